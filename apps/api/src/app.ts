@@ -1,0 +1,164 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import type { Database } from './db/client';
+import { AppError } from './lib/app-error';
+import { createAuthService } from './modules/auth/auth-service';
+import { authRoutes } from './modules/auth/auth-routes';
+import { createCodesService } from './modules/auth/codes-service';
+import { TokenService } from './modules/auth/tokens';
+import { branchesRoutes } from './modules/branches/branches-routes';
+import { countriesRoutes } from './modules/countries/countries-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { notificationsRoutes } from './modules/notifications/notifications-routes';
+import { settingsRoutes } from './modules/settings/settings-routes';
+import { usersRoutes } from './modules/users/users-routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openapiPlugin } from './plugins/openapi';
+import { redisPlugin } from './plugins/redis';
+import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Close the database when the app closes (the server does; tests may share one). */
+  closeDatabase?: boolean;
+  sms?: SmsDriver;
+  /** Requests a client address may make to a credential call (login, codes …) per minute. */
+  authRateLimitPerMinute?: number;
+  logger?: boolean;
+}
+
+/** Request bodies above this are refused with 413 (uploads have their own limit). */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Builds the whole API (and the web app's static files when built): external plugins → app plugins → routes. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirmation', '*.code', '*.verification_token', '*.token'],
+              censor: '[redacted]',
+            },
+            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body with a JSON content type is no body (POSTs without payload), not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    defaultJson(request, body as string, done);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
+    exposedHeaders: ['Retry-After', 'ETag', 'x-request-id'],
+    maxAge: 600,
+  });
+  await app.register(redisPlugin, { url: config.redisUrl });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    ...(app.redis ? { redis: app.redis, nameSpace: 'portal-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => new AppError('too_many_requests', { retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+
+  // App plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? true });
+  await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
+  const tokens = new TokenService(config.jwtSecret);
+  await app.register(authPlugin, { tokens });
+
+  // Routes, all under /api.
+  const codes = createCodesService({ db: app.db, sms: app.sms, secret: config.jwtSecret });
+  const auth = createAuthService({ db: app.db, tokens, codes });
+  const authLimit = opts.authRateLimitPerMinute ?? 20;
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { auth, codes, rateLimitPerMinute: authLimit });
+      await api.register(usersRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(countriesRoutes);
+      await api.register(settingsRoutes);
+      await api.register(branchesRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // The built web app, with the SPA's index.html for every other GET.
+  const webDist = resolve(config.webDist ?? join(process.cwd(), 'apps/web/dist'));
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('route_not_found');
+  });
+
+  return app;
+}

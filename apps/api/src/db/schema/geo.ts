@@ -1,0 +1,69 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { TWorkingDay } from '@portal/contract';
+import { createdAt, decimal, i18nText, updatedAt } from './columns';
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: i18nText('name').notNull(),
+  flag: text('flag').notNull().default(''),
+  phonePrefix: text('phone_prefix').notNull(),
+  currency: text('currency').notNull(),
+  /** Prefix of the client codes of customers registered in this country, e.g. KZ → KZ-10457. */
+  clientCodePrefix: text('client_code_prefix').notNull(),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    countryId: integer('country_id').notNull().references(() => countries.id),
+    name: i18nText('name').notNull(),
+    city: i18nText('city').notNull(),
+    address: i18nText('address').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    tariff: decimal('tariff', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    timeZone: text('time_zone').notNull().default('Asia/Almaty'),
+    workingHours: jsonb('working_hours').$type<TWorkingDay[]>().notNull(),
+    mapLink: text('map_link').notNull().default(''),
+    phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    instagram: text('instagram'),
+    whatsapp: text('whatsapp'),
+    telegram: text('telegram'),
+    storageDays: integer('storage_days').notNull().default(14),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('branches_country_idx').on(t.countryId, t.position)],
+);
+
+/** The carrier's China warehouse that serves one country's customers: the lines of their China address. */
+export const warehouses = pgTable('warehouses', {
+  id: serial('id').primaryKey(),
+  countryId: integer('country_id').notNull().references(() => countries.id).unique(),
+  /** Recipient line; {client_code} is replaced with the customer's code. */
+  recipient: text('recipient').notNull(),
+  /** Phone line; {phone} is replaced with the customer's number when the template uses it. */
+  phone: text('phone').notNull(),
+  province: text('province').notNull(),
+  city: text('city').notNull(),
+  district: text('district').notNull(),
+  /** Street line; {client_code} is replaced with the customer's code. */
+  street: text('street').notNull(),
+  postcode: text('postcode').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Site settings as key → value (strings, or i18n texts for the translatable ones). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<string | { kk: string; ru: string; en: string }>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,4 @@
+export * from './geo';
+export * from './users';
+export * from './content';
+export * from './orders';

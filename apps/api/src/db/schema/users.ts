@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgSequence, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns';
+import { branches } from './geo';
+
+/** Numbers behind client codes (KZ-10001 …); a sequence keeps them unique under concurrent registrations. */
+export const clientCodeSeq = pgSequence('client_code_seq', { startWith: 10001, increment: 1 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    phoneNumber: text('phone_number').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    branchId: integer('branch_id').references(() => branches.id),
+    gender: text('gender').$type<'male' | 'female'>(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    clientCode: text('client_code').notNull().unique(),
+    role: text('role').$type<'customer' | 'staff' | 'admin'>().notNull().default('customer'),
+    language: text('language').$type<'kk' | 'ru' | 'en'>().notNull().default('ru'),
+    /** Staff only: where they work ('china_warehouse' or 'branch' with placeBranchId). */
+    placeKind: text('place_kind').$type<'china_warehouse' | 'branch'>(),
+    placeBranchId: integer('place_branch_id').references(() => branches.id),
+    /** Bumped to revoke every QR code issued before. */
+    qrVersion: integer('qr_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('users_last_name_idx').on(sql`lower(${t.lastName})`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+/** A signed-in device. The access token names its session and its jti; rotation moves current → previous. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    currentJti: text('current_jti').notNull(),
+    currentIssuedAt: integer('current_issued_at').notNull(),
+    previousJti: text('previous_jti'),
+    rotatedAt: tstz('rotated_at'),
+    createdAt: createdAt(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    revokedAt: tstz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time codes sent by SMS; only a keyed hash of the code is kept. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_codes_phone_idx').on(t.phoneNumber, t.purpose, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Proof that a code was verified: single use, short-lived, bound to phone and purpose. */
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone'>().notNull(),
+    userId: integer('user_id'),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verification_tokens_hash_idx').on(t.tokenHash)],
+);

@@ -1,0 +1,16 @@
+import type { Db } from '../client';
+import { seedAccounts, type DemoAccount } from './accounts';
+import { seedGeo } from './geo';
+import { seedStatuses } from './statuses';
+
+/**
+ * Idempotent: reference data (countries, branches, settings, statuses) always; demo accounts and
+ * demo content only when `demo` (never with NODE_ENV=production unless SEED_DEMO=true).
+ */
+export async function seedDatabase(db: Db, opts: { demo: boolean }): Promise<{ demoAccounts: DemoAccount[] }> {
+  await seedGeo(db);
+  await seedStatuses(db);
+  if (!opts.demo) return { demoAccounts: [] };
+  const demoAccounts = await seedAccounts(db);
+  return { demoAccounts };
+}

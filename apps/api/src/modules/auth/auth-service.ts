@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
+import type { z } from 'zod';
+import type { ZRegisterRequest, ZUpdatePasswordRequest, ZUpdateUserRequest } from '@portal/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { jtiIsLive } from '../../plugins/auth';
+import { notificationsService } from '../notifications/notifications-service';
+import { toPublicUser } from '../users/user-view';
+import { usersRepository, type UserRow } from '../users/users-repository';
+import type { CodesService } from './codes-service';
+import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { sessionsRepository } from './sessions-repository';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_WINDOW_SECONDS,
+  ROTATION_GRACE_SECONDS,
+  SESSION_MAX_AGE_SECONDS,
+  type TokenService,
+} from './tokens';
+
+type RegisterInput = z.output<typeof ZRegisterRequest>;
+type UpdatePasswordInput = z.output<typeof ZUpdatePasswordRequest>;
+type UpdateUserInput = z.output<typeof ZUpdateUserRequest>;
+export type { TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function createAuthService(deps: { db: Db; tokens: TokenService; codes: CodesService }) {
+  const { db, tokens, codes } = deps;
+
+  function assertPasswordNotCommon(password: string) {
+    if (isCommonPassword(password)) throw new AppError('password_too_common', { fields: { password: ['validation.password_too_common'] } });
+  }
+
+  async function startSession(tx: DbOrTx, userId: number, client: { ip?: string; userAgent?: string }) {
+    const jti = randomUUID();
+    const iat = nowSeconds();
+    const session = await sessionsRepository.create(tx, { userId, jti, iat, ip: client.ip, userAgent: client.userAgent });
+    const token = await tokens.sign({ userId, sessionId: session.id, jti, iat });
+    return { token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  async function userView(user: UserRow): Promise<TUser> {
+    return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id) };
+  }
+
+  return {
+    userView,
+
+    async register(input: RegisterInput, client: { ip?: string; userAgent?: string; lang: 'kk' | 'ru' | 'en' }) {
+      assertPasswordNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const result = await db.transaction(async (tx) => {
+          await codes.consumeToken(tx, input.verification_token, input.phone_number, 'register');
+          if (await usersRepository.phoneExists(tx, input.phone_number)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
+          const prefix = await usersRepository.branchCountryPrefix(tx, input.branch_id);
+          if (!prefix) throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
+          const user = await usersRepository.insertWithClientCode(
+            tx,
+            {
+              phoneNumber: input.phone_number,
+              passwordHash,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              branchId: input.branch_id,
+              gender: input.gender,
+              dateOfBirth: input.date_of_birth,
+              language: client.lang,
+            },
+            prefix,
+          );
+          const access = await startSession(tx, user.id, client);
+          return { user, access };
+        });
+        return { access: result.access, user: await userView(result.user) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
+        throw error;
+      }
+    },
+
+    /** Same time and same answer for an unknown number as for a wrong password. */
+    async login(phone: string, password: string, client: { ip?: string; userAgent?: string }) {
+      const user = await usersRepository.findByPhone(db, phone);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !ok) throw new AppError('invalid_credentials');
+      const access = await startSession(db, user.id, client);
+      return { access, user: await userView(user) };
+    },
+
+    /**
+     * Rotates the token: the presented one must be the session's current token (expired up to the
+     * refresh window). A repeat within the grace gets the same successor; any later reuse ends the session.
+     */
+    async refresh(token: string | null) {
+      if (!token) throw new AppError('unauthenticated');
+      const verified = await tokens.verify(token, { allowExpired: true });
+      if (!verified || 'expired' in verified) throw new AppError('unauthenticated');
+      const { claims } = verified;
+      const found = await sessionsRepository.findWithUser(db, claims.sessionId);
+      if (!found || found.session.revokedAt || found.user.id !== claims.userId) throw new AppError('unauthenticated');
+      const { session } = found;
+      if (Date.now() - session.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000 || nowSeconds() - claims.exp > REFRESH_WINDOW_SECONDS) {
+        await sessionsRepository.revoke(db, session.id, 'expired');
+        throw new AppError('token_expired');
+      }
+      if (session.currentJti === claims.jti) {
+        const next = { jti: randomUUID(), iat: nowSeconds() };
+        if (await sessionsRepository.rotate(db, session.id, claims.jti, next)) {
+          return { token: await tokens.sign({ userId: claims.userId, sessionId: session.id, ...next }), expires_in: ACCESS_TOKEN_TTL_SECONDS };
+        }
+        // Another request rotated it a moment ago: fall through to the grace check with fresh state.
+        const again = await sessionsRepository.findWithUser(db, session.id);
+        if (again && !again.session.revokedAt && again.session.previousJti === claims.jti && jtiIsLive(again.session, claims.jti)) {
+          return {
+            token: await tokens.sign({ userId: claims.userId, sessionId: session.id, jti: again.session.currentJti, iat: again.session.currentIssuedAt }),
+            expires_in: ACCESS_TOKEN_TTL_SECONDS,
+          };
+        }
+        throw new AppError('unauthenticated');
+      }
+      if (session.previousJti === claims.jti && session.rotatedAt && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_SECONDS * 1000) {
+        return {
+          token: await tokens.sign({ userId: claims.userId, sessionId: session.id, jti: session.currentJti, iat: session.currentIssuedAt }),
+          expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        };
+      }
+      // A rotated-away token came back after the grace: treat it as stolen and end the session.
+      await sessionsRepository.revoke(db, session.id, 'refresh_reuse');
+      throw new AppError('unauthenticated');
+    },
+
+    async logout(sessionId: string) {
+      await sessionsRepository.revoke(db, sessionId, 'logout');
+    },
+
+    /** The forgot-password flow's end: new password, every session ended. */
+    async updatePassword(input: UpdatePasswordInput) {
+      assertPasswordNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await codes.consumeToken(tx, input.verification_token, input.phone_number, 'forgot');
+        const user = await usersRepository.findByPhone(tx, input.phone_number);
+        if (!user) throw new AppError('verification_token_invalid', { fields: { verification_token: ['verification_token_invalid'] } });
+        await usersRepository.update(tx, user.id, { passwordHash });
+        await sessionsRepository.revokeAllForUser(tx, user.id, 'password_reset');
+      });
+    },
+
+    /** Moves the account to a new number, proven by a code sent to the current one; other sessions end. */
+    async updatePhone(user: UserRow, sessionId: string, newPhone: string, verificationToken: string) {
+      try {
+        const updated = await db.transaction(async (tx) => {
+          await codes.consumeToken(tx, verificationToken, user.phoneNumber, 'update_phone');
+          if (newPhone !== user.phoneNumber && (await usersRepository.phoneExists(tx, newPhone))) {
+            throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
+          }
+          const row = await usersRepository.update(tx, user.id, { phoneNumber: newPhone });
+          await sessionsRepository.revokeAllForUser(tx, user.id, 'phone_change', sessionId);
+          return row!;
+        });
+        return userView(updated);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
+        throw error;
+      }
+    },
+
+    async updateUser(user: UserRow, input: UpdateUserInput) {
+      if (input.branch_id !== undefined && !(await usersRepository.branchCountryPrefix(db, input.branch_id))) {
+        throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
+      }
+      const patch: Partial<UserRow> = {};
+      if (input.first_name !== undefined) patch.firstName = input.first_name;
+      if (input.last_name !== undefined) patch.lastName = input.last_name;
+      if (input.branch_id !== undefined) patch.branchId = input.branch_id;
+      if (input.gender !== undefined) patch.gender = input.gender;
+      if (input.date_of_birth !== undefined) patch.dateOfBirth = input.date_of_birth;
+      if (input.language !== undefined) patch.language = input.language;
+      const updated = Object.keys(patch).length ? await usersRepository.update(db, user.id, patch) : user;
+      return userView(updated!);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,95 @@
+import { and, count, desc, eq, gt, isNull, lte, min, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { verificationCodes, verificationTokens } from '../../db/schema';
+import type { TCodePurpose } from '@portal/contract';
+
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export const codesRepository = {
+  async latest(db: DbOrTx, phone: string, purpose: TCodePurpose): Promise<CodeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.phoneNumber, phone), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    return row;
+  },
+
+  /** How many codes went to a phone since `since`, and when the oldest of them was sent. */
+  async countForPhoneSince(db: DbOrTx, phone: string, since: Date) {
+    const [row] = await db
+      .select({ n: count(), oldest: min(verificationCodes.createdAt) })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.phoneNumber, phone), gt(verificationCodes.createdAt, since)));
+    return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+  },
+
+  async countForIpSince(db: DbOrTx, ip: string, since: Date) {
+    const [row] = await db
+      .select({ n: count(), oldest: min(verificationCodes.createdAt) })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, since)));
+    return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+  },
+
+  /** Earlier unused codes of the same phone and purpose stop working when a new one is sent. */
+  async supersede(db: DbOrTx, phone: string, purpose: TCodePurpose): Promise<void> {
+    await db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.phoneNumber, phone), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+  },
+
+  async insert(db: DbOrTx, row: typeof verificationCodes.$inferInsert): Promise<void> {
+    await db.insert(verificationCodes).values(row);
+  },
+
+  async addAttempt(db: DbOrTx, id: number): Promise<number> {
+    const [row] = await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, id))
+      .returning({ attempts: verificationCodes.attempts });
+    return row?.attempts ?? 0;
+  },
+
+  /** Marks a code used; false when another request used it first. */
+  async consume(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return rows.length === 1;
+  },
+
+  async insertToken(db: DbOrTx, row: typeof verificationTokens.$inferInsert): Promise<void> {
+    await db.insert(verificationTokens).values(row);
+  },
+
+  /** Uses a verification token once: it must match phone and purpose and not be expired or used. */
+  async consumeToken(db: DbOrTx, tokenHash: string, phone: string, purpose: TCodePurpose) {
+    const now = new Date();
+    const rows = await db
+      .update(verificationTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(verificationTokens.tokenHash, tokenHash),
+          eq(verificationTokens.phoneNumber, phone),
+          eq(verificationTokens.purpose, purpose),
+          isNull(verificationTokens.usedAt),
+          gt(verificationTokens.expiresAt, now),
+        ),
+      )
+      .returning({ id: verificationTokens.id, userId: verificationTokens.userId });
+    return rows[0];
+  },
+
+  /** Housekeeping: drops codes and tokens older than a day. */
+  async purgeOlderThan(db: DbOrTx, before: Date): Promise<void> {
+    await db.delete(verificationCodes).where(lte(verificationCodes.createdAt, before));
+    await db.delete(verificationTokens).where(lte(verificationTokens.createdAt, before));
+  },
+};

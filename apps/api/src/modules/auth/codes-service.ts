@@ -1,0 +1,131 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_SECONDS,
+  CODE_TTL_SECONDS,
+  VERIFICATION_TOKEN_TTL_SECONDS,
+  type TCodePurpose,
+  type TLang,
+} from '@portal/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SmsDriver } from '../../plugins/sms';
+import { codesRepository } from './codes-repository';
+
+/** Caps on codes sent to one phone, and to one client address. */
+export const PHONE_CAPS = [
+  { windowSeconds: 15 * 60, max: 3 },
+  { windowSeconds: 24 * 3600, max: 10 },
+] as const;
+export const IP_CAP = { windowSeconds: 3600, max: 30 } as const;
+
+const SMS_TEXTS: Record<TCodePurpose, Record<TLang, string>> = {
+  register: {
+    ru: '{code} — код для регистрации в Cargo. Никому не сообщайте его.',
+    kk: '{code} — Cargo-да тіркелу коды. Оны ешкімге айтпаңыз.',
+    en: '{code} is your Cargo sign-up code. Do not share it.',
+  },
+  forgot: {
+    ru: '{code} — код для восстановления пароля Cargo. Никому не сообщайте его.',
+    kk: '{code} — Cargo құпиясөзін қалпына келтіру коды. Оны ешкімге айтпаңыз.',
+    en: '{code} is your Cargo password reset code. Do not share it.',
+  },
+  update_phone: {
+    ru: '{code} — код для смены номера телефона в Cargo. Никому не сообщайте его.',
+    kk: '{code} — Cargo-да телефон нөмірін ауыстыру коды. Оны ешкімге айтпаңыз.',
+    en: '{code} is your Cargo phone change code. Do not share it.',
+  },
+};
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function secondsUntil(date: Date, windowSeconds: number): number {
+  return Math.max(1, Math.ceil((date.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
+}
+
+export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: string }) {
+  const codeHash = (phone: string, purpose: TCodePurpose, code: string) =>
+    createHmac('sha256', deps.secret).update(`${purpose}:${phone}:${code}`).digest('hex');
+
+  return {
+    /**
+     * Issues a new code. `deliver: false` goes through every step and cap but sends nothing
+     * (the forgot flow for a number without an account answers exactly as for one with).
+     */
+    async send(input: { phone: string; purpose: TCodePurpose; ip: string; lang: TLang; deliver: boolean }) {
+      const { phone, purpose, ip } = input;
+      const last = await codesRepository.latest(deps.db, phone, purpose);
+      if (last) {
+        const elapsed = (Date.now() - last.createdAt.getTime()) / 1000;
+        if (elapsed < CODE_RESEND_SECONDS) {
+          const retryAfter = Math.max(1, Math.ceil(CODE_RESEND_SECONDS - elapsed));
+          throw new AppError('code_resend_too_soon', { retryAfter, params: { seconds: retryAfter } });
+        }
+      }
+      for (const cap of PHONE_CAPS) {
+        const { n, oldest } = await codesRepository.countForPhoneSince(deps.db, phone, new Date(Date.now() - cap.windowSeconds * 1000));
+        if (n >= cap.max && oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(oldest, cap.windowSeconds) });
+      }
+      const perIp = await codesRepository.countForIpSince(deps.db, ip, new Date(Date.now() - IP_CAP.windowSeconds * 1000));
+      if (perIp.n >= IP_CAP.max && perIp.oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(perIp.oldest, IP_CAP.windowSeconds) });
+
+      const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+      await deps.db.transaction(async (tx) => {
+        await codesRepository.supersede(tx, phone, purpose);
+        await codesRepository.insert(tx, {
+          phoneNumber: phone,
+          purpose,
+          codeHash: codeHash(phone, purpose, code),
+          expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+          ip,
+        });
+      });
+      if (input.deliver) {
+        const text = SMS_TEXTS[purpose][input.lang].replace('{code}', code);
+        await deps.sms.send({ to: phone, text, code, purpose });
+      }
+      return { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS };
+    },
+
+    /** Checks a code; right → a single-use verification token bound to phone and purpose. */
+    async verify(input: { phone: string; purpose: TCodePurpose; code: string; userId?: number | null }) {
+      const row = await codesRepository.latest(deps.db, input.phone, input.purpose);
+      if (!row || row.consumedAt) throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
+      if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+      if (row.expiresAt.getTime() <= Date.now()) throw new AppError('code_expired', { fields: { code: ['code_expired'] } });
+      const expected = Buffer.from(row.codeHash, 'hex');
+      const actual = Buffer.from(codeHash(input.phone, input.purpose, input.code), 'hex');
+      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+        const attempts = await codesRepository.addAttempt(deps.db, row.id);
+        if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+        throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
+      }
+      const token = randomBytes(32).toString('base64url');
+      const ok = await deps.db.transaction(async (tx) => {
+        if (!(await codesRepository.consume(tx, row.id))) return false;
+        await codesRepository.insertToken(tx, {
+          tokenHash: sha256(token),
+          phoneNumber: input.phone,
+          purpose: input.purpose,
+          userId: input.userId ?? null,
+          expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_SECONDS * 1000),
+        });
+        return true;
+      });
+      if (!ok) throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
+      return { verification_token: token, expires_in: VERIFICATION_TOKEN_TTL_SECONDS };
+    },
+
+    /** Uses a verification token inside the caller's transaction; refused when wrong, expired, used, or for another phone or purpose. */
+    async consumeToken(tx: DbOrTx, token: string, phone: string, purpose: TCodePurpose) {
+      const row = await codesRepository.consumeToken(tx, sha256(token), phone, purpose);
+      if (!row) throw new AppError('verification_token_invalid', { fields: { verification_token: ['verification_token_invalid'] } });
+      return row;
+    },
+  };
+}
+
+export type CodesService = ReturnType<typeof createCodesService>;

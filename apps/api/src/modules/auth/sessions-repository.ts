@@ -1,0 +1,47 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const sessionsRepository = {
+  async create(db: DbOrTx, s: { userId: number; jti: string; iat: number; userAgent?: string; ip?: string }): Promise<SessionRow> {
+    const [row] = await db
+      .insert(sessions)
+      .values({ userId: s.userId, currentJti: s.jti, currentIssuedAt: s.iat, userAgent: s.userAgent?.slice(0, 300), ip: s.ip })
+      .returning();
+    return row!;
+  },
+
+  async findWithUser(db: DbOrTx, sessionId: string) {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return row;
+  },
+
+  /** Moves the session to a new token only if `fromJti` is still its current one (one winner under concurrency). */
+  async rotate(db: DbOrTx, sessionId: string, fromJti: string, to: { jti: string; iat: number }): Promise<boolean> {
+    const rows = await db
+      .update(sessions)
+      .set({ previousJti: fromJti, currentJti: to.jti, currentIssuedAt: to.iat, rotatedAt: new Date(), lastSeenAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.currentJti, fromJti), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  },
+
+  async revoke(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
+    await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  },
+
+  /** Ends every session of a user, or every one but `exceptSessionId`. */
+  async revokeAllForUser(db: DbOrTx, userId: number, reason: string, exceptSessionId?: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`));
+  },
+};

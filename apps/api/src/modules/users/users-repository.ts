@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { branches, clientCodeSeq, countries, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'clientCode'>;
+
+export const usersRepository = {
+  async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+
+  async findByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.phoneNumber, phone)).limit(1);
+    return row;
+  },
+
+  async phoneExists(db: DbOrTx, phone: string): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone)).limit(1);
+    return Boolean(row);
+  },
+
+  /** The client-code prefix of a branch's country (KZ, KG …), or undefined when the branch does not exist. */
+  async branchCountryPrefix(db: DbOrTx, branchId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ prefix: countries.clientCodePrefix })
+      .from(branches)
+      .innerJoin(countries, eq(countries.id, branches.countryId))
+      .where(eq(branches.id, branchId))
+      .limit(1);
+    return row?.prefix;
+  },
+
+  /** Inserts a user with the next unique client code, e.g. KZ-10457. */
+  async insertWithClientCode(db: DbOrTx, user: NewUser, prefix: string): Promise<UserRow> {
+    const [seq] = await db.select({ n: sql<string>`nextval(${clientCodeSeq.seqName})`.mapWith(Number) }).from(sql`(select 1) as one`);
+    const clientCode = `${prefix}-${seq!.n}`;
+    const [row] = await db.insert(users).values({ ...user, clientCode }).returning();
+    return row!;
+  },
+
+  async update(db: DbOrTx, id: number, patch: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row;
+  },
+};

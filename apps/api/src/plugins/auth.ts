@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TRole } from '@portal/contract';
+import { AppError } from '../lib/app-error';
+import { sessionsRepository } from '../modules/auth/sessions-repository';
+import { ROTATION_GRACE_SECONDS, type TokenService } from '../modules/auth/tokens';
+import type { UserRow } from '../modules/users/users-repository';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  jti: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: a valid, current access token is required. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: signs the caller in when a valid token is present, otherwise carries on anonymously. */
+    optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: signed in and one of these roles, otherwise 403. */
+    requireRole: (...roles: TRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
+  return token.trim();
+}
+
+/** Whether a token with this jti is the session's current one (or its predecessor within the rotation grace). */
+export function jtiIsLive(session: { currentJti: string; previousJti: string | null; rotatedAt: Date | null }, jti: string): boolean {
+  if (session.currentJti === jti) return true;
+  return session.previousJti === jti && session.rotatedAt !== null && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_SECONDS * 1000;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+  app.decorate('tokens', opts.tokens);
+  app.decorateRequest('auth', null);
+
+  async function resolve(request: FastifyRequest): Promise<AuthContext> {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthenticated');
+    const verified = await opts.tokens.verify(token);
+    if (!verified) throw new AppError('unauthenticated');
+    if ('expired' in verified) throw new AppError('token_expired');
+    const { claims } = verified;
+    const found = await sessionsRepository.findWithUser(app.db, claims.sessionId);
+    if (!found || found.session.revokedAt || found.user.id !== claims.userId || !jtiIsLive(found.session, claims.jti)) {
+      throw new AppError('unauthenticated');
+    }
+    return { user: found.user, sessionId: found.session.id, jti: claims.jti };
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.auth = await resolve(request);
+  });
+
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    if (!bearerToken(request)) return;
+    try {
+      request.auth = await resolve(request);
+    } catch {
+      request.auth = null;
+    }
+  });
+
+  app.decorate('requireRole', (...roles: TRole[]) => async (request: FastifyRequest) => {
+    request.auth ??= await resolve(request);
+    if (!roles.includes(request.auth.user.role)) throw new AppError('forbidden');
+  });
+});
+
+/** The signed-in caller; only for routes behind `authenticate`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+import type { SmsDriver, SmsMessage } from '../src/plugins/sms';
+
+/** An SMS driver that keeps messages in memory, so tests read the codes they were sent. */
+export class MemorySms implements SmsDriver {
+  readonly name = 'memory';
+  readonly sent: SmsMessage[] = [];
+  async send(message: SmsMessage) {
+    this.sent.push(message);
+  }
+  lastCode(to: string): string {
+    const m = [...this.sent].reverse().find((s) => s.to === to);
+    if (!m?.code) throw new Error(`no code was sent to ${to}`);
+    return m.code;
+  }
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL
+ * (the PostgreSQL server in CI), a new database created on that server and dropped afterwards.
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  sms: MemorySms;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh, seeded database, with an in-memory SMS driver. */
+export async function createTestApp(opts: { authRateLimitPerMinute?: number; demo?: boolean; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  await seedDatabase(database.db, { demo: opts.demo ?? true });
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/portal-test-data', WEB_DIST: '/nonexistent', ...opts.env });
+  const sms = new MemorySms();
+  const app = await buildApp({ config, database, sms, closeDatabase: false, logger: false, authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 10_000 });
+  await app.ready();
+  return {
+    app,
+    database,
+    sms,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type Res = LightMyRequestResponse & { body: string };
+
+/** A small client over app.inject: JSON in, parsed JSON out, optional bearer token and language. */
+export function client(app: FastifyInstance) {
+  return async function call(
+    method: InjectOptions['method'],
+    url: string,
+    opts: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string>; rawBody?: string; ip?: string } = {},
+  ) {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.lang) headers['accept-language'] = opts.lang;
+    let payload: string | undefined;
+    if (opts.rawBody !== undefined) payload = opts.rawBody;
+    else if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.inject({ method, url: `/api${url}`, headers, payload, remoteAddress: opts.ip });
+    let json: any = undefined;
+    try {
+      json = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, json, headers: res.headers, body: res.body };
+  };
+}
+
+export const DEMO = {
+  customer: '+77010000001',
+  warehouse: '+77010000002',
+  branchStaff: '+77010000003',
+  admin: '+77010000004',
+  password: 'Orda-demo-2026',
+};
+
+/** Signs in with phone and password; returns the token and user. */
+export async function login(app: FastifyInstance, phone: string, password = DEMO.password) {
+  const res = await client(app)('POST', '/auth/login', { body: { phone_number: phone, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
+  return { token: res.json.data.access.token as string, user: res.json.data.user };
+}
+
+let phoneCounter = 0;
+/** A valid, unused Kazakh mobile number for this test process. */
+export function newPhone(): string {
+  phoneCounter += 1;
+  const n = (process.pid % 1000) * 10000 + phoneCounter;
+  return `+7705${String(n).padStart(7, '0')}`;
+}
+
+/** Registers a new customer through the real code flow; returns token, user and phone. */
+export async function registerCustomer(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const call = client(ctx.app);
+  const phone = (overrides.phone_number as string) ?? newPhone();
+  const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const sent = await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip });
+  if (sent.status !== 200) throw new Error(`send-code failed: ${sent.status} ${sent.body}`);
+  const verified = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: ctx.sms.lastCode(phone), type: 'register' } });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.body}`);
+  const branches = await call('GET', '/country/1/branches');
+  const res = await call('POST', '/auth/register', {
+    body: {
+      phone_number: phone,
+      verification_token: verified.json.data.verification_token,
+      password: 'Steppe-Fox-42',
+      password_confirmation: 'Steppe-Fox-42',
+      first_name: 'Test',
+      last_name: 'Customer',
+      branch_id: branches.json.data[0].id,
+      gender: 'male',
+      date_of_birth: '1995-06-15',
+      ...overrides,
+    },
+  });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.body}`);
+  return { token: res.json.data.access.token as string, user: res.json.data.user, phone, password: 'Steppe-Fox-42' };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // PGlite is memory-hungry to start; two files at a time fit the 2-core machines.
+    maxWorkers: 2,
+    env: { NODE_ENV: 'test' },
+  },
+});

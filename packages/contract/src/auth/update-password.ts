@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ZPassword } from '../common/fields';
+import { MSG } from '../common/messages';
+import { ZPhone } from '../common/phone';
+import { ZVerificationToken } from './register';
+
+/** POST auth/update-password: the forgot-password flow's last step. Ends every session of that user. */
+export const ZUpdatePasswordRequest = z
+  .strictObject({
+    phone_number: ZPhone,
+    verification_token: ZVerificationToken,
+    password: ZPassword,
+    password_confirmation: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: MSG.passwordsMustMatch,
+    path: ['password_confirmation'],
+  });
+export type TUpdatePasswordRequest = z.input<typeof ZUpdatePasswordRequest>;

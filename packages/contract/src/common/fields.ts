@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const CODE_LENGTH = 6;
+export const NAME_MAX_LENGTH = 100;
+
+/** A required short text: trimmed, not empty, bounded. */
+export const ZRequiredText = (max = NAME_MAX_LENGTH) =>
+  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: MSG.tooLong });
+
+export const ZPassword = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordMin })
+  .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordMax });
+
+export const ZCode = z
+  .string({ error: MSG.codeIncomplete })
+  .trim()
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: MSG.codeIncomplete });
+
+/** A calendar date as YYYY-MM-DD, a real day, not in the future, not before 1900. */
+export const ZBirthDate = z
+  .string({ error: MSG.required })
+  .min(1, { error: MSG.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
+  .refine(
+    (value) => {
+      const d = new Date(`${value}T00:00:00Z`);
+      if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+      return d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
+    },
+    { error: MSG.invalidDate },
+  );
+
+export const GENDERS = ['male', 'female'] as const;
+export const ZGender = z.enum(GENDERS, { error: MSG.required });
+
+export const ZId = z.coerce.number({ error: MSG.invalidValue }).int().positive().max(2_147_483_647);
+export const ZIdParam = z.object({ id: ZId });

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+
+/** GET settings: the spec's section 3 fields, texts in the request's language, plus the map tile source. */
+export const ZSettings = z.object({
+  logo: z.string(),
+  footer_logo: z.string(),
+  site_name: z.string(),
+  footer_text: z.string(),
+  terms_of_use: z.string(),
+  privacy_policy: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  instagram_link: z.string(),
+  telegram_link: z.string(),
+  whatsapp_link: z.string(),
+  map_tile_url: z.string(),
+  map_attribution: z.string(),
+});
+export type TSettings = z.infer<typeof ZSettings>;
+export const ZSettingsResponse = ZData(ZSettings);
+export type TSettingsResponse = z.infer<typeof ZSettingsResponse>;
