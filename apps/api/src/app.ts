@@ -17,6 +17,7 @@ import { branchesRoutes } from './modules/branches/branches-routes';
 import { countriesRoutes } from './modules/countries/countries-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
+import { QrTokenService } from './modules/qr/qr-token';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { authPlugin } from './plugins/auth';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
   const tokens = new TokenService(config.jwtSecret);
   await app.register(authPlugin, { tokens });
+  app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.
   const codes = createCodesService({ db: app.db, sms: app.sms, secret: config.jwtSecret });

@@ -25,3 +25,6 @@ export * from './auth/update-password';
 export * from './content/countries';
 export * from './content/settings';
 export * from './branches/branch';
+
+export * from './orders/order-status';
+export * from './qr/qr-token';
