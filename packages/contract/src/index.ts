@@ -28,3 +28,18 @@ export * from './branches/branch';
 
 export * from './orders/order-status';
 export * from './qr/qr-token';
+export * from './orders/order';
+export * from './orders/get-order-statuses';
+export * from './orders/list-orders';
+export * from './orders/list-archived-orders';
+export * from './orders/get-order';
+export * from './orders/archive-order';
+export * from './orders/change-order-name';
+export * from './orders/order-timeline';
+export * from './orders/lookup-order';
+export * from './tracks/track-code';
+export * from './tracks/saved-track';
+export * from './tracks/list-saved-tracks';
+export * from './tracks/save-track';
+export * from './tracks/delete-saved-track';
+export * from './qr/get-qr';

@@ -20,6 +20,7 @@ export const MSG = {
   unknownField: 'validation.unknown_field',
   invalidEmail: 'validation.invalid_email',
   mustBePositive: 'validation.must_be_positive',
+  trackCodeInvalid: 'validation.track_code_invalid',
 } as const;
 
 export type TMessageKey = (typeof MSG)[keyof typeof MSG];
@@ -41,6 +42,7 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.unknown_field': 'Unknown field',
     'validation.invalid_email': 'Enter a valid e-mail',
     'validation.must_be_positive': 'Must be greater than zero',
+    'validation.track_code_invalid': 'A tracking code is 5–40 Latin letters and digits',
   },
   ru: {
     'validation.phone_required': 'Введите номер телефона',
@@ -58,6 +60,7 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.unknown_field': 'Неизвестное поле',
     'validation.invalid_email': 'Введите корректный e-mail',
     'validation.must_be_positive': 'Значение должно быть больше нуля',
+    'validation.track_code_invalid': 'Трек-код — это от 5 до 40 латинских букв и цифр',
   },
   kk: {
     'validation.phone_required': 'Телефон нөмірін енгізіңіз',
@@ -75,6 +78,7 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.unknown_field': 'Белгісіз өріс',
     'validation.invalid_email': 'Дұрыс e-mail енгізіңіз',
     'validation.must_be_positive': 'Мән нөлден үлкен болуы керек',
+    'validation.track_code_invalid': 'Трек-код 5–40 латын әрпі мен цифрдан тұрады',
   },
 };
 

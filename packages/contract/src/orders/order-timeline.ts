@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+import { ZOrderStatusCode } from './order-status';
+import { ZOrderStatusRef } from './order';
+
+/** One lifecycle step of an order: done (with when) or still pending. */
+export const ZTimelineStep = z.object({
+  status: ZOrderStatusRef,
+  done: z.boolean(),
+  /** The step the order is at now. */
+  current: z.boolean(),
+  /** ISO 8601 when it was reached; null while pending. */
+  at: z.string().nullable(),
+  /** The branch where it happened, when known. */
+  place: z.string().nullable(),
+});
+export type TTimelineStep = z.infer<typeof ZTimelineStep>;
+
+/** One entry of the order's history (every status change and staff action). */
+export const ZOrderHistoryEvent = z.object({
+  action: z.string(),
+  status: ZOrderStatusCode.nullable(),
+  at: z.string(),
+});
+export type TOrderHistoryEvent = z.infer<typeof ZOrderHistoryEvent>;
+
+/** GET orders/{id}/status/pending: the order's timeline. */
+export const ZOrderTimeline = z.object({
+  order: z.object({ id: z.number().int(), track_code: z.string(), name: z.string(), status: ZOrderStatusRef }),
+  steps: z.array(ZTimelineStep),
+  history: z.array(ZOrderHistoryEvent),
+});
+export type TOrderTimeline = z.infer<typeof ZOrderTimeline>;
+export const ZOrderTimelineResponse = ZData(ZOrderTimeline);
+export type TOrderTimelineResponse = z.infer<typeof ZOrderTimelineResponse>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ZOrderStatusCode } from './order-status';
+
+/** An order's status as the customer sees it: id, code and name in the request's language. */
+export const ZOrderStatusRef = z.object({
+  id: z.number().int(),
+  code: ZOrderStatusCode,
+  name: z.string(),
+});
+export type TOrderStatusRef = z.infer<typeof ZOrderStatusRef>;
+
+export const ORDER_NAME_MAX_LENGTH = 100;
+
+/** A customer's parcel as lists and cards show it. */
+export const ZOrder = z.object({
+  id: z.number().int(),
+  track_code: z.string(),
+  /** The item name the customer gave it ('' when none). */
+  name: z.string(),
+  /** Kilograms. */
+  weight: z.number(),
+  /** weight × the branch tariff; null until the parcel reaches its branch (at_branch). */
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  status: ZOrderStatusRef,
+  /** Whole days from receipt at the China warehouse until arrival at the branch (or until now). */
+  days_in_transit: z.number().int(),
+  /** ISO 8601: received at the China warehouse. */
+  received_at: z.string(),
+  /** ISO 8601: reached the branch; null before. */
+  arrived_at: z.string().nullable(),
+  /** YYYY-MM-DD: the last day of free storage at the branch; null before arrival. */
+  storage_until: z.string().nullable(),
+  /** Photo URLs staff took of the parcel. */
+  photos: z.array(z.string()),
+  archived: z.boolean(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+/** One order with everything the info page shows. */
+export const ZOrderDetails = ZOrder.extend({
+  tariff: z.number().nullable(),
+  branch: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
+  dispatched_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  /** The hand-over receipt, once delivered. */
+  receipt_id: z.number().int().nullable(),
+});
+export type TOrderDetails = z.infer<typeof ZOrderDetails>;

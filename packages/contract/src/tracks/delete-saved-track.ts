@@ -1,0 +1,6 @@
+import { ZIdParam } from '../common/fields';
+import { ZOk } from '../common/envelope';
+
+/** DELETE saved-tracks/{id}/delete: removes one of the caller's saved codes (others answer 404); the parcel, if any, stays theirs. */
+export const ZDeleteSavedTrackParams = ZIdParam;
+export const ZDeleteSavedTrackResponse = ZOk;

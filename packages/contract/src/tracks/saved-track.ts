@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { ZOrderStatusRef } from '../orders/order';
+
+export const TRACK_NAME_MAX_LENGTH = 100;
+
+/** A tracking code the customer saved; `order` is set once the parcel reached the warehouse and matched. */
+export const ZSavedTrack = z.object({
+  id: z.number().int(),
+  track_code: z.string(),
+  name: z.string().nullable(),
+  created_at: z.string(),
+  order: z.object({ id: z.number().int(), status: ZOrderStatusRef }).nullable(),
+});
+export type TSavedTrack = z.infer<typeof ZSavedTrack>;
