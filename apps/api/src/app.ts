@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,15 +15,26 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { branchesRoutes } from './modules/branches/branches-routes';
+import { chinaAddressRoutes } from './modules/china-address/china-address-routes';
 import { countriesRoutes } from './modules/countries/countries-routes';
+import { faqsRoutes } from './modules/faqs/faqs-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { lessonsRoutes } from './modules/lessons/lessons-routes';
+import { marketplacesRoutes } from './modules/marketplaces/marketplaces-routes';
+import { newsRoutes } from './modules/news/news-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
+import { ordersRoutes } from './modules/orders/orders-routes';
+import { qrRoutes } from './modules/qr/qr-routes';
+import { tracksRoutes } from './modules/tracks/tracks-routes';
+import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
 import { QrTokenService } from './modules/qr/qr-token';
 import { settingsRoutes } from './modules/settings/settings-routes';
+import { supportsRoutes } from './modules/supports/supports-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { etagPlugin } from './plugins/etag';
 import { openapiPlugin } from './plugins/openapi';
 import { redisPlugin } from './plugins/redis';
 import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
@@ -36,6 +48,8 @@ export interface BuildAppOptions {
   /** Requests a client address may make to a credential call (login, codes …) per minute. */
   authRateLimitPerMinute?: number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Request bodies above this are refused with 413 (uploads have their own limit). */
@@ -54,7 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
               paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirmation', '*.code', '*.verification_token', '*.token'],
               censor: '[redacted]',
             },
-            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+            ...(opts.logStream ? { stream: opts.logStream } : config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { colorize: true, singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
           },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -117,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // App plugins.
   await app.register(errorHandlerPlugin);
+  await app.register(etagPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? true });
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
@@ -137,12 +152,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(countriesRoutes);
       await api.register(settingsRoutes);
       await api.register(branchesRoutes);
+      await api.register(ordersRoutes);
+      await api.register(tracksRoutes);
+      await api.register(qrRoutes);
+      await api.register(marketplacesRoutes);
+      await api.register(prohibitedItemsRoutes);
+      await api.register(newsRoutes);
+      await api.register(faqsRoutes);
+      await api.register(lessonsRoutes);
+      await api.register(supportsRoutes);
+      await api.register(chinaAddressRoutes);
     },
     { prefix: '/api' },
   );
 
   // The built web app, with the SPA's index.html for every other GET.
-  const webDist = resolve(config.webDist ?? join(process.cwd(), 'apps/web/dist'));
+  // apps/api/src/app.ts and apps/api/dist/server.js both sit two levels below apps/.
+  const webDist = resolve(config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist'));
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -59,12 +59,22 @@ export interface TestContext {
 }
 
 /** The real app on a fresh, seeded database, with an in-memory SMS driver. */
-export async function createTestApp(opts: { authRateLimitPerMinute?: number; demo?: boolean; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { authRateLimitPerMinute?: number; demo?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await seedDatabase(database.db, { demo: opts.demo ?? true });
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/portal-test-data', WEB_DIST: '/nonexistent', ...opts.env });
   const sms = new MemorySms();
-  const app = await buildApp({ config, database, sms, closeDatabase: false, logger: false, authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 10_000 });
+  const app = await buildApp({
+    config,
+    database,
+    sms,
+    closeDatabase: false,
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
+    authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 10_000,
+  });
   await app.ready();
   return {
     app,

@@ -30,7 +30,7 @@ function fieldErrors(issues: ZodIssueLike[], request: FastifyRequest): Record<st
       continue;
     }
     if (issue.message.startsWith('validation.')) add(field, issue.message);
-    else if (issue.code === 'invalid_type' && issue.input === undefined) add(field, MSG.required);
+    else if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) add(field, MSG.required);
     else if (issue.code === 'too_big') add(field, MSG.tooLong);
     else add(field, MSG.invalidValue);
   }
@@ -58,7 +58,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => v.params.issue as unknown as ZodIssueLike);
+      const issues: ZodIssueLike[] = error.validation.map((v) => ({
+        code: v.keyword,
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? '',
+        input: (v.params as { input?: unknown }).input,
+        keys: (v.params as { keys?: string[] }).keys,
+      }));
       return send(reply, request, 422, 'validation_failed', { errors: fieldErrors(issues, request) });
     }
     if (isResponseSerializationError(error)) {

@@ -8,11 +8,11 @@ export const NAME_MAX_LENGTH = 100;
 
 /** A required short text: trimmed, not empty, bounded. */
 export const ZRequiredText = (max = NAME_MAX_LENGTH) =>
-  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: MSG.tooLong });
+  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required, abort: true }).max(max, { error: MSG.tooLong });
 
 export const ZPassword = z
   .string({ error: MSG.passwordRequired })
-  .min(1, { error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordMin })
   .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordMax });
 
@@ -24,7 +24,7 @@ export const ZCode = z
 /** A calendar date as YYYY-MM-DD, a real day, not in the future, not before 1900. */
 export const ZBirthDate = z
   .string({ error: MSG.required })
-  .min(1, { error: MSG.required })
+  .min(1, { error: MSG.required, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
   .refine(
     (value) => {

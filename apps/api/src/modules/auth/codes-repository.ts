@@ -87,6 +87,12 @@ export const codesRepository = {
     return rows[0];
   },
 
+  /** Removes the newest code of a phone and purpose (used when its SMS could not be sent). */
+  async discardLatest(db: DbOrTx, phone: string, purpose: TCodePurpose): Promise<void> {
+    const latest = await this.latest(db, phone, purpose);
+    if (latest) await db.delete(verificationCodes).where(eq(verificationCodes.id, latest.id));
+  },
+
   /** Housekeeping: drops codes and tokens older than a day. */
   async purgeOlderThan(db: DbOrTx, before: Date): Promise<void> {
     await db.delete(verificationCodes).where(lte(verificationCodes.createdAt, before));

@@ -85,7 +85,13 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
       });
       if (input.deliver) {
         const text = SMS_TEXTS[purpose][input.lang].replace('{code}', code);
-        await deps.sms.send({ to: phone, text, code, purpose });
+        try {
+          await deps.sms.send({ to: phone, text, code, purpose });
+        } catch {
+          // The provider failed: the code never reached the phone, so it must not count or stay valid.
+          await codesRepository.discardLatest(deps.db, phone, purpose);
+          throw new AppError('service_unavailable');
+        }
       }
       return { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS };
     },

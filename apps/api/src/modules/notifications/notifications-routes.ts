@@ -11,7 +11,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
       tags: ['notifications'],
       summary: 'Mark a group (type), some ids, or everything read; answers the whole grouped list',
       security: [{ bearer: [] }],
-      body: ZReadNotificationsRequest.optional(),
+      body: ZReadNotificationsRequest.nullish(),
       response: { 200: ZReadNotificationsResponse, 401: ZErrorBody, 422: ZErrorBody },
     },
     preHandler: app.authenticate,

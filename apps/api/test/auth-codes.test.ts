@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_MAX_ATTEMPTS } from '@portal/contract';
+import { client, createTestApp, DEMO, newPhone, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let call: ReturnType<typeof client>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  call = client(ctx.app);
+});
+afterAll(async () => ctx.close());
+
+/** Moves every code of a phone back in time, as if `seconds` had passed. */
+async function age(phone: string, seconds: number) {
+  await ctx.database.db.execute(
+    sql`update verification_codes set created_at = created_at - make_interval(secs => ${seconds}), expires_at = expires_at - make_interval(secs => ${seconds}) where phone_number = ${phone}`,
+  );
+}
+const uniqueIp = () => `10.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+describe('send-code', () => {
+  it('sends a 6-digit code by SMS, normalising the phone to E.164', async () => {
+    const res = await call('POST', '/auth/send-code', { body: { phone_number: '8 (705) 111-22-33' }, ip: uniqueIp() });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ resend_after: 60, expires_in: 300 });
+    const sms = ctx.sms.sent.at(-1)!;
+    expect(sms.to).toBe('+77051112233');
+    expect(sms.code).toMatch(/^\d{6}$/);
+    expect(sms.text).toContain(sms.code);
+  });
+
+  it('stores only a hash of the code', async () => {
+    const phone = newPhone();
+    await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() });
+    const code = ctx.sms.lastCode(phone);
+    const rows = await ctx.database.db.execute(sql`select code_hash from verification_codes where phone_number = ${phone}`);
+    const hash = (rows as unknown as { rows: { code_hash: string }[] }).rows[0]!.code_hash;
+    expect(hash).not.toContain(code);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a resend within 60 s with 429 and Retry-After', async () => {
+    const phone = newPhone();
+    const ip = uniqueIp();
+    expect((await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip })).status).toBe(200);
+    const again = await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip, lang: 'en' });
+    expect(again.status).toBe(429);
+    expect(again.json.code).toBe('code_resend_too_soon');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
+    expect(again.json.message).toMatch(/You can request a new code in \d+ s/);
+    await age(phone, 61);
+    expect((await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip })).status).toBe(200);
+  });
+
+  it('caps codes per phone: 3 per 15 minutes and 10 per day', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 3; i++) {
+      expect((await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })).status).toBe(200);
+      await age(phone, 61);
+    }
+    const fourth = await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.code).toBe('too_many_requests');
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // Sixteen minutes later the 15-minute window has room again, until the daily cap.
+    let sent = 3;
+    for (let round = 0; round < 5 && sent < 10; round++) {
+      await age(phone, 16 * 60);
+      for (let i = 0; i < 3 && sent < 10; i++) {
+        expect((await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })).status).toBe(200);
+        sent += 1;
+        await age(phone, 61);
+      }
+    }
+    expect(sent).toBe(10);
+    await age(phone, 16 * 60);
+    const overDaily = await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() });
+    expect(overDaily.status).toBe(429);
+    expect(Number(overDaily.headers['retry-after'])).toBeGreaterThan(16 * 60);
+  });
+
+  it('caps codes per client address', async () => {
+    const ip = uniqueIp();
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      last = (await call('POST', '/auth/send-code', { body: { phone_number: newPhone() }, ip })).status;
+      if (last === 429) break;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('refuses registration codes for a number that already has an account', async () => {
+    const res = await call('POST', '/auth/send-code', { body: { phone_number: DEMO.customer }, ip: uniqueIp(), lang: 'en' });
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe('phone_taken');
+  });
+
+  it('answers the forgot call the same whether or not the number has an account', async () => {
+    const unknown = newPhone();
+    const a = await call('POST', '/auth/send-code/forgot', { body: { phone_number: DEMO.admin }, ip: uniqueIp(), lang: 'en' });
+    const b = await call('POST', '/auth/send-code/forgot', { body: { phone_number: unknown }, ip: uniqueIp(), lang: 'en' });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(a.status);
+    expect(b.json).toEqual(a.json);
+    expect(ctx.sms.sent.some((m) => m.to === DEMO.admin && m.purpose === 'forgot')).toBe(true);
+    expect(ctx.sms.sent.some((m) => m.to === unknown)).toBe(false);
+    // and the resend cooldown applies to both alike
+    const a2 = await call('POST', '/auth/send-code/forgot', { body: { phone_number: DEMO.admin }, ip: uniqueIp() });
+    const b2 = await call('POST', '/auth/send-code/forgot', { body: { phone_number: unknown }, ip: uniqueIp() });
+    expect([a2.status, b2.status]).toEqual([429, 429]);
+  });
+
+  it('rejects invalid phone numbers with a per-field message in the request language', async () => {
+    const res = await call('POST', '/auth/send-code', { body: { phone_number: '12' }, lang: 'kk' });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.phone_number).toEqual(['Дұрыс телефон нөмірін енгізіңіз']);
+    const empty = await call('POST', '/auth/send-code', { body: { phone_number: '' }, lang: 'en' });
+    expect(empty.json.errors.phone_number).toEqual(['Enter phone number']);
+  });
+});
+
+describe('verify-code', () => {
+  async function sendRegisterCode() {
+    const phone = newPhone();
+    await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() });
+    return { phone, code: ctx.sms.lastCode(phone) };
+  }
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('exchanges the right code for a verification token, once', async () => {
+    const { phone, code } = await sendRegisterCode();
+    const ok = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code, type: 'register' } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.data.verification_token).toMatch(/^[\w-]{40,}$/);
+    const reused = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code, type: 'register' }, lang: 'en' });
+    expect(reused.status).toBe(422);
+    expect(reused.json.code).toBe('code_invalid');
+  });
+
+  it('is bound to the purpose it was sent for', async () => {
+    const { phone, code } = await sendRegisterCode();
+    const res = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code, type: 'forgot' } });
+    expect(res.status).toBe(422);
+  });
+
+  it('rejects a wrong code and locks after 5 wrong tries, even for the right code', async () => {
+    const { phone, code } = await sendRegisterCode();
+    for (let i = 1; i < CODE_MAX_ATTEMPTS; i++) {
+      const res = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: wrong(code), type: 'register' }, lang: 'en' });
+      expect(res.status).toBe(422);
+      expect(res.json.code).toBe('code_invalid');
+      expect(res.json.errors.code).toEqual(['Wrong code']);
+    }
+    const fifth = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: wrong(code), type: 'register' } });
+    expect(fifth.json.code).toBe('code_attempts_exceeded');
+    const right = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code, type: 'register' } });
+    expect(right.status).toBe(422);
+    expect(right.json.code).toBe('code_attempts_exceeded');
+  });
+
+  it('rejects an expired code (after 5 minutes)', async () => {
+    const { phone, code } = await sendRegisterCode();
+    await age(phone, 301);
+    const res = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code, type: 'register' }, lang: 'ru' });
+    expect(res.status).toBe(422);
+    expect(res.json.code).toBe('code_expired');
+    expect(res.json.message).toContain('истёк');
+  });
+
+  it('invalidates the earlier code when a new one is sent', async () => {
+    const { phone, code: first } = await sendRegisterCode();
+    await age(phone, 61);
+    await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() });
+    const second = ctx.sms.lastCode(phone);
+    if (second !== first) {
+      expect((await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: first, type: 'register' } })).status).toBe(422);
+    }
+    expect((await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: second, type: 'register' } })).status).toBe(200);
+  });
+
+  it('wants the full code: "Enter the full code!"', async () => {
+    const res = await call('POST', '/auth/verify-code', { body: { phone_number: newPhone(), code: '123', type: 'register' }, lang: 'en' });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.code).toEqual(['Enter the full code!']);
+    const badType = await call('POST', '/auth/verify-code', { body: { phone_number: newPhone(), code: '123456', type: 'admin' } });
+    expect(badType.status).toBe(422);
+    expect(badType.json.errors.type).toBeDefined();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, langFromHeader, normalizePhone, pickText, VALIDATION_MESSAGES, ZPageQuery, ZRegisterRequest } from '../src';
+
+describe('normalizePhone', () => {
+  it.each([
+    ['+7 701 000 00 01', '+77010000001'],
+    ['87010000001', '+77010000001'],
+    ['7010000001', '+77010000001'],
+    ['+7 (701) 000-00-01', '+77010000001'],
+    ['+996 555 808 080', '+996555808080'],
+  ])('%s → %s', (input, e164) => expect(normalizePhone(input)).toBe(e164));
+
+  it.each(['', '12', 'abc', '+7 701', '1'.repeat(40)])('refuses %j', (input) => expect(normalizePhone(input)).toBeNull());
+});
+
+describe('languages', () => {
+  it('reads Accept-Language with q-values and falls back to ru', () => {
+    expect(langFromHeader('en-US,en;q=0.9')).toBe('en');
+    expect(langFromHeader('de-DE, kk;q=0.5, en;q=0.4')).toBe('kk');
+    expect(langFromHeader('fr')).toBe('ru');
+    expect(langFromHeader(undefined)).toBe('ru');
+  });
+  it('picks a text, falling back to ru', () => {
+    expect(pickText({ kk: '', ru: 'Привет', en: 'Hi' }, 'kk')).toBe('Привет');
+    expect(pickText({ kk: 'Сәлем', ru: 'Привет', en: 'Hi' }, 'kk')).toBe('Сәлем');
+  });
+  it('has every validation message in kk, ru and en', () => {
+    const keys = Object.keys(VALIDATION_MESSAGES.en).sort();
+    for (const lang of LANGUAGES) expect(Object.keys(VALIDATION_MESSAGES[lang]).sort()).toEqual(keys);
+    expect(VALIDATION_MESSAGES.en['validation.code_incomplete']).toBe('Enter the full code!');
+  });
+});
+
+describe('schemas', () => {
+  it('pages default to 10 per page, page 1, at most 100', () => {
+    expect(ZPageQuery.parse({})).toEqual({ 'filters[per_page]': 10, 'filters[page]': 1 });
+    expect(ZPageQuery.safeParse({ 'filters[per_page]': '101' }).success).toBe(false);
+    expect(ZPageQuery.safeParse({ 'filters[page]': '0' }).success).toBe(false);
+  });
+  it('register wants matching passwords', () => {
+    const base = { phone_number: '+77010000009', verification_token: 't', password: 'Steppe-Fox-42', first_name: 'A', last_name: 'B', branch_id: 1, gender: 'male', date_of_birth: '1990-01-01' };
+    expect(ZRegisterRequest.safeParse({ ...base, password_confirmation: 'Steppe-Fox-42' }).success).toBe(true);
+    const bad = ZRegisterRequest.safeParse({ ...base, password_confirmation: 'nope' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('validation.passwords_must_match');
+  });
+});

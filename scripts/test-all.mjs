@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm test`: every test of the product, stage by stage, with one closing line "N passed, N failed".
+//   unit   vitest in packages/contract, apps/api (real app on PGlite, or PostgreSQL with TEST_DATABASE_URL), apps/web
+//   build  the production build of web and api, and the /auth bundle budget
+//   e2e    Playwright in Debian's Chromium against the built server on a fresh embedded database
+// TEST_STAGES=unit,build,e2e (default all) or e.g. TEST_STAGES=api picks stages; the counts are also
+// written to .test-results/summary-<label>.json for .ci/run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, '.test-results');
+mkdirSync(out, { recursive: true });
+const stages = (process.env.TEST_STAGES ?? 'contract,api,web,build,e2e').split(',').map((s) => s.trim());
+const label = process.env.TEST_LABEL ?? stages.join('-');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(name, cmd, args, opts = {}) {
+  console.log(`\n━━ ${name}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: opts.cwd ?? root, env: { ...process.env, ...opts.env } });
+  return res.status ?? 1;
+}
+
+function vitest(name, workspace) {
+  const report = join(out, `vitest-${name}.json`);
+  rmSync(report, { force: true });
+  const status = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) });
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    failures.push(`${name}: vitest did not report (exit ${status})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  if (r.numFailedTests > 0 || status !== 0) {
+    failures.push(`${name}: ${r.numFailedTests} failed`);
+    if (r.numFailedTests === 0) {
+      totals.failed += 1; // a suite that failed to load counts as a failure
+    }
+  }
+}
+
+function check(name, cmd, args, opts) {
+  const status = run(name, cmd, args, opts);
+  if (status === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`${name}: exit ${status}`);
+  }
+  return status === 0;
+}
+
+function playwright() {
+  const report = join(out, 'playwright.json');
+  rmSync(report, { force: true });
+  const status = run('e2e', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? '' } });
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    failures.push(`e2e: playwright did not report (exit ${status})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const s = r.stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+  if ((s.unexpected ?? 0) > 0 || status !== 0) failures.push(`e2e: ${s.unexpected ?? '?'} failed (exit ${status})`);
+}
+
+if (stages.includes('contract')) vitest('contract', 'packages/contract');
+if (stages.includes('api')) vitest('api', 'apps/api');
+if (stages.includes('web') && existsSync(join(root, 'apps/web/vitest.config.ts'))) vitest('web', 'apps/web');
+let built = true;
+if (stages.includes('build') || stages.includes('e2e')) {
+  built = check('build', 'npm', ['run', 'build']);
+  if (built && existsSync(join(root, 'apps/web/scripts/bundle-size.mjs'))) check('bundle budget', 'node', ['apps/web/scripts/bundle-size.mjs']);
+}
+if (stages.includes('e2e')) {
+  if (built && existsSync(join(root, 'e2e/playwright.config.ts'))) playwright();
+  else if (!built) failures.push('e2e: not run, the build failed');
+}
+
+writeFileSync(join(out, `summary-${label}.json`), JSON.stringify({ ...totals, failures }, null, 2));
+console.log('\n━━ summary');
+for (const f of failures) console.log(`  ✗ ${f}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0);
