@@ -43,3 +43,14 @@ export * from './tracks/list-saved-tracks';
 export * from './tracks/save-track';
 export * from './tracks/delete-saved-track';
 export * from './qr/get-qr';
+
+export * from ./branches/get-branch;
+export * from ./content/marketplaces;
+export * from ./content/prohibited-items;
+export * from ./content/news-list;
+export * from ./content/news-item;
+export * from ./content/faqs;
+export * from ./content/lessons;
+export * from ./content/lesson;
+export * from ./content/create-support;
+export * from ./content/china-address;

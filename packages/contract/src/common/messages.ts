@@ -20,6 +20,9 @@ export const MSG = {
   unknownField: 'validation.unknown_field',
   invalidEmail: 'validation.invalid_email',
   mustBePositive: 'validation.must_be_positive',
+  contactInvalid: 'validation.contact_invalid',
+  messageTooShort: 'validation.message_too_short',
+  invalidCharacters: 'validation.invalid_characters',
   trackCodeInvalid: 'validation.track_code_invalid',
 } as const;
 
@@ -42,6 +45,9 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.unknown_field': 'Unknown field',
     'validation.invalid_email': 'Enter a valid e-mail',
     'validation.must_be_positive': 'Must be greater than zero',
+    'validation.contact_invalid': 'Enter a phone number or an e-mail',
+    'validation.message_too_short': 'Describe your question in at least 10 characters',
+    'validation.invalid_characters': 'The text contains characters that are not allowed',
     'validation.track_code_invalid': 'A tracking code is 5–40 Latin letters and digits',
   },
   ru: {
@@ -60,6 +66,9 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.unknown_field': 'Неизвестное поле',
     'validation.invalid_email': 'Введите корректный e-mail',
     'validation.must_be_positive': 'Значение должно быть больше нуля',
+    'validation.contact_invalid': 'Укажите номер телефона или e-mail',
+    'validation.message_too_short': 'Опишите вопрос хотя бы в 10 символах',
+    'validation.invalid_characters': 'Текст содержит недопустимые символы',
     'validation.track_code_invalid': 'Трек-код — это от 5 до 40 латинских букв и цифр',
   },
   kk: {
@@ -78,6 +87,9 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.unknown_field': 'Белгісіз өріс',
     'validation.invalid_email': 'Дұрыс e-mail енгізіңіз',
     'validation.must_be_positive': 'Мән нөлден үлкен болуы керек',
+    'validation.contact_invalid': 'Телефон нөмірін немесе e-mail енгізіңіз',
+    'validation.message_too_short': 'Сұрағыңызды кемінде 10 таңбамен сипаттаңыз',
+    'validation.invalid_characters': 'Мәтінде рұқсат етілмеген таңбалар бар',
     'validation.track_code_invalid': 'Трек-код 5–40 латын әрпі мен цифрдан тұрады',
   },
 };

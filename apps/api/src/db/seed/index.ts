@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { seedAccounts, type DemoAccount } from './accounts';
+import { seedContent } from './content';
 import { seedGeo } from './geo';
 import { seedStatuses } from './statuses';
 
@@ -12,5 +13,6 @@ export async function seedDatabase(db: Db, opts: { demo: boolean }): Promise<{ d
   await seedStatuses(db);
   if (!opts.demo) return { demoAccounts: [] };
   const demoAccounts = await seedAccounts(db);
+  await seedContent(db);
   return { demoAccounts };
 }

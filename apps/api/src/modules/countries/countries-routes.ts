@@ -9,6 +9,7 @@ export async function countriesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/countries', {
     schema: { tags: ['content'], summary: 'Countries the carrier serves', response: { 200: ZCountriesResponse } },
+    config: { cacheable: true },
   }, async (request) => {
     const lang = requestLang(request);
     const rows = await app.db.select().from(countries).where(eq(countries.isActive, true)).orderBy(asc(countries.position), asc(countries.id));

@@ -8,5 +8,6 @@ export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/settings', {
     schema: { tags: ['content'], summary: 'Site settings (logo, name, footer, contacts, map tiles) in the request language', response: { 200: ZSettingsResponse } },
+    config: { cacheable: true },
   }, async (request) => ({ data: await settingsRepository.all(app.db, requestLang(request)) }));
 }

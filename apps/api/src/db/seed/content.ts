@@ -1,0 +1,587 @@
+import type { TI18nText } from '@portal/contract';
+import type { DbOrTx } from '../client';
+import { faqs, lessonSteps, lessons, marketplaces, news, prohibitedItems } from '../schema';
+
+const t = (ru: string, kk: string, en: string): TI18nText => ({ ru, kk, en });
+const DAY_MS = 24 * 3600 * 1000;
+
+export const DEMO_MARKETPLACES = [
+  {
+    name: 'Taobao', url: 'https://world.taobao.com', logo: '/marketplaces/taobao.svg', position: 1,
+    description: t(
+      'Крупнейший маркетплейс Китая: одежда, обувь, товары для дома и электроника по ценам производителей.',
+      'Қытайдың ең ірі маркетплейсі: киім, аяқ киім, үйге арналған тауарлар мен электроника өндіруші бағасымен.',
+      "China's largest marketplace: clothes, shoes, home goods and electronics at factory prices.",
+    ),
+  },
+  {
+    name: '1688', url: 'https://www.1688.com', logo: '/marketplaces/1688.svg', position: 2,
+    description: t(
+      'Оптовая площадка Alibaba: закупки для бизнеса напрямую у фабрик, от нескольких штук.',
+      'Alibaba көтерме алаңы: бизнеске арналған тауарларды фабрикалардан тікелей, бірнеше даналап сатып алу.',
+      "Alibaba's wholesale platform: buy for your business straight from factories, from a few pieces.",
+    ),
+  },
+  {
+    name: 'Pinduoduo', url: 'https://www.pinduoduo.com', logo: '/marketplaces/pinduoduo.svg', position: 3,
+    description: t(
+      'Самые низкие цены и совместные покупки: мелочи для дома, аксессуары, детские товары.',
+      'Ең төмен баға және бірлескен сатып алу: үйге арналған ұсақ-түйек, аксессуарлар, балалар тауарлары.',
+      'Rock-bottom prices and group buying: small home goods, accessories, kids’ items.',
+    ),
+  },
+  {
+    name: 'Poizon', url: 'https://www.dewu.com', logo: '/marketplaces/poizon.svg', position: 4,
+    description: t(
+      'Оригинальные кроссовки, одежда и техника брендов с проверкой подлинности.',
+      'Түпнұсқалығы тексерілген брендтік кроссовкалар, киім және техника.',
+      'Authentic branded sneakers, clothing and gadgets, each checked for authenticity.',
+    ),
+  },
+  {
+    name: 'Tmall', url: 'https://www.tmall.com', logo: '/marketplaces/tmall.svg', position: 5,
+    description: t(
+      'Официальные магазины брендов: косметика, техника и одежда с гарантией.',
+      'Брендтердің ресми дүкендері: кепілдігі бар косметика, техника және киім.',
+      'Official brand stores: cosmetics, appliances and clothing with a warranty.',
+    ),
+  },
+  {
+    name: 'JD', url: 'https://www.jd.com', logo: '/marketplaces/jd.svg', position: 6,
+    description: t(
+      'Электроника и бытовая техника с собственной быстрой доставкой по Китаю.',
+      'Қытай ішінде жылдам жеткізуі бар электроника және тұрмыстық техника.',
+      'Electronics and home appliances with its own fast delivery inside China.',
+    ),
+  },
+];
+
+export const DEMO_PROHIBITED_ITEMS = [
+  {
+    icon: '🔋', title: t('Аккумуляторы и пауэрбанки', 'Аккумуляторлар мен пауэрбанктер', 'Batteries and power banks'),
+    description: t(
+      'Отдельные литиевые батареи, пауэрбанки и электросамокаты: авиаперевозчики их не принимают. Батарея внутри телефона или ноутбука допускается.',
+      'Жеке литий батареялары, пауэрбанктер және электросамокаттар: әуе тасымалдаушылары оларды қабылдамайды. Телефон не ноутбук ішіндегі батареяға рұқсат етіледі.',
+      'Loose lithium batteries, power banks and e-scooters are refused by air carriers. A battery built into a phone or laptop is fine.',
+    ),
+  },
+  {
+    icon: '💧', title: t('Жидкости и аэрозоли', 'Сұйықтықтар мен аэрозольдер', 'Liquids and aerosols'),
+    description: t(
+      'Духи, лаки для ногтей, баллончики, гели и растворители: могут протечь, воспламениться или испортить соседние посылки.',
+      'Әтір, тырнақ лактары, баллондар, гельдер мен еріткіштер: ағып кетуі, тұтануы немесе көршілес сәлемдемелерді бүлдіруі мүмкін.',
+      'Perfume, nail polish, spray cans, gels and solvents can leak, catch fire or ruin other parcels.',
+    ),
+  },
+  {
+    icon: '🧲', title: t('Сильные магниты', 'Күшті магниттер', 'Strong magnets'),
+    description: t(
+      'Неодимовые магниты и магнитные конструкторы мешают навигационным приборам самолёта.',
+      'Неодим магниттері мен магнитті конструкторлар ұшақтың навигациялық құралдарына кедергі келтіреді.',
+      'Neodymium magnets and magnetic building sets interfere with aircraft navigation equipment.',
+    ),
+  },
+  {
+    icon: '🔪', title: t('Ножи и холодное оружие', 'Пышақтар мен суық қару', 'Knives and bladed weapons'),
+    description: t(
+      'Ножи с фиксируемым клинком, кастеты, мечи, дубинки и электрошокеры.',
+      'Жүзі бекітілетін пышақтар, кастеттер, семсерлер, шоқпарлар және электрошокерлер.',
+      'Locking knives, knuckle-dusters, swords, batons and stun guns.',
+    ),
+  },
+  {
+    icon: '🎯', title: t('Оружие и его копии', 'Қару және оның көшірмелері', 'Firearms and replicas'),
+    description: t(
+      'Огнестрельное и пневматическое оружие, патроны, детали оружия, а также точные макеты.',
+      'Атыс және пневматикалық қару, оқ-дәрілер, қару бөлшектері және дәл макеттер.',
+      'Firearms and air guns, ammunition, weapon parts, and realistic replicas.',
+    ),
+  },
+  {
+    icon: '💊', title: t('Лекарства и БАДы', 'Дәрілер мен ББҚ', 'Medicines and supplements'),
+    description: t(
+      'Рецептурные препараты, сильнодействующие и психоактивные вещества, биодобавки без сертификата.',
+      'Рецептілік препараттар, күшті әсер ететін және психоактивті заттар, сертификатсыз биоқоспалар.',
+      'Prescription drugs, potent and psychoactive substances, supplements without a certificate.',
+    ),
+  },
+  {
+    icon: '🔥', title: t('Огнеопасные вещества', 'Тез тұтанатын заттар', 'Flammable goods'),
+    description: t(
+      'Зажигалки, спички, пиротехника, бензин, краски и любые химикаты с маркировкой опасного груза.',
+      'Оттықтар, сіріңкелер, пиротехника, бензин, бояулар және қауіпті жүк белгісі бар кез келген химикаттар.',
+      'Lighters, matches, fireworks, fuel, paints and any chemicals labelled as dangerous goods.',
+    ),
+  },
+  {
+    icon: '🌱', title: t('Семена и растения', 'Тұқымдар мен өсімдіктер', 'Seeds and plants'),
+    description: t(
+      'Семена, луковицы, саженцы, почва и грунт не проходят фитосанитарный контроль.',
+      'Тұқымдар, пиязшықтар, көшеттер мен топырақ фитосанитарлық бақылаудан өтпейді.',
+      'Seeds, bulbs, seedlings and soil do not pass phytosanitary control.',
+    ),
+  },
+  {
+    icon: '🐾', title: t('Животные и насекомые', 'Жануарлар мен жәндіктер', 'Animals and insects'),
+    description: t(
+      'Живые животные, рыбы, насекомые, а также чучела и изделия из редких видов.',
+      'Тірі жануарлар, балықтар, жәндіктер, сондай-ақ сирек түрлерден жасалған тұлыптар мен бұйымдар.',
+      'Live animals, fish and insects, and stuffed animals or products of protected species.',
+    ),
+  },
+  {
+    icon: '🥩', title: t('Скоропортящиеся продукты', 'Тез бұзылатын өнімдер', 'Perishable food'),
+    description: t(
+      'Мясо, молочные продукты, фрукты и всё, что требует холода. Сухие закуски в заводской упаковке можно.',
+      'Ет, сүт өнімдері, жемістер және салқын жерде сақталатынның бәрі. Зауыттық қаптамадағы құрғақ тағамдарға болады.',
+      'Meat, dairy, fruit and anything that needs cold storage. Dry snacks in factory packaging are fine.',
+    ),
+  },
+  {
+    icon: '💰', title: t('Деньги и драгоценности', 'Ақша мен асыл бұйымдар', 'Cash and valuables'),
+    description: t(
+      'Наличные, ценные бумаги, слитки и изделия из драгоценных металлов и камней.',
+      'Қолма-қол ақша, бағалы қағаздар, құймалар және асыл металдар мен тастардан жасалған бұйымдар.',
+      'Cash, securities, bullion and jewellery made of precious metals or stones.',
+    ),
+  },
+  {
+    icon: '🚭', title: t('Табак и вейпы', 'Темекі мен вейптер', 'Tobacco and vapes'),
+    description: t(
+      'Сигареты, табак, электронные сигареты и жидкости для них.',
+      'Шылым, темекі, электрондық темекілер және оларға арналған сұйықтықтар.',
+      'Cigarettes, tobacco, e-cigarettes and e-liquids.',
+    ),
+  },
+];
+
+export const DEMO_FAQS = [
+  {
+    question: t('Сколько идёт посылка?', 'Сәлемдеме қанша уақытта жетеді?', 'How long does delivery take?'),
+    answer: t(
+      'Обычно 12–18 дней с момента, когда посылка поступила на наш склад в Гуанчжоу, до пункта выдачи в Алматы. В Астану, Шымкент, Караганду, Актобе, Усть-Каменогорск и Кыргызстан — ещё 2–4 дня. В сезон распродаж (11.11, 618) сроки могут вырасти на несколько дней.',
+      'Әдетте сәлемдеме Гуанчжоудағы қоймамызға түскен сәттен бастап Алматыдағы беру пунктіне дейін 12–18 күн жүреді. Астанаға, Шымкентке, Қарағандыға, Ақтөбеге, Өскеменге және Қырғызстанға тағы 2–4 күн қосылады. Жеңілдік маусымында (11.11, 618) мерзім бірнеше күнге ұзаруы мүмкін.',
+      'Usually 12–18 days from the moment the parcel reaches our Guangzhou warehouse to the Almaty pickup point. Astana, Shymkent, Karaganda, Aktobe, Oskemen and Kyrgyzstan take 2–4 days more. During big sales (11.11, 618) it can take a few days longer.',
+    ),
+  },
+  {
+    question: t('Сколько стоит доставка?', 'Жеткізу қанша тұрады?', 'How much does delivery cost?'),
+    answer: t(
+      'Вес посылки × тариф вашего пункта выдачи за килограмм. Вес округляется до 0,1 кг. Тариф каждого пункта указан на странице «Филиалы», там же есть калькулятор. Оплата — только при получении.',
+      'Сәлемдеме салмағы × беру пунктіңіздің бір килограмм тарифі. Салмақ 0,1 кг-ға дейін дөңгелектенеді. Әр пункттің тарифі «Филиалдар» бетінде көрсетілген, онда калькулятор да бар. Төлем тек алған кезде жасалады.',
+      "Parcel weight × your pickup point's tariff per kilogram. Weight is rounded to 0.1 kg. Each branch's tariff is on the Branches page, together with a calculator. You pay only when you collect.",
+    ),
+  },
+  {
+    question: t('Что такое код клиента и где его найти?', 'Клиент коды дегеніміз не және оны қайдан табуға болады?', 'What is a client code and where do I find it?'),
+    answer: t(
+      'Код клиента (например, KZ-10457) выдаётся при регистрации. По нему склад в Китае понимает, чья это посылка. Он уже подставлен в ваш адрес в Китае на главной странице и показан в профиле.',
+      'Клиент коды (мысалы, KZ-10457) тіркелу кезінде беріледі. Қытайдағы қойма сәлемдеменің кімдікі екенін сол арқылы анықтайды. Ол басты беттегі Қытайдағы мекенжайыңызға қойылған және профильде көрсетілген.',
+      'Your client code (for example, KZ-10457) is issued when you register. It tells our China warehouse whose parcel it is. It is already filled into your China address on the home page and shown in your profile.',
+    ),
+  },
+  {
+    question: t('Зачем добавлять трек-код?', 'Трек-кодты не үшін қосу керек?', 'Why should I add the tracking code?'),
+    answer: t(
+      'Трек-код, который даёт продавец, связывает посылку с вашим аккаунтом, даже если код клиента на коробке стёрся. Добавьте его в разделе «Заказы» сразу после отправки — и вы будете получать уведомления о каждом статусе.',
+      'Сатушы беретін трек-код сәлемдемені аккаунтыңызбен байланыстырады, тіпті қораптағы клиент коды өшіп қалса да. Оны жіберілген бойда «Тапсырыстар» бөліміне қосыңыз — әр мәртебе туралы хабарлама аласыз.',
+      "The tracking code the seller gives you links the parcel to your account even if the client code on the box is smudged. Add it under Orders as soon as the seller ships, and you'll be notified at every status.",
+    ),
+  },
+  {
+    question: t('Продавец пишет «доставлено», а заказа нет', 'Сатушы «жеткізілді» дейді, бірақ тапсырыс жоқ', 'The seller says "delivered" but I see no order'),
+    answer: t(
+      'Приёмка и взвешивание на складе занимают 1–2 рабочих дня. Если прошло больше 3 дней, напишите в поддержку: укажите трек-код и приложите скриншот из приложения маркетплейса.',
+      'Қоймада қабылдау мен өлшеу 1–2 жұмыс күнін алады. 3 күннен көп өтсе, қолдау қызметіне жазыңыз: трек-кодты көрсетіп, маркетплейс қосымшасынан скриншот тіркеңіз.',
+      'Receiving and weighing at the warehouse takes 1–2 working days. If more than 3 days have passed, write to support with the tracking code and a screenshot from the marketplace app.',
+    ),
+  },
+  {
+    question: t('Можно объединить несколько посылок?', 'Бірнеше сәлемдемені біріктіруге бола ма?', 'Can you combine several parcels?'),
+    answer: t(
+      'Да. Посылки одного клиента, пришедшие на склад в течение 3 дней, мы бесплатно объединим по запросу в поддержку. Это экономит вес упаковки.',
+      'Иә. Бір клиенттің 3 күн ішінде қоймаға келген сәлемдемелерін қолдау қызметіне сұраныс бойынша тегін біріктіреміз. Бұл қаптама салмағын үнемдейді.',
+      'Yes. Parcels of one customer that reach the warehouse within 3 days can be combined for free — just ask support. It saves packaging weight.',
+    ),
+  },
+  {
+    question: t('Сколько хранится посылка в пункте выдачи?', 'Сәлемдеме беру пунктінде қанша сақталады?', 'How long is a parcel kept at the pickup point?'),
+    answer: t(
+      'Бесплатно — 14 дней в Алматы, Астане и Бишкеке и 10 дней в остальных пунктах (срок указан на странице филиала). Затем хранение стоит 100 ₸ (20 сом) в день.',
+      'Тегін — Алматы, Астана мен Бішкекте 14 күн, қалған пункттерде 10 күн (мерзім филиал бетінде көрсетілген). Одан кейін сақтау күніне 100 ₸ (20 сом) тұрады.',
+      'Free for 14 days in Almaty, Astana and Bishkek and 10 days at the other points (see the branch page). After that storage costs 100 ₸ (20 som) a day.',
+    ),
+  },
+  {
+    question: t('Как оплатить доставку?', 'Жеткізуді қалай төлеуге болады?', 'How do I pay for delivery?'),
+    answer: t(
+      'При получении: наличными, банковской картой или Kaspi QR в Казахстане; наличными, картой, Элсом или MBank в Кыргызстане.',
+      'Алған кезде: Қазақстанда қолма-қол ақшамен, банк картасымен немесе Kaspi QR арқылы; Қырғызстанда қолма-қол ақшамен, картамен, Элсом немесе MBank арқылы.',
+      'When you collect: cash, bank card or Kaspi QR in Kazakhstan; cash, card, Elsom or MBank in Kyrgyzstan.',
+    ),
+  },
+  {
+    question: t('Посылка повреждена или чего-то не хватает', 'Сәлемдеме зақымдалған немесе бірдеңе жетіспейді', 'My parcel is damaged or something is missing'),
+    answer: t(
+      'Проверьте посылку прямо в пункте выдачи и сразу скажите сотруднику — он составит акт с фото. По акту мы возместим стоимость доставки, а для застрахованных посылок — и стоимость товара.',
+      'Сәлемдемені беру пунктінде тексеріп, қызметкерге бірден айтыңыз — ол суретпен акт толтырады. Акт бойынша жеткізу құнын, ал сақтандырылған сәлемдемелер үшін тауар құнын да өтейміз.',
+      'Check the parcel at the pickup point and tell the staff right away — they will write a report with photos. With the report we refund the delivery fee, and for insured parcels the value of the goods too.',
+    ),
+  },
+  {
+    question: t('Может ли посылку забрать другой человек?', 'Сәлемдемені басқа адам ала ала ма?', 'Can someone else collect my parcel?'),
+    answer: t(
+      'Да. Отправьте ему скриншот QR-кода из раздела «QR» — сотрудник отсканирует его так же, как ваш телефон. QR-код можно обновить в любой момент, тогда старый перестанет работать.',
+      'Иә. Оған «QR» бөлімінен QR-кодтың скриншотын жіберіңіз — қызметкер оны телефоныңыз сияқты сканерлейді. QR-кодты кез келген уақытта жаңартуға болады, сонда ескісі жарамсыз болады.',
+      "Yes. Send them a screenshot of the QR code from the QR tab — staff scan it just like your phone. You can renew the QR code at any time, and the old one stops working.",
+    ),
+  },
+  {
+    question: t('Как сменить пункт выдачи?', 'Беру пунктін қалай ауыстыруға болады?', 'How do I change my pickup point?'),
+    answer: t(
+      'В профиле откройте «Мои данные» и выберите другой филиал. Посылки, которые уже в пути, придут в прежний пункт; новые — в выбранный.',
+      'Профильде «Менің деректерім» бөлімін ашып, басқа филиалды таңдаңыз. Жолдағы сәлемдемелер бұрынғы пунктке, жаңалары таңдалған пунктке келеді.',
+      'Open "Your data" in your profile and choose another branch. Parcels already on the way arrive at the old point; new ones go to the one you chose.',
+    ),
+  },
+  {
+    question: t('Можно ли застраховать посылку?', 'Сәлемдемені сақтандыруға бола ма?', 'Can I insure a parcel?'),
+    answer: t(
+      'Да, страховка стоит 3% от объявленной стоимости товара. Напишите в поддержку до того, как посылка покинет склад в Китае, и приложите чек из маркетплейса.',
+      'Иә, сақтандыру тауардың жарияланған құнының 3%-ы тұрады. Сәлемдеме Қытайдағы қоймадан шықпай тұрып қолдау қызметіне жазып, маркетплейстен чек тіркеңіз.',
+      'Yes, insurance costs 3% of the declared value. Write to support before the parcel leaves the China warehouse and attach the receipt from the marketplace.',
+    ),
+  },
+];
+
+/** Days before the seed run, so the demo news always look recent. */
+export const DEMO_NEWS = [
+  {
+    daysAgo: 3,
+    title: t('Kaspi QR теперь во всех пунктах выдачи', 'Kaspi QR енді барлық беру пункттерінде', 'Kaspi QR now at every pickup point'),
+    summary: t(
+      'Оплатить доставку можно сканом QR-кода в приложении Kaspi — без наличных и без комиссии.',
+      'Жеткізуді Kaspi қосымшасында QR-кодты сканерлеп төлеуге болады — қолма-қол ақшасыз және комиссиясыз.',
+      'Pay for delivery by scanning a QR code in the Kaspi app — no cash and no fee.',
+    ),
+    body: t(
+      'С этой недели во всех семи пунктах выдачи в Казахстане доступна оплата через Kaspi QR. Сотрудник покажет QR-код на экране кассы, вам останется отсканировать его в приложении Kaspi.kz.\n\nКомиссии нет, чек приходит в приложение. Наличные и банковские карты по-прежнему принимаются.\n\nВ Бишкеке и Оше оплатить можно через Элсом и MBank.',
+      'Осы аптадан бастап Қазақстандағы барлық жеті беру пунктінде Kaspi QR арқылы төлеуге болады. Қызметкер касса экранында QR-кодты көрсетеді, сізге оны Kaspi.kz қосымшасында сканерлеу ғана қалады.\n\nКомиссия жоқ, чек қосымшаға келеді. Қолма-қол ақша мен банк карталары бұрынғыдай қабылданады.\n\nБішкек пен Ошта Элсом және MBank арқылы төлеуге болады.',
+      'From this week all seven pickup points in Kazakhstan accept Kaspi QR. The staff member shows a QR code on the till screen and you scan it in the Kaspi.kz app.\n\nThere is no fee and the receipt arrives in the app. Cash and bank cards are still accepted.\n\nIn Bishkek and Osh you can pay with Elsom and MBank.',
+    ),
+  },
+  {
+    daysAgo: 16,
+    title: t('Сезон распродаж: как получить посылки без задержек', 'Жеңілдік маусымы: сәлемдемені кешіктірмей алу жолы', 'Sale season: how to get your parcels without delays'),
+    summary: t(
+      'В дни больших распродаж склад принимает в три раза больше посылок. Пять советов, чтобы ваши пришли быстрее.',
+      'Үлкен жеңілдік күндері қойма үш есе көп сәлемдеме қабылдайды. Сіздікі тезірек келуі үшін бес кеңес.',
+      'During big sales the warehouse receives three times as many parcels. Five tips to get yours faster.',
+    ),
+    body: t(
+      'Во время 11.11 и 618 объём посылок на складе в Гуанчжоу вырастает втрое. Мы добавляем смены, но кое-что зависит и от вас.\n\n1. Добавляйте трек-код сразу, как продавец отправил заказ.\n2. Проверьте, что в строке получателя есть ваш код клиента.\n3. Не заказывайте запрещённые товары: такие посылки задерживаются на проверке.\n4. Попросите продавца не класть в коробку лишнюю упаковку — вы платите за вес.\n5. Следите за уведомлениями: забирайте посылки в течение срока бесплатного хранения.',
+      '11.11 және 618 кезінде Гуанчжоудағы қоймадағы сәлемдеме көлемі үш есе өседі. Біз қосымша ауысымдар қосамыз, бірақ кейбір нәрсе сізге де байланысты.\n\n1. Сатушы тапсырысты жіберген бойда трек-кодты қосыңыз.\n2. Алушы жолында клиент кодыңыз бар екенін тексеріңіз.\n3. Тыйым салынған тауарларға тапсырыс бермеңіз: мұндай сәлемдемелер тексеруде кідіреді.\n4. Сатушыдан қорапқа артық қаптама салмауын сұраңыз — сіз салмақ үшін төлейсіз.\n5. Хабарламаларды қадағалаңыз: сәлемдемелерді тегін сақтау мерзімі ішінде алыңыз.',
+      'During 11.11 and 618 the Guangzhou warehouse handles three times the usual volume. We add shifts, but some things are up to you.\n\n1. Add the tracking code as soon as the seller ships.\n2. Check that the recipient line contains your client code.\n3. Do not order prohibited goods: such parcels are held for inspection.\n4. Ask the seller to skip extra packaging — you pay by weight.\n5. Watch your notifications and collect parcels within the free storage period.',
+    ),
+  },
+  {
+    daysAgo: 34,
+    title: t('Открыт пункт выдачи в Актобе', 'Ақтөбеде беру пункті ашылды', 'New pickup point in Aktobe'),
+    summary: t(
+      'Новый филиал на проспекте Абылхаир хана, 2 работает с понедельника по субботу.',
+      'Әбілқайыр хан даңғылы, 2 мекенжайындағы жаңа филиал дүйсенбіден сенбіге дейін жұмыс істейді.',
+      'The new branch at 2 Abulkhair Khan Ave is open Monday to Saturday.',
+    ),
+    body: t(
+      'Жители Актобе теперь могут получать посылки в своём городе. Пункт выдачи находится по адресу: проспект Абылхаир хана, 2.\n\nГрафик: понедельник–пятница с 9:00 до 18:00, суббота с 10:00 до 15:00. Тариф — 2 190 ₸ за килограмм, бесплатное хранение — 10 дней.\n\nЧтобы получать посылки в Актобе, выберите этот филиал в профиле.',
+      'Ақтөбе тұрғындары енді сәлемдемелерді өз қаласында ала алады. Беру пункті мекенжайы: Әбілқайыр хан даңғылы, 2.\n\nЖұмыс кестесі: дүйсенбі–жұма 9:00-ден 18:00-ге дейін, сенбі 10:00-ден 15:00-ге дейін. Тариф — килограмына 2 190 ₸, тегін сақтау — 10 күн.\n\nСәлемдемелерді Ақтөбеде алу үшін профильде осы филиалды таңдаңыз.',
+      'Aktobe residents can now collect parcels in their own city. The pickup point is at 2 Abulkhair Khan Ave.\n\nHours: Monday to Friday 9:00–18:00, Saturday 10:00–15:00. The tariff is 2,190 ₸ per kilogram, with 10 days of free storage.\n\nTo receive parcels in Aktobe, choose this branch in your profile.',
+    ),
+  },
+  {
+    daysAgo: 58,
+    title: t('Тариф в Алматы снижен до 1 890 ₸/кг', 'Алматыдағы тариф 1 890 ₸/кг-ға дейін төмендеді', 'Almaty tariff cut to 1,890 ₸/kg'),
+    summary: t(
+      'Благодаря новому авиаперевозчику доставка в оба пункта Алматы стала дешевле на 100 ₸ за килограмм.',
+      'Жаңа әуе тасымалдаушысының арқасында Алматыдағы екі пунктке жеткізу килограмына 100 ₸-ге арзандады.',
+      'Thanks to a new air carrier, delivery to both Almaty points is now 100 ₸ per kilogram cheaper.',
+    ),
+    body: t(
+      'Мы заключили договор с новым авиаперевозчиком на маршруте Урумчи — Алматы. Экономию передаём клиентам: тариф в пунктах на Толе би и в Аксае снижен с 1 990 до 1 890 ₸ за килограмм.\n\nНовый тариф применяется ко всем посылкам, которые прибыли в пункт выдачи после публикации этой новости. Сроки доставки не изменились.',
+      'Біз Үрімжі — Алматы бағытында жаңа әуе тасымалдаушысымен келісімшарт жасадық. Үнемделген қаржыны клиенттерге береміз: Төле би мен Ақсайдағы пункттердегі тариф килограмына 1 990-нан 1 890 ₸-ге дейін төмендеді.\n\nЖаңа тариф осы жаңалық жарияланғаннан кейін беру пунктіне келген барлық сәлемдемелерге қолданылады. Жеткізу мерзімі өзгерген жоқ.',
+      'We have signed with a new air carrier on the Urumqi–Almaty route and are passing the saving on: the tariff at the Tole Bi and Aksai points drops from 1,990 to 1,890 ₸ per kilogram.\n\nThe new tariff applies to every parcel that reaches a pickup point after this announcement. Delivery times are unchanged.',
+    ),
+  },
+  {
+    daysAgo: 83,
+    title: t('Новый личный кабинет', 'Жаңа жеке кабинет', 'Our new customer portal'),
+    summary: t(
+      'Адрес в Китае в одно касание, отслеживание посылок, уведомления и выдача по QR-коду.',
+      'Қытайдағы мекенжай бір түртуде, сәлемдемелерді бақылау, хабарламалар және QR-код арқылы беру.',
+      'Your China address in one tap, parcel tracking, notifications and QR pickup.',
+    ),
+    body: t(
+      'Мы запустили новый личный кабинет. Теперь в нём можно:\n\n— скопировать свой адрес в Китае целиком или построчно;\n— добавить трек-коды и следить за статусом каждой посылки;\n— получать уведомления, когда посылка пришла на склад, отправлена и ждёт вас;\n— забирать посылки по QR-коду, без паспорта и очереди.\n\nКабинет работает на казахском, русском и английском языках, в светлой и тёмной теме.',
+      'Біз жаңа жеке кабинетті іске қостық. Енді онда:\n\n— Қытайдағы мекенжайыңызды толығымен немесе жол-жолымен көшіруге;\n— трек-кодтарды қосып, әр сәлемдеменің мәртебесін қадағалауға;\n— сәлемдеме қоймаға келгенде, жіберілгенде және сізді күткенде хабарлама алуға;\n— сәлемдемелерді паспортсыз және кезексіз QR-код арқылы алуға болады.\n\nКабинет қазақ, орыс және ағылшын тілдерінде, ашық және қараңғы тақырыпта жұмыс істейді.',
+      'We have launched a new customer portal. In it you can now:\n\n— copy your China address in full or line by line;\n— add tracking codes and follow the status of every parcel;\n— get notified when a parcel reaches the warehouse, ships and is waiting for you;\n— collect parcels with a QR code, with no passport and no queue.\n\nThe portal works in Kazakh, Russian and English, in light and dark themes.',
+    ),
+  },
+  {
+    daysAgo: 121,
+    title: t('Аксай теперь работает без выходных', 'Ақсай енді демалыссыз жұмыс істейді', 'Aksai branch now open seven days a week'),
+    summary: t(
+      'Пункт выдачи в мкр. Аксай-4 открыт ежедневно с 10:00 до 20:00.',
+      'Ақсай-4 ш/а беру пункті күн сайын 10:00-ден 20:00-ге дейін ашық.',
+      'The Aksai-4 pickup point is now open daily from 10:00 to 20:00.',
+    ),
+    body: t(
+      'По просьбам клиентов пункт выдачи в Аксае перешёл на ежедневный график: с 10:00 до 20:00 без перерыва и выходных.\n\nЗабрать посылку после работы или в воскресенье теперь можно без спешки. Пункт на Толе би работает по прежнему графику.',
+      'Клиенттердің өтініші бойынша Ақсайдағы беру пункті күнделікті кестеге көшті: 10:00-ден 20:00-ге дейін үзіліссіз және демалыссыз.\n\nЕнді сәлемдемені жұмыстан кейін немесе жексенбіде асықпай алуға болады. Төле би пункті бұрынғы кестемен жұмыс істейді.',
+      'At our customers’ request the Aksai pickup point has moved to a daily schedule: 10:00 to 20:00 with no breaks or days off.\n\nYou can now collect a parcel after work or on a Sunday without rushing. The Tole Bi point keeps its usual hours.',
+    ),
+  },
+];
+
+interface LessonSeed {
+  title: TI18nText;
+  description: TI18nText;
+  cover: string;
+  durationMinutes: number;
+  steps: { title: TI18nText; body: TI18nText }[];
+}
+
+export const DEMO_LESSONS: LessonSeed[] = [
+  {
+    cover: '/lessons/register.svg',
+    durationMinutes: 3,
+    title: t('Как зарегистрироваться и получить код клиента', 'Қалай тіркеліп, клиент кодын алуға болады', 'How to sign up and get your client code'),
+    description: t(
+      'Регистрация по номеру телефона занимает пару минут. В конце вы получите личный код клиента.',
+      'Телефон нөмірі арқылы тіркелу бірнеше минут алады. Соңында жеке клиент кодын аласыз.',
+      'Signing up with your phone number takes a couple of minutes. At the end you get your personal client code.',
+    ),
+    steps: [
+      {
+        title: t('Введите номер телефона', 'Телефон нөмірін енгізіңіз', 'Enter your phone number'),
+        body: t(
+          'На странице входа нажмите «Регистрация» и введите номер мобильного телефона. На него придёт SMS с кодом из 6 цифр.\n\nИспользуйте номер, которым пользуетесь постоянно: по нему вы будете входить в кабинет и восстанавливать пароль.',
+          'Кіру бетінде «Тіркелу» батырмасын басып, ұялы телефон нөміріңізді енгізіңіз. Оған 6 саннан тұратын коды бар SMS келеді.\n\nҮнемі қолданатын нөміріңізді пайдаланыңыз: ол арқылы кабинетке кіресіз және құпиясөзді қалпына келтіресіз.',
+          'On the sign-in page tap "Register" and enter your mobile number. An SMS with a 6-digit code will arrive.\n\nUse the number you always carry: you will sign in and recover your password with it.',
+        ),
+      },
+      {
+        title: t('Подтвердите код из SMS', 'SMS-тегі кодты растаңыз', 'Confirm the SMS code'),
+        body: t(
+          'Введите код из SMS. Он действует 10 минут. Если SMS не пришло, через минуту можно запросить новый код.',
+          'SMS-тегі кодты енгізіңіз. Ол 10 минут жарамды. SMS келмесе, бір минуттан кейін жаңа код сұрауға болады.',
+          'Type in the code from the SMS. It is valid for 10 minutes. If no SMS arrives, you can ask for a new code after a minute.',
+        ),
+      },
+      {
+        title: t('Заполните данные и выберите филиал', 'Деректерді толтырып, филиалды таңдаңыз', 'Fill in your details and choose a branch'),
+        body: t(
+          'Укажите имя, фамилию, дату рождения и придумайте пароль не короче 6 символов.\n\nВыберите филиал — пункт выдачи, где вам удобно забирать посылки. Его можно поменять позже в профиле.',
+          'Атыңызды, тегіңізді, туған күніңізді көрсетіп, кемінде 6 таңбадан тұратын құпиясөз ойлап табыңыз.\n\nФилиалды — сәлемдемелерді алуға ыңғайлы беру пунктін таңдаңыз. Оны кейін профильде ауыстыруға болады.',
+          'Enter your first name, last name and date of birth, and choose a password of at least 6 characters.\n\nPick a branch — the pickup point where it suits you to collect parcels. You can change it later in your profile.',
+        ),
+      },
+      {
+        title: t('Запомните код клиента', 'Клиент кодын есте сақтаңыз', 'Note your client code'),
+        body: t(
+          'После регистрации вам присваивается код клиента, например KZ-10457. Он указан в профиле и уже подставлен в ваш адрес в Китае.\n\nИменно по этому коду склад узнаёт ваши посылки, поэтому он должен быть в каждом заказе.',
+          'Тіркелгеннен кейін сізге клиент коды беріледі, мысалы KZ-10457. Ол профильде көрсетілген және Қытайдағы мекенжайыңызға қойылған.\n\nҚойма сәлемдемелеріңізді дәл осы код арқылы таниды, сондықтан ол әр тапсырыста болуы керек.',
+          'Once registered you get a client code, such as KZ-10457. It is shown in your profile and already filled into your China address.\n\nThis code is how the warehouse recognises your parcels, so it must be on every order.',
+        ),
+      },
+    ],
+  },
+  {
+    cover: '/lessons/china-address.svg',
+    durationMinutes: 2,
+    title: t('Где найти свой адрес в Китае', 'Қытайдағы мекенжайды қайдан табуға болады', 'Where to find your China address'),
+    description: t(
+      'Ваш личный адрес склада в Гуанчжоу — в одно касание с главной страницы.',
+      'Гуанчжоудағы қойманың жеке мекенжайы — басты беттен бір түртуде.',
+      'Your personal Guangzhou warehouse address, one tap away on the home page.',
+    ),
+    steps: [
+      {
+        title: t('Откройте главную страницу', 'Басты бетті ашыңыз', 'Open the home page'),
+        body: t(
+          'Войдите в кабинет. На главной странице найдите блок «Ваш адрес в Китае»: получатель, телефон, провинция, город, район, улица и индекс.',
+          'Кабинетке кіріңіз. Басты беттен «Қытайдағы мекенжайыңыз» блогын табыңыз: алушы, телефон, провинция, қала, аудан, көше және индекс.',
+          'Sign in. On the home page find the "Your China address" block: recipient, phone, province, city, district, street and postcode.',
+        ),
+      },
+      {
+        title: t('Скопируйте адрес', 'Мекенжайды көшіріңіз', 'Copy the address'),
+        body: t(
+          'Нажмите на значок копирования рядом со строкой, чтобы скопировать только её, или «Скопировать всё», чтобы забрать адрес целиком.\n\nВ форме адреса маркетплейса вставляйте каждую строку в соответствующее поле.',
+          'Тек сол жолды көшіру үшін оның жанындағы көшіру белгішесін, ал мекенжайды толығымен алу үшін «Барлығын көшіру» батырмасын басыңыз.\n\nМаркетплейстің мекенжай формасында әр жолды тиісті өріске қойыңыз.',
+          'Tap the copy icon beside a line to copy just that line, or "Copy all" to take the whole address.\n\nIn the marketplace address form, paste each line into its matching field.',
+        ),
+      },
+      {
+        title: t('Проверьте код клиента', 'Клиент кодын тексеріңіз', 'Check your client code'),
+        body: t(
+          'В строке получателя и в адресе должен стоять ваш код клиента. Без него посылка попадёт в «неопознанные», и её поиск займёт время.\n\nНе переводите и не сокращайте адрес: склад работает с китайскими службами доставки.',
+          'Алушы жолында және мекенжайда клиент кодыңыз тұруы керек. Онсыз сәлемдеме «анықталмағандарға» түседі, оны іздеу уақыт алады.\n\nМекенжайды аудармаңыз және қысқартпаңыз: қойма қытайлық жеткізу қызметтерімен жұмыс істейді.',
+          'Your client code must appear in the recipient line and in the address. Without it the parcel ends up "unidentified" and finding it takes time.\n\nDo not translate or shorten the address: the warehouse works with Chinese courier services.',
+        ),
+      },
+    ],
+  },
+  {
+    cover: '/lessons/marketplaces.svg',
+    durationMinutes: 7,
+    title: t('Как покупать на Taobao, 1688, Pinduoduo и Poizon', 'Taobao, 1688, Pinduoduo және Poizon-нан қалай сатып алуға болады', 'How to buy on Taobao, 1688, Pinduoduo and Poizon'),
+    description: t(
+      'От установки приложения до трек-кода: добавляем адрес, выбираем продавца и оплачиваем заказ.',
+      'Қосымшаны орнатудан трек-кодқа дейін: мекенжай қосамыз, сатушыны таңдаймыз және тапсырысты төлейміз.',
+      'From installing the app to the tracking code: add the address, choose a seller and pay for the order.',
+    ),
+    steps: [
+      {
+        title: t('Установите приложение и зарегистрируйтесь', 'Қосымшаны орнатып, тіркеліңіз', 'Install the app and sign up'),
+        body: t(
+          'Скачайте приложение маркетплейса из App Store или Google Play. Регистрация проходит по вашему казахстанскому или кыргызскому номеру — китайский номер не нужен.\n\nВ приложениях есть встроенный перевод страниц товаров на русский.',
+          'Маркетплейс қосымшасын App Store немесе Google Play-ден жүктеп алыңыз. Тіркелу қазақстандық немесе қырғызстандық нөміріңіз арқылы өтеді — қытайлық нөмір қажет емес.\n\nҚосымшаларда тауар беттерін орысшаға аударатын кірістірілген аудармашы бар.',
+          'Download the marketplace app from the App Store or Google Play. You sign up with your Kazakh or Kyrgyz number — no Chinese number needed.\n\nThe apps have built-in translation of product pages.',
+        ),
+      },
+      {
+        title: t('Добавьте адрес доставки', 'Жеткізу мекенжайын қосыңыз', 'Add the delivery address'),
+        body: t(
+          'В настройках адресов создайте новый адрес. Получателя, телефон, улицу и индекс вставьте из блока «Ваш адрес в Китае».\n\nПровинцию, город и район выберите из списка: Гуандун → Гуанчжоу → Байюнь.',
+          'Мекенжай баптауларында жаңа мекенжай жасаңыз. Алушыны, телефонды, көшені және индексті «Қытайдағы мекенжайыңыз» блогынан қойыңыз.\n\nПровинцияны, қаланы және ауданды тізімнен таңдаңыз: Гуандун → Гуанчжоу → Байюнь.',
+          'In the address settings create a new address. Paste the recipient, phone, street and postcode from the "Your China address" block.\n\nPick the province, city and district from the lists: Guangdong → Guangzhou → Baiyun.',
+        ),
+      },
+      {
+        title: t('Выберите надёжного продавца', 'Сенімді сатушыны таңдаңыз', 'Choose a reliable seller'),
+        body: t(
+          'Смотрите на рейтинг магазина, количество продаж и отзывы с фото. Выбирайте товары с бесплатной доставкой по Китаю — так посылка быстрее дойдёт до склада.\n\nНа Poizon каждый товар проходит проверку подлинности, на Tmall продают официальные магазины брендов.',
+          'Дүкен рейтингіне, сатылым санына және суреті бар пікірлерге қараңыз. Қытай ішінде тегін жеткізілетін тауарларды таңдаңыз — сәлемдеме қоймаға тезірек жетеді.\n\nPoizon-да әр тауар түпнұсқалыққа тексеріледі, Tmall-да брендтердің ресми дүкендері сатады.',
+          'Look at the store rating, the number of sales and reviews with photos. Prefer items with free shipping inside China — the parcel reaches the warehouse sooner.\n\nOn Poizon every item is checked for authenticity; on Tmall you buy from official brand stores.',
+        ),
+      },
+      {
+        title: t('Оплатите заказ', 'Тапсырысты төлеңіз', 'Pay for the order'),
+        body: t(
+          'Оплатить можно картой Visa или Mastercard, привязанной к Alipay. Перед оплатой ещё раз проверьте, что выбран адрес с вашим кодом клиента.',
+          'Alipay-ге байланыстырылған Visa немесе Mastercard картасымен төлеуге болады. Төлер алдында клиент кодыңыз бар мекенжай таңдалғанын тағы бір рет тексеріңіз.',
+          'You can pay with a Visa or Mastercard linked to Alipay. Before paying, check once more that the address with your client code is selected.',
+        ),
+      },
+      {
+        title: t('Скопируйте трек-код', 'Трек-кодты көшіріңіз', 'Copy the tracking code'),
+        body: t(
+          'Когда продавец отправит заказ, в деталях заказа появится раздел «Логистика» с трек-кодом китайской службы доставки (например, YT2345678901234 или SF1234567890). Скопируйте его — он понадобится в следующем уроке.',
+          'Сатушы тапсырысты жібергенде, тапсырыс мәліметтерінде қытайлық жеткізу қызметінің трек-коды бар «Логистика» бөлімі пайда болады (мысалы, YT2345678901234 немесе SF1234567890). Оны көшіріп алыңыз — ол келесі сабақта керек болады.',
+          'Once the seller ships, the order details show a "Logistics" section with the Chinese courier\'s tracking code (for example YT2345678901234 or SF1234567890). Copy it — you will need it in the next lesson.',
+        ),
+      },
+    ],
+  },
+  {
+    cover: '/lessons/tracking.svg',
+    durationMinutes: 2,
+    title: t('Как добавить трек-код', 'Трек-кодты қалай қосуға болады', 'How to add a tracking code'),
+    description: t(
+      'Трек-код связывает посылку с вашим аккаунтом и включает уведомления о статусах.',
+      'Трек-код сәлемдемені аккаунтыңызбен байланыстырып, мәртебелер туралы хабарламаларды қосады.',
+      'A tracking code links the parcel to your account and switches on status notifications.',
+    ),
+    steps: [
+      {
+        title: t('Откройте раздел «Заказы»', '«Тапсырыстар» бөлімін ашыңыз', 'Open Orders'),
+        body: t(
+          'В меню выберите «Заказы» и нажмите «Добавить трек-код».',
+          'Мәзірден «Тапсырыстар» бөлімін таңдап, «Трек-код қосу» батырмасын басыңыз.',
+          'Choose Orders in the menu and tap "Add tracking code".',
+        ),
+      },
+      {
+        title: t('Вставьте трек-код и название', 'Трек-код пен атауын қойыңыз', 'Paste the code and a name'),
+        body: t(
+          'Вставьте трек-код из маркетплейса и коротко назовите покупку, например «Кроссовки Li-Ning». Название видно только вам и помогает не путать посылки.',
+          'Маркетплейстен трек-кодты қойып, сатып алған тауарды қысқаша атаңыз, мысалы «Li-Ning кроссовкалары». Атауды тек сіз көресіз, ол сәлемдемелерді шатастырмауға көмектеседі.',
+          'Paste the tracking code from the marketplace and give the purchase a short name, such as "Li-Ning sneakers". Only you see the name; it helps you tell parcels apart.',
+        ),
+      },
+      {
+        title: t('Следите за статусами', 'Мәртебелерді қадағалаңыз', 'Follow the statuses'),
+        body: t(
+          'Как только склад примет посылку, она появится в заказах со статусом «На складе в Китае», затем «В пути» и «В пункте выдачи». О каждом шаге придёт уведомление.',
+          'Қойма сәлемдемені қабылдаған бойда ол тапсырыстарда «Қытайдағы қоймада» мәртебесімен пайда болады, кейін «Жолда» және «Беру пунктінде». Әр қадам туралы хабарлама келеді.',
+          'As soon as the warehouse receives the parcel it appears in Orders as "At China warehouse", then "In transit" and "At pickup point". You are notified at every step.',
+        ),
+      },
+    ],
+  },
+  {
+    cover: '/lessons/pickup.svg',
+    durationMinutes: 3,
+    title: t('Как получить посылку в пункте выдачи', 'Сәлемдемені беру пунктінде қалай алуға болады', 'How to collect a parcel at a pickup point'),
+    description: t(
+      'QR-код вместо паспорта: приходите, показываете экран и уходите с посылкой.',
+      'Паспорттың орнына QR-код: келесіз, экранды көрсетесіз және сәлемдемемен кетесіз.',
+      'A QR code instead of a passport: come in, show your screen and leave with your parcel.',
+    ),
+    steps: [
+      {
+        title: t('Дождитесь статуса «В пункте выдачи»', '«Беру пунктінде» мәртебесін күтіңіз', 'Wait for "At pickup point"'),
+        body: t(
+          'Когда посылка прибудет, придёт уведомление. В карточке заказа будут вес и сумма к оплате. Часы работы пункта — на странице «Филиалы».',
+          'Сәлемдеме келгенде хабарлама түседі. Тапсырыс карточкасында салмағы мен төленетін сома көрсетіледі. Пункттің жұмыс уақыты — «Филиалдар» бетінде.',
+          'When the parcel arrives you get a notification. The order card shows the weight and the amount to pay. Opening hours are on the Branches page.',
+        ),
+      },
+      {
+        title: t('Покажите QR-код', 'QR-кодты көрсетіңіз', 'Show your QR code'),
+        body: t(
+          'Откройте вкладку «QR» и покажите экран сотруднику. Он отсканирует код и увидит все ваши посылки, которые ждут выдачи.',
+          '«QR» қойындысын ашып, экранды қызметкерге көрсетіңіз. Ол кодты сканерлеп, беруді күтіп тұрған барлық сәлемдемелеріңізді көреді.',
+          'Open the QR tab and show the screen to the staff member. They scan it and see every parcel of yours that is waiting.',
+        ),
+      },
+      {
+        title: t('Оплатите и проверьте посылку', 'Төлеп, сәлемдемені тексеріңіз', 'Pay and check the parcel'),
+        body: t(
+          'Сумма = вес × тариф филиала. Оплатите наличными, картой или по QR. Осмотрите посылку, не выходя из пункта: если есть повреждения, сотрудник сразу составит акт.\n\nБесплатно посылка хранится 10–14 дней, срок указан на странице филиала.',
+          'Сома = салмақ × филиал тарифі. Қолма-қол ақшамен, картамен немесе QR арқылы төлеңіз. Сәлемдемені пункттен шықпай тексеріңіз: зақым болса, қызметкер бірден акт толтырады.\n\nСәлемдеме тегін 10–14 күн сақталады, мерзімі филиал бетінде көрсетілген.',
+          'Amount = weight × the branch tariff. Pay by cash, card or QR. Inspect the parcel before you leave: if anything is damaged, the staff member writes a report on the spot.\n\nParcels are stored free for 10–14 days; the exact period is on the branch page.',
+        ),
+      },
+    ],
+  },
+];
+
+async function isEmpty(db: DbOrTx, table: typeof marketplaces | typeof prohibitedItems | typeof faqs | typeof news | typeof lessons): Promise<boolean> {
+  const rows = await db.select({ id: table.id }).from(table).limit(1);
+  return rows.length === 0;
+}
+
+/** Demo content: marketplaces, prohibited items, FAQs, news and lessons, each inserted only into an empty table. */
+export async function seedContent(db: DbOrTx): Promise<void> {
+  if (await isEmpty(db, marketplaces)) await db.insert(marketplaces).values(DEMO_MARKETPLACES);
+  if (await isEmpty(db, prohibitedItems)) {
+    await db.insert(prohibitedItems).values(DEMO_PROHIBITED_ITEMS.map((item, i) => ({ ...item, position: i + 1 })));
+  }
+  if (await isEmpty(db, faqs)) await db.insert(faqs).values(DEMO_FAQS.map((faq, i) => ({ ...faq, position: i + 1 })));
+  if (await isEmpty(db, news)) {
+    const now = Date.now();
+    await db.insert(news).values(
+      DEMO_NEWS.map(({ daysAgo, ...item }) => ({ ...item, publishedAt: new Date(now - daysAgo * DAY_MS - 9 * 3600 * 1000) })),
+    );
+  }
+  if (await isEmpty(db, lessons)) {
+    await db.transaction(async (tx) => {
+      for (const [i, { steps, ...lesson }] of DEMO_LESSONS.entries()) {
+        const [row] = await tx.insert(lessons).values({ ...lesson, position: i + 1 }).returning({ id: lessons.id });
+        if (!row) throw new Error('lesson was not inserted');
+        await tx.insert(lessonSteps).values(steps.map((step, j) => ({ ...step, lessonId: row.id, position: j + 1 })));
+      }
+    });
+  }
+}
