@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { buildApp } from './app';
+import { codesRepository } from './modules/auth/codes-repository';
 
 /** Starts the API (and the built web app): parse config, open and migrate the database, seed, listen, shut down gracefully. */
 async function main() {
@@ -36,6 +37,12 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Codes and verification tokens are only needed for the daily cap window; drop older ones hourly.
+  const purge = () =>
+    codesRepository.purgeOlderThan(database.db, new Date(Date.now() - 2 * 24 * 3600 * 1000)).catch((err) => app.log.warn({ err }, 'code purge failed'));
+  void purge();
+  setInterval(purge, 3600 * 1000).unref();
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
