@@ -21,6 +21,8 @@ import { faqsRoutes } from './modules/faqs/faqs-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { lessonsRoutes } from './modules/lessons/lessons-routes';
 import { marketplacesRoutes } from './modules/marketplaces/marketplaces-routes';
+import { manageRoutes } from './modules/manage/manage-routes';
+import { uploadsStatic } from './modules/manage/photo-store';
 import { newsRoutes } from './modules/news/news-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
@@ -28,6 +30,7 @@ import { qrRoutes } from './modules/qr/qr-routes';
 import { tracksRoutes } from './modules/tracks/tracks-routes';
 import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
 import { QrTokenService } from './modules/qr/qr-token';
+import { receiptsRoutes } from './modules/receipts/receipts-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportsRoutes } from './modules/supports/supports-routes';
 import { usersRoutes } from './modules/users/users-routes';
@@ -162,9 +165,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(lessonsRoutes);
       await api.register(supportsRoutes);
       await api.register(chinaAddressRoutes);
+      await api.register(manageRoutes, { uploadsDir: join(config.dataDir, 'uploads') });
+      await api.register(receiptsRoutes);
     },
     { prefix: '/api' },
   );
+
+  // Parcel photos staff uploaded, read-only.
+  await app.register(uploadsStatic, { root: join(config.dataDir, 'uploads') });
 
   // The built web app, with the SPA's index.html for every other GET.
   // apps/api/src/app.ts and apps/api/dist/server.js both sit two levels below apps/.

@@ -54,3 +54,6 @@ export * from './content/lessons';
 export * from './content/lesson';
 export * from './content/create-support';
 export * from './content/china-address';
+
+export * from './manage/index';
+export * from './receipts/receipt';

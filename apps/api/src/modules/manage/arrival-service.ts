@@ -1,0 +1,136 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { pickText, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { branches, orders } from '../../db/schema';
+import { lifecycleColumns } from '../orders/orders-repository';
+import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
+import type { BranchRow } from '../branches/branches-repository';
+import { formatMoney, manageText } from './manage-messages';
+import { manageRepository } from './manage-repository';
+import { toManageParcel } from './parcel-view';
+
+/** Today's date in a time zone, plus some days, as YYYY-MM-DD. */
+export function localDatePlusDays(now: Date, timeZone: string, days: number): string {
+  let today: string;
+  try {
+    today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    today = now.toISOString().slice(0, 10);
+  }
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const arrivalService = {
+  /**
+   * Receives scanned parcels at a branch in one transaction. Each in_transit parcel addressed here becomes at_branch
+   * with price = weight × this branch's tariff (rounded to 2 decimals, in its currency) and storage until today + storage
+   * days in the branch's time zone. A parcel addressed elsewhere is only accepted with acceptOtherBranch (re-addressed
+   * here; the history keeps where it was going).
+   */
+  async arrive(db: Db, branch: BranchRow, codes: string[], acceptOtherBranch: boolean, actor: Actor, lang: TLang): Promise<TArriveResult> {
+    const unique = [...new Set(codes)];
+    const storageUntil = localDatePlusDays(new Date(), branch.timeZone, branch.storageDays);
+    return db.transaction(async (tx) => {
+      const ids = await statusIds(tx);
+      const found = await tx.select().from(orders).where(inArray(orders.trackCode, unique)).for('update');
+      const byCode = new Map(found.map((o) => [o.trackCode, o]));
+      const otherBranchIds = [...new Set(found.map((o) => o.branchId).filter((b): b is number => b !== null && b !== branch.id))];
+      const otherBranches = otherBranchIds.length ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, otherBranchIds)) : [];
+      const otherName = new Map(otherBranches.map((b) => [b.id, pickText(b.name, lang)]));
+
+      const results = new Map<string, TScanResult>();
+      const toMove: number[] = [];
+      const redirected = new Map<number, number | null>();
+      for (const code of unique) {
+        const o = byCode.get(code);
+        if (!o) {
+          results.set(code, { track_code: code, outcome: 'not_found', message: manageText('not_found', lang), parcel: null });
+          continue;
+        }
+        if (o.statusId === ids.at_branch && o.branchId === branch.id) {
+          results.set(code, { track_code: code, outcome: 'already_done', message: manageText('already_arrived', lang), parcel: null });
+          continue;
+        }
+        if (o.statusId !== ids.in_transit) {
+          results.set(code, { track_code: code, outcome: 'wrong_status', message: '', parcel: null });
+          continue;
+        }
+        if (o.userId === null) {
+          results.set(code, { track_code: code, outcome: 'unclaimed', message: manageText('unclaimed', lang), parcel: null });
+          continue;
+        }
+        if (o.branchId !== null && o.branchId !== branch.id) {
+          if (!acceptOtherBranch) {
+            const name = otherName.get(o.branchId) ?? '';
+            results.set(code, {
+              track_code: code,
+              outcome: 'other_branch',
+              message: manageText('other_branch', lang, { branch: name }),
+              parcel: null,
+              addressed_to: { id: o.branchId, name },
+            });
+            continue;
+          }
+          redirected.set(o.id, o.branchId);
+        }
+        toMove.push(o.id);
+      }
+
+      const now = new Date();
+      const moved = toMove.length
+        ? await tx
+            .update(orders)
+            .set({
+              statusId: ids.at_branch,
+              branchId: branch.id,
+              tariff: branch.tariff,
+              currency: branch.currency,
+              price: sql`round(${orders.weight} * ${String(branch.tariff)}::numeric, 2)`,
+              arrivedAt: now,
+              storageUntil,
+              updatedAt: now,
+            })
+            .where(and(inArray(orders.id, toMove), eq(orders.statusId, ids.in_transit)))
+            .returning(lifecycleColumns)
+        : [];
+      const direct = moved.filter((o) => !redirected.has(o.id));
+      const rerouted = moved.filter((o) => redirected.has(o.id));
+      const where = { ...actor, branchId: branch.id };
+      await recordStatusChange(tx, direct, 'at_branch', where, { action: 'arrived', details: { tariff: branch.tariff, currency: branch.currency } });
+      for (const o of rerouted) {
+        await recordStatusChange(tx, [o], 'at_branch', where, {
+          action: 'arrived',
+          details: { tariff: branch.tariff, currency: branch.currency, redirected_from: redirected.get(o.id) ?? null },
+        });
+      }
+
+      // Every scanned code gets its parcel as it is now.
+      const rows = await manageRepository.parcels(tx, inArray(orders.trackCode, unique));
+      const parcels = new Map(rows.map((r) => [r.order.trackCode, toManageParcel(r, lang)]));
+      const movedIds = new Set(moved.map((o) => o.id));
+      const out: TScanResult[] = unique.map((code) => {
+        const parcel = parcels.get(code) ?? null;
+        if (parcel && movedIds.has(parcel.id)) {
+          const from = redirected.get(parcel.id);
+          return {
+            track_code: code,
+            outcome: 'moved',
+            message:
+              from !== undefined
+                ? `${manageText('moved_redirected', lang, { branch: (from !== null && otherName.get(from)) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil })}`
+                : manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil }),
+            parcel,
+          };
+        }
+        const r = results.get(code) ?? { track_code: code, outcome: 'wrong_status' as const, message: '', parcel: null };
+        const withParcel = { ...r, parcel };
+        if (r.outcome === 'wrong_status') withParcel.message = manageText('wrong_status', lang, { status: parcel?.status_name ?? '' });
+        return withParcel;
+      });
+      const movedCount = out.filter((r) => r.outcome === 'moved').length;
+      return { counts: { moved: movedCount, skipped: out.length - movedCount }, results: out };
+    });
+  },
+};

@@ -1,0 +1,197 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { isTrackCode, normalizeTrackCode, type TImportCounts, type TImportOutcome, type TImportRow, type TImportSummary, type TLang } from '@portal/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { imports, orders } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { lifecycleColumns } from '../orders/orders-repository';
+import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
+import type { UserRow } from '../users/users-repository';
+import type { RawImportRow } from './import-parse';
+import { chunks, manageRepository } from './manage-repository';
+import { manageText, type ManageText } from './manage-messages';
+import { matchOwner } from './receive-service';
+
+/** A planned row as kept in imports.rows: the reason is a message key, rendered in the reader's language. */
+export interface PlannedRow {
+  row: number;
+  track_code: string;
+  weight: number | null;
+  client_code: string | null;
+  name: string;
+  outcome: TImportOutcome;
+  customer: { id: number; client_code: string; name: string; branch_id: number | null } | null;
+  reason: { key: ManageText; params: Record<string, string | number> } | null;
+}
+
+const CLIENT_CODE = /^[A-Z]{2}-\d{1,10}$/;
+const INSERT_CHUNK = 1000;
+
+/** "1,25", "1.25 kg", 1.25 → 1.25; null when it is not a weight of 0 < w ≤ 1000 kg with at most 3 decimals. */
+export function parseWeight(value: string | number | null): number | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (value === null) return null;
+  else {
+    const cleaned = value.replace(/\s+/g, '').replace(/(kg|кг)$/i, '').replace(',', '.');
+    if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
+    n = Number(cleaned);
+  }
+  if (!Number.isFinite(n) || n <= 0 || n > 1000) return null;
+  const milli = n * 1000;
+  if (Math.abs(milli - Math.round(milli)) > 1e-6) return null;
+  return Math.round(milli) / 1000;
+}
+
+function emptyCounts(): TImportCounts {
+  return { total: 0, new_order: 0, unclaimed: 0, duplicate: 0, invalid: 0 };
+}
+
+function countRows(rows: { outcome: TImportOutcome }[]): TImportCounts {
+  const c = emptyCounts();
+  for (const r of rows) {
+    c.total++;
+    c[r.outcome]++;
+  }
+  return c;
+}
+
+/** What each row would do now: the same rules as receiving one parcel, with duplicates in the file and in the database. */
+export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<PlannedRow[]> {
+  const prepared = raw.map((r) => {
+    const code = normalizeTrackCode(r.trackCode);
+    const client = r.clientCode.replace(/\s+/g, '').toUpperCase();
+    return { r, code, client, weight: parseWeight(r.weight) };
+  });
+  const validCodes = [...new Set(prepared.filter((p) => isTrackCode(p.code)).map((p) => p.code))];
+  const clientCodes = prepared.filter((p) => CLIENT_CODE.test(p.client)).map((p) => p.client);
+  const [existing, savers, byClientCode] = await Promise.all([
+    manageRepository.existingCodes(db, validCodes),
+    manageRepository.saversOf(db, validCodes),
+    manageRepository.customersByClientCodes(db, clientCodes),
+  ]);
+  const firstRowOf = new Map<string, number>();
+  return prepared.map(({ r, code, client, weight }) => {
+    const base = { row: r.row, track_code: code, weight, client_code: client || null, name: r.name, customer: null };
+    const invalid = (key: ManageText): PlannedRow => ({ ...base, outcome: 'invalid', reason: { key, params: {} } });
+    if (!code) return invalid('import_no_code');
+    if (!isTrackCode(code)) return invalid('import_bad_code');
+    if (r.weight === null) return invalid('import_no_weight');
+    if (weight === null) return invalid('import_bad_weight');
+    const first = firstRowOf.get(code);
+    if (first !== undefined) return { ...base, outcome: 'duplicate', reason: { key: 'import_repeated', params: { row: first } } };
+    firstRowOf.set(code, r.row);
+    if (existing.has(code)) return { ...base, outcome: 'duplicate', reason: { key: 'import_exists', params: {} } };
+    const clientValid = CLIENT_CODE.test(client);
+    const label = clientValid ? client : null;
+    const match = matchOwner(savers.get(code), label, label ? byClientCode.get(label) : undefined);
+    const reason: PlannedRow['reason'] = client && !clientValid ? { key: 'import_bad_client', params: { code: client } } : label && !byClientCode.has(label) ? { key: 'label_unknown', params: { code: label } } : null;
+    if (!match.owner) return { ...base, outcome: 'unclaimed', reason };
+    const o = match.owner;
+    return {
+      ...base,
+      name: r.name || match.name,
+      outcome: 'new_order',
+      customer: { id: o.id, client_code: o.clientCode, name: `${o.firstName} ${o.lastName}`.trim(), branch_id: o.branchId },
+      reason,
+    };
+  });
+}
+
+function toRow(p: PlannedRow, lang: TLang): TImportRow {
+  return {
+    row: p.row,
+    track_code: p.track_code,
+    weight: p.weight,
+    client_code: p.client_code,
+    name: p.name,
+    outcome: p.outcome,
+    customer: p.customer ? { id: p.customer.id, client_code: p.customer.client_code, name: p.customer.name } : null,
+    reason: p.reason ? manageText(p.reason.key, lang, p.reason.params) : null,
+  };
+}
+
+type ImportRecord = typeof imports.$inferSelect;
+
+function summary(rec: ImportRecord): TImportSummary {
+  const rows = rec.rows as PlannedRow[];
+  return {
+    id: rec.id,
+    file_name: rec.fileName,
+    created_at: rec.createdAt.toISOString(),
+    committed_at: rec.committedAt ? rec.committedAt.toISOString() : null,
+    counts: countRows(rows),
+    result: (rec.result as TImportCounts | null) ?? null,
+  };
+}
+
+async function findOwn(db: DbOrTx, id: number, user: UserRow): Promise<ImportRecord> {
+  const [rec] = await db.select().from(imports).where(eq(imports.id, id)).limit(1);
+  if (!rec || (user.role !== 'admin' && rec.staffUserId !== user.id)) throw notFound();
+  return rec;
+}
+
+export const importService = {
+  async preview(db: Db, user: UserRow, fileName: string, raw: RawImportRow[]): Promise<TImportSummary> {
+    if (!raw.length) throw new AppError('import_file_invalid');
+    const planned = await planRows(db, raw);
+    const [rec] = await db.insert(imports).values({ staffUserId: user.id, fileName: fileName.slice(0, 200), rows: planned }).returning();
+    return summary(rec!);
+  },
+
+  async detail(db: Db, user: UserRow, id: number, query: { page: number; perPage: number; outcome?: TImportOutcome }, lang: TLang) {
+    const rec = await findOwn(db, id, user);
+    const all = (rec.rows as PlannedRow[]).filter((r) => !query.outcome || r.outcome === query.outcome);
+    const start = (query.page - 1) * query.perPage;
+    return { summary: summary(rec), rows: all.slice(start, start + query.perPage).map((r) => toRow(r, lang)), total: all.length };
+  },
+
+  /**
+   * Applies every valid row in one transaction. Rows are planned again inside it (a code received or saved since the
+   * preview is taken into account); inserts go in batches; a code taken by a concurrent receipt counts as a duplicate.
+   */
+  async commit(db: Db, user: UserRow, id: number, actor: Actor): Promise<TImportSummary> {
+    await findOwn(db, id, user);
+    const rec = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .update(imports)
+        .set({ committedAt: new Date() })
+        .where(and(eq(imports.id, id), isNull(imports.committedAt)))
+        .returning();
+      if (!locked) throw new AppError('import_committed');
+      const stored = locked.rows as PlannedRow[];
+      const raw: RawImportRow[] = stored
+        .filter((r) => r.outcome === 'new_order' || r.outcome === 'unclaimed')
+        .map((r) => ({ row: r.row, trackCode: r.track_code, weight: r.weight, clientCode: r.client_code ?? '', name: r.name }));
+      const plan = await planRows(tx, raw);
+      const result = countRows(stored.filter((r) => r.outcome === 'duplicate' || r.outcome === 'invalid'));
+      result.total = stored.length;
+      const apply = plan.filter((p) => p.outcome === 'new_order' || p.outcome === 'unclaimed');
+      result.duplicate += plan.length - apply.length;
+      const ids = await statusIds(tx);
+      for (const part of chunks(apply, INSERT_CHUNK)) {
+        const inserted = await tx
+          .insert(orders)
+          .values(
+            part.map((p) => ({
+              trackCode: p.track_code,
+              weight: p.weight!,
+              name: p.name,
+              statusId: ids.china_warehouse,
+              userId: p.customer?.id ?? null,
+              branchId: p.customer?.branch_id ?? null,
+              labelClientCode: p.client_code && /^[A-Z]{2}-\d{1,10}$/.test(p.client_code) ? p.client_code : null,
+            })),
+          )
+          .onConflictDoNothing({ target: orders.trackCode })
+          .returning(lifecycleColumns);
+        result.duplicate += part.length - inserted.length;
+        for (const o of inserted) result[o.userId === null ? 'unclaimed' : 'new_order']++;
+        await recordStatusChange(tx, inserted, 'china_warehouse', actor, { action: 'received', details: { place: 'china_warehouse', import_id: id } });
+        await manageRepository.linkSavedTracks(tx, inserted.filter((o) => o.userId !== null).map((o) => o.id));
+      }
+      const [done] = await tx.update(imports).set({ result }).where(eq(imports.id, id)).returning();
+      return done!;
+    });
+    return summary(rec);
+  },
+};

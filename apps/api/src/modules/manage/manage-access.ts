@@ -1,0 +1,31 @@
+import { AppError, forbidden } from '../../lib/app-error';
+import type { Db } from '../../db/client';
+import { branchesRepository, type BranchRow } from '../branches/branches-repository';
+import type { UserRow } from '../users/users-repository';
+
+/**
+ * Where staff may work. Warehouse works (receive, import, unclaimed, dispatch) belong to staff of the China
+ * warehouse; branch works (arrival, hand-over) to staff of that branch; admins may do everything, naming the branch.
+ * The route's requireRole('staff','admin') already refused customers.
+ */
+export function assertWarehouse(user: UserRow): void {
+  if (user.role === 'admin') return;
+  if (user.role === 'staff' && user.placeKind === 'china_warehouse') return;
+  throw forbidden();
+}
+
+
+/** The branch a branch work happens at: the staff member's own (another requested → 403), or the admin's choice. */
+export async function resolveWorkBranch(db: Db, user: UserRow, requested: number | undefined): Promise<BranchRow> {
+  if (user.role === 'admin') {
+    if (requested === undefined) throw new AppError('branch_required', { fields: { branch_id: ['validation.required'] } });
+    const branch = await branchesRepository.findById(db, requested);
+    if (!branch) throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
+    return branch;
+  }
+  if (user.role !== 'staff' || user.placeKind !== 'branch' || user.placeBranchId === null) throw forbidden();
+  if (requested !== undefined && requested !== user.placeBranchId) throw forbidden();
+  const branch = await branchesRepository.findById(db, user.placeBranchId);
+  if (!branch) throw forbidden();
+  return branch;
+}

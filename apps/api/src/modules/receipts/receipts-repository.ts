@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { pickText, type TLang, type TReceipt } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import { branches, receipts, users } from '../../db/schema';
+
+const staff = alias(users, 'staff');
+
+export const receiptsRepository = {
+  /** One receipt with its customer, branch and staff member, in the reader's language. */
+  async view(db: DbOrTx, id: number, lang: TLang): Promise<(TReceipt & { userId: number }) | null> {
+    const [row] = await db
+      .select({ receipt: receipts, customer: users, branch: branches, staffFirst: staff.firstName, staffLast: staff.lastName })
+      .from(receipts)
+      .innerJoin(users, eq(users.id, receipts.userId))
+      .innerJoin(branches, eq(branches.id, receipts.branchId))
+      .innerJoin(staff, eq(staff.id, receipts.staffUserId))
+      .where(eq(receipts.id, id))
+      .limit(1);
+    if (!row) return null;
+    const r = row.receipt;
+    return {
+      userId: r.userId,
+      id: r.id,
+      created_at: r.createdAt.toISOString(),
+      customer: { id: row.customer.id, client_code: row.customer.clientCode, name: `${row.customer.firstName} ${row.customer.lastName}`.trim() },
+      branch: { id: row.branch.id, name: pickText(row.branch.name, lang), address: pickText(row.branch.address, lang) },
+      staff: { id: r.staffUserId, name: `${row.staffFirst} ${row.staffLast}`.trim() },
+      payment_method: r.paymentMethod,
+      items: r.items,
+      total_weight: r.totalWeight,
+      total: r.total,
+      currency: r.currency,
+    };
+  },
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+import { ZStaffPlace } from '../users/user';
+import { ZBranchRef } from './manage-common';
+
+export const MANAGE_WORKS = ['receive', 'import', 'unclaimed', 'dispatch', 'arrival', 'handover', 'find'] as const;
+export const ZManageWork = z.enum(MANAGE_WORKS);
+export type TManageWork = z.infer<typeof ZManageWork>;
+
+export const ZManageBranch = ZBranchRef.extend({ country_id: z.number().int(), tariff: z.number(), currency: z.string() });
+export type TManageBranch = z.infer<typeof ZManageBranch>;
+
+/** GET manage/context: the caller's place, the works it allows, and the branches (for filters and the admin's picker). */
+export const ZManageContext = z.object({
+  role: z.enum(['staff', 'admin']),
+  place: ZStaffPlace.nullable(),
+  place_branch: ZManageBranch.nullable(),
+  works: z.array(ZManageWork),
+  branches: z.array(ZManageBranch),
+});
+export type TManageContext = z.infer<typeof ZManageContext>;
+export const ZManageContextResponse = ZData(ZManageContext);
+export type TManageContextResponse = z.infer<typeof ZManageContextResponse>;

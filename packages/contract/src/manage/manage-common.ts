@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages';
+import { ZOrderStatusCode } from '../orders/order-status';
+import { ZRole } from '../users/user';
+
+/** Heaviest parcel a warehouse may record, in kg (a consolidated pallet still fits). */
+export const MAX_PARCEL_WEIGHT_KG = 1000;
+/** Photos of one parcel, each at most this size. */
+export const MAX_PARCEL_PHOTOS = 5;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A stored photo's address: served read-only under /uploads. */
+export const PHOTO_URL_PATTERN = /^\/uploads\/parcels\/[a-f0-9]{32}\.(?:jpg|png|webp)$/;
+/** Codes one dispatch, arrival or lookup call may carry (scanners send one at a time; pasted lists stay bounded). */
+export const MAX_CODES_PER_CALL = 500;
+/** Parcels one "all matching" dispatch may move. */
+export const MAX_DISPATCH_ALL = 10_000;
+
+const hasAtMost3Decimals = (v: number) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6;
+
+/** Weight in kg: above zero, at most MAX_PARCEL_WEIGHT_KG, up to 3 decimals. */
+export const ZWeightKg = z
+  .number({ error: MSG.required })
+  .positive({ error: MSG.mustBePositive })
+  .max(MAX_PARCEL_WEIGHT_KG, { error: MSG.invalidValue })
+  .refine(hasAtMost3Decimals, { error: MSG.invalidValue });
+
+/** A client code as printed on labels (KZ-10457), upper-cased. */
+export const ZClientCode = z
+  .string({ error: MSG.invalidValue })
+  .trim()
+  .max(20, { error: MSG.tooLong })
+  .transform((v) => v.toUpperCase())
+  .refine((v) => /^[A-Z]{2}-\d{1,10}$/.test(v), { error: MSG.invalidValue });
+
+/** "A phone number or a client code", as staff type it to find a customer. */
+export const ZCustomerRef = z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64, { error: MSG.tooLong });
+
+export const ZBranchRef = z.object({ id: z.number().int(), name: z.string() });
+export type TBranchRef = z.infer<typeof ZBranchRef>;
+
+export const ZCustomerSummary = z.object({
+  id: z.number().int(),
+  client_code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  branch: ZBranchRef.nullable(),
+});
+export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
+
+/** A parcel as staff see it. */
+export const ZManageParcel = z.object({
+  id: z.number().int(),
+  track_code: z.string(),
+  name: z.string(),
+  status: ZOrderStatusCode,
+  status_name: z.string(),
+  weight: z.number(),
+  tariff: z.number().nullable(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** The branch it is addressed to (or arrived at). */
+  branch: ZBranchRef.nullable(),
+  customer: ZCustomerSummary.nullable(),
+  label_client_code: z.string().nullable(),
+  photos: z.array(z.string()),
+  received_at: z.string(),
+  dispatched_at: z.string().nullable(),
+  arrived_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  storage_until: z.string().nullable(),
+  receipt_id: z.number().int().nullable(),
+});
+export type TManageParcel = z.infer<typeof ZManageParcel>;
+
+/** One entry of a parcel's history: who did what, when, where from. */
+export const ZParcelEvent = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  status: ZOrderStatusCode.nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string(), role: ZRole }).nullable(),
+  branch: ZBranchRef.nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type TParcelEvent = z.infer<typeof ZParcelEvent>;
+
+/** What happened to one scanned or listed code in a batch call. */
+export const SCAN_OUTCOMES = ['moved', 'not_found', 'wrong_status', 'unclaimed', 'other_branch', 'already_done', 'invalid'] as const;
+export const ZScanOutcome = z.enum(SCAN_OUTCOMES);
+export type TScanOutcome = z.infer<typeof ZScanOutcome>;
+
+export const ZScanResult = z.object({
+  track_code: z.string(),
+  outcome: ZScanOutcome,
+  /** A sentence in the request's language that staff can read at a glance. */
+  message: z.string(),
+  parcel: ZManageParcel.nullable(),
+  /** other_branch: where the parcel is addressed. */
+  addressed_to: ZBranchRef.nullable().optional(),
+});
+export type TScanResult = z.infer<typeof ZScanResult>;
+
+export const ZScanCounts = z.object({ moved: z.number().int(), skipped: z.number().int() });

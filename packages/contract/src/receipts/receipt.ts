@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+import { ZIdParam } from '../common/fields';
+import { ZPaymentMethod } from '../orders/order-status';
+
+export const ZReceiptItem = z.object({
+  order_id: z.number().int(),
+  track_code: z.string(),
+  name: z.string(),
+  weight: z.number(),
+  tariff: z.number(),
+  price: z.number(),
+});
+export type TReceiptItem = z.infer<typeof ZReceiptItem>;
+
+/** A hand-over at a branch: the parcels, their weights and prices, the total, where, when and by whom. */
+export const ZReceipt = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  customer: z.object({ id: z.number().int(), client_code: z.string(), name: z.string() }),
+  branch: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
+  staff: z.object({ id: z.number().int(), name: z.string() }),
+  payment_method: ZPaymentMethod,
+  items: z.array(ZReceiptItem),
+  total_weight: z.number(),
+  total: z.number(),
+  currency: z.string(),
+});
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+/** GET receipts/{id}: customers see their own (404 otherwise); staff and admins see any. */
+export const ZReceiptParams = ZIdParam;
+export const ZReceiptResponse = ZData(ZReceipt);
+export type TReceiptResponse = z.infer<typeof ZReceiptResponse>;
