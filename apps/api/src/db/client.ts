@@ -39,6 +39,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // Dates stay strings; numerics are mapped by the schema's custom type.
     pg.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
     return {

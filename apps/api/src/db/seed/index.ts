@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { seedAccounts, type DemoAccount } from './accounts';
 import { seedContent } from './content';
 import { seedGeo } from './geo';
+import { seedDemoOrders } from './orders';
 import { seedStatuses } from './statuses';
 
 /**
@@ -13,6 +14,7 @@ export async function seedDatabase(db: Db, opts: { demo: boolean }): Promise<{ d
   await seedStatuses(db);
   if (!opts.demo) return { demoAccounts: [] };
   const demoAccounts = await seedAccounts(db);
+  await seedDemoOrders(db);
   await seedContent(db);
   return { demoAccounts };
 }

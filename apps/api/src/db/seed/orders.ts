@@ -1,0 +1,295 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { TOrderStatusCode } from '@portal/contract';
+import { statusIds } from '../../modules/orders/order-lifecycle';
+import { STATUS_NOTIFICATIONS, orderLink } from '../../modules/orders/order-notifications';
+import type { DbOrTx } from '../client';
+import { branches, notifications, orderEvents, orders, receipts, savedTracks, users } from '../schema';
+
+const DAY = 24 * 3600 * 1000;
+const LIFECYCLE: TOrderStatusCode[] = ['china_warehouse', 'in_transit', 'at_branch', 'delivered'];
+const ACTION: Record<TOrderStatusCode, string> = { china_warehouse: 'received', in_transit: 'dispatched', at_branch: 'arrived', delivered: 'delivered' };
+
+/** YYYY-MM-DD of a moment in a time zone. */
+export function dayIn(date: Date, timeZone: string): string {
+  return date.toLocaleDateString('en-CA', { timeZone });
+}
+
+export interface OrderSpec {
+  userId: number | null;
+  trackCode: string;
+  status: TOrderStatusCode;
+  name?: string;
+  weight?: number;
+  branchId?: number | null;
+  /** When the China warehouse received it; each later step follows a few days apart (or as given). */
+  receivedAt?: Date;
+  dispatchedAt?: Date;
+  arrivedAt?: Date;
+  deliveredAt?: Date;
+  archivedAt?: Date | null;
+  photos?: string[];
+  labelClientCode?: string | null;
+  /** Staff who did the steps (kept in the history); null when unknown. */
+  warehouseStaffId?: number | null;
+  branchStaffId?: number | null;
+}
+
+/**
+ * Inserts an order as if it had gone through the lifecycle up to `spec.status`: timestamps for each step,
+ * the price (weight × branch tariff) and last free storage day from at_branch on, and one history event per step
+ * at its own time. Used by the demo seed and by tests that arrange parcels in any status.
+ */
+export async function insertOrder(db: DbOrTx, spec: OrderSpec): Promise<{ id: number; receivedAt: Date; arrivedAt: Date | null; deliveredAt: Date | null }> {
+  const ids = await statusIds(db);
+  const reached = LIFECYCLE.slice(0, LIFECYCLE.indexOf(spec.status) + 1);
+  const receivedAt = spec.receivedAt ?? new Date(Date.now() - 20 * DAY);
+  const dispatchedAt = reached.includes('in_transit') ? (spec.dispatchedAt ?? new Date(receivedAt.getTime() + 2 * DAY)) : null;
+  const arrivedAt = reached.includes('at_branch') ? (spec.arrivedAt ?? new Date((dispatchedAt ?? receivedAt).getTime() + 9 * DAY)) : null;
+  const deliveredAt = reached.includes('delivered') ? (spec.deliveredAt ?? new Date((arrivedAt ?? receivedAt).getTime() + 2 * DAY)) : null;
+  const weight = spec.weight ?? 1.25;
+  const branchId = spec.branchId ?? null;
+  const [branch] = branchId !== null ? await db.select().from(branches).where(eq(branches.id, branchId)).limit(1) : [];
+  const priced = arrivedAt !== null && branch !== undefined;
+  const price = priced ? Math.round(weight * branch.tariff * 100) / 100 : null;
+  const storageUntil = priced && arrivedAt ? dayIn(new Date(arrivedAt.getTime() + branch.storageDays * DAY), branch.timeZone) : null;
+
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userId: spec.userId,
+      trackCode: spec.trackCode,
+      name: spec.name ?? '',
+      weight,
+      price,
+      currency: priced ? branch.currency : null,
+      tariff: priced ? branch.tariff : null,
+      statusId: ids[spec.status],
+      branchId,
+      labelClientCode: spec.labelClientCode ?? null,
+      photos: spec.photos ?? [],
+      receivedAt,
+      dispatchedAt,
+      arrivedAt,
+      deliveredAt,
+      storageUntil,
+      archivedAt: spec.archivedAt ?? null,
+      createdAt: receivedAt,
+      updatedAt: deliveredAt ?? arrivedAt ?? dispatchedAt ?? receivedAt,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('order insert returned nothing');
+  const at: Record<TOrderStatusCode, Date | null> = { china_warehouse: receivedAt, in_transit: dispatchedAt, at_branch: arrivedAt, delivered: deliveredAt };
+  await db.insert(orderEvents).values(
+    reached.map((code) => ({
+      orderId: row.id,
+      action: ACTION[code],
+      statusId: ids[code],
+      actorUserId: code === 'china_warehouse' || code === 'in_transit' ? (spec.warehouseStaffId ?? null) : (spec.branchStaffId ?? null),
+      branchId: code === 'at_branch' || code === 'delivered' ? branchId : null,
+      at: at[code] ?? receivedAt,
+    })),
+  );
+  return { id: row.id, receivedAt, arrivedAt, deliveredAt };
+}
+
+const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hours * 3600 * 1000);
+
+interface DemoParcel {
+  code: string;
+  status: TOrderStatusCode;
+  name: string;
+  weight: number;
+  received: number;
+  /** Days after receipt each later step happened. */
+  steps?: [number, number?, number?];
+  archived?: boolean;
+  photos?: string[];
+  /** Saved track name, when the customer had saved this code before it arrived. */
+  saved?: string;
+}
+
+const DEMO_PARCELS: DemoParcel[] = [
+  { code: 'YT7712030455861', status: 'china_warehouse', name: 'Кроссовки Li-Ning', weight: 1.42, received: 1, saved: 'Кроссовки' },
+  { code: 'JT3004518822719', status: 'china_warehouse', name: 'Чехлы для телефона', weight: 0.18, received: 2 },
+  { code: 'SF1420887365102', status: 'china_warehouse', name: '', weight: 0.64, received: 3, photos: ['/demo/parcel-1.svg'] },
+  { code: 'ZTO78015562341', status: 'in_transit', name: 'Пуховик Bosideng', weight: 2.35, received: 9, steps: [2], saved: 'Пуховик' },
+  { code: 'YT7711976620493', status: 'in_transit', name: 'Настольная лампа', weight: 1.1, received: 11, steps: [3] },
+  { code: 'JD0101663278845', status: 'in_transit', name: 'Наушники Xiaomi', weight: 0.45, received: 13, steps: [2] },
+  { code: 'SF1420556901844', status: 'in_transit', name: 'Детский конструктор', weight: 1.8, received: 15, steps: [3] },
+  { code: 'YT7711500238817', status: 'at_branch', name: 'Рюкзак для ноутбука', weight: 0.92, received: 17, steps: [2, 13], photos: ['/demo/parcel-2.svg', '/demo/parcel-1.svg'], saved: 'Рюкзак' },
+  { code: 'ZTO77963401258', status: 'at_branch', name: 'Постельное бельё', weight: 3.15, received: 19, steps: [3, 15] },
+  { code: 'JT3004207716430', status: 'at_branch', name: 'Умные часы', weight: 0.33, received: 22, steps: [2, 18] },
+];
+// Delivered parcels: a dozen, so the list pages ("load more"), spread over the last weeks.
+const DELIVERED_NAMES = ['Платье', 'Кофеварка', 'Книги', 'Кабели USB-C', 'Игрушки', 'Куртка', 'Косметика', 'Шторы', 'Кружки', 'Беспроводная мышь', 'Термос', 'Ремень', 'Органайзер', 'Очки'];
+DELIVERED_NAMES.forEach((name, i) => {
+  DEMO_PARCELS.push({
+    code: `YT77${String(10993401022 - i * 7919).padStart(11, '0')}`,
+    status: 'delivered',
+    name,
+    weight: Math.round((0.4 + ((i * 37) % 25) / 10) * 100) / 100,
+    received: 24 + i * 3,
+    steps: [2, 12 + (i % 4), 14 + (i % 4) + (i % 3)],
+    archived: i >= DELIVERED_NAMES.length - 2,
+  });
+});
+
+/** Codes the demo customer saved that the warehouse has not received yet. */
+const WAITING_TRACKS = [
+  { code: 'SF1420993018776', name: 'Подарок маме', savedDaysAgo: 2 },
+  { code: 'YT7712111983305', name: 'Запчасти для велосипеда', savedDaysAgo: 4 },
+  { code: 'JT3004877120054', name: null, savedDaysAgo: 6 },
+];
+
+/** Parcels the warehouse received with no owner yet (for the staff screens' unclaimed search and assign). */
+const UNCLAIMED = [
+  { code: 'YT7712044871190', weight: 0.87, received: 1, label: null },
+  { code: 'ZTO78022901147', weight: 2.2, received: 2, label: 'KZ-99999' },
+  { code: 'JT3004611093328', weight: 0.31, received: 4, label: null },
+  { code: 'SF1421005673419', weight: 5.6, received: 6, label: null },
+];
+
+/**
+ * The demo customer's parcels in every status (timelines with real-looking dates), saved tracks (matched and waiting),
+ * archived delivered orders, a receipt, unread notifications in each group, and a few unclaimed parcels.
+ * Idempotent: does nothing once the demo customer has orders.
+ */
+export async function seedDemoOrders(db: DbOrTx): Promise<void> {
+  const [customer] = await db.select().from(users).where(eq(users.phoneNumber, '+77010000001')).limit(1);
+  if (!customer || customer.branchId === null) return;
+  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.id)).limit(1);
+  if (existing) return;
+  const staff = await db.select({ id: users.id, phone: users.phoneNumber }).from(users).where(inArray(users.phoneNumber, ['+77010000002', '+77010000003']));
+  const warehouseStaffId = staff.find((s) => s.phone === '+77010000002')?.id ?? null;
+  const branchStaffId = staff.find((s) => s.phone === '+77010000003')?.id ?? null;
+  const [branch] = await db.select().from(branches).where(eq(branches.id, customer.branchId)).limit(1);
+  if (!branch) return;
+  const lang = customer.language;
+  const branchName = branch.name[lang] || branch.name.ru;
+
+  await db.transaction(async (tx) => {
+    const delivered: { id: number; code: string; name: string; weight: number; deliveredAt: Date }[] = [];
+    for (const p of DEMO_PARCELS) {
+      const receivedAt = ago(p.received, 5);
+      const [d1 = 2, d2, d3] = p.steps ?? [];
+      const dispatchedAt = new Date(receivedAt.getTime() + d1 * DAY);
+      const inserted = await insertOrder(tx, {
+        userId: customer.id,
+        trackCode: p.code,
+        status: p.status,
+        name: p.name,
+        weight: p.weight,
+        branchId: customer.branchId,
+        receivedAt,
+        dispatchedAt,
+        arrivedAt: d2 !== undefined ? new Date(receivedAt.getTime() + d2 * DAY) : undefined,
+        deliveredAt: d3 !== undefined ? new Date(receivedAt.getTime() + d3 * DAY) : undefined,
+        archivedAt: p.archived ? ago(p.received - (d3 ?? 0) - 1) : null,
+        photos: p.photos,
+        warehouseStaffId,
+        branchStaffId,
+      });
+      if (p.saved) {
+        await tx.insert(savedTracks).values({ userId: customer.id, trackCode: p.code, name: p.saved, orderId: inserted.id, createdAt: new Date(receivedAt.getTime() - 4 * DAY) });
+      }
+      if (p.status === 'delivered' && inserted.deliveredAt) delivered.push({ id: inserted.id, code: p.code, name: p.name, weight: p.weight, deliveredAt: inserted.deliveredAt });
+
+      // The status notifications the customer got along the way: the latest one unread while recent.
+      const [row] = await tx.select().from(orders).where(eq(orders.id, inserted.id)).limit(1);
+      if (!row) continue;
+      const times: [TOrderStatusCode, Date | null][] = [
+        ['china_warehouse', row.receivedAt],
+        ['in_transit', row.dispatchedAt],
+        ['at_branch', row.arrivedAt],
+        ['delivered', row.deliveredAt],
+      ];
+      const reached = times.filter((t): t is [TOrderStatusCode, Date] => t[1] !== null);
+      await tx.insert(notifications).values(
+        reached.map(([code, at], i) => {
+          const text = STATUS_NOTIFICATIONS[code][lang](row, branchName);
+          const latest = i === reached.length - 1;
+          const unread = latest && Date.now() - at.getTime() < 20 * DAY;
+          return { userId: customer.id, type: 'orders' as const, title: text.title, body: text.body, link: orderLink(row.id), createdAt: at, readAt: unread ? null : new Date(at.getTime() + 3600 * 1000) };
+        }),
+      );
+    }
+
+    // One hand-over receipt for the two most recent deliveries made the same visit.
+    const recent = delivered.slice(0, 2);
+    if (recent.length === 2 && branchStaffId !== null) {
+      const items = recent.map((o) => {
+        const price = Math.round(o.weight * branch.tariff * 100) / 100;
+        return { order_id: o.id, track_code: o.code, name: o.name, weight: o.weight, tariff: branch.tariff, price };
+      });
+      const [receipt] = await tx
+        .insert(receipts)
+        .values({
+          userId: customer.id,
+          branchId: branch.id,
+          staffUserId: branchStaffId,
+          paymentMethod: 'card',
+          totalWeight: items.reduce((s, i) => s + i.weight, 0),
+          total: Math.round(items.reduce((s, i) => s + i.price, 0) * 100) / 100,
+          currency: branch.currency,
+          items,
+          createdAt: recent[0]!.deliveredAt,
+        })
+        .returning({ id: receipts.id });
+      if (receipt) await tx.update(orders).set({ receiptId: receipt.id }).where(inArray(orders.id, recent.map((o) => o.id)));
+    }
+
+    for (const t of WAITING_TRACKS) {
+      await tx.insert(savedTracks).values({ userId: customer.id, trackCode: t.code, name: t.name, createdAt: ago(t.savedDaysAgo) }).onConflictDoNothing();
+    }
+
+    for (const u of UNCLAIMED) {
+      const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.trackCode, u.code)).limit(1);
+      if (taken) continue;
+      await insertOrder(tx, { userId: null, trackCode: u.code, status: 'china_warehouse', weight: u.weight, receivedAt: ago(u.received, 3), labelClientCode: u.label, warehouseStaffId });
+    }
+
+    await tx.insert(notifications).values([
+      ...DEMO_NEWS_NOTIFICATIONS[lang].map((n, i) => ({ userId: customer.id, type: 'news' as const, title: n.title, body: n.body, link: n.link, createdAt: ago(i * 3 + 1), readAt: i >= 2 ? ago(i * 3) : null })),
+      ...DEMO_SYSTEM_NOTIFICATIONS[lang].map((n, i) => ({ userId: customer.id, type: 'system' as const, title: n.title, body: n.body, link: n.link, createdAt: ago(i * 9, 2), readAt: i >= 1 ? ago(i * 9) : null })),
+    ]);
+  });
+}
+
+type DemoNote = { title: string; body: string; link: string | null };
+const DEMO_NEWS_NOTIFICATIONS: Record<'kk' | 'ru' | 'en', DemoNote[]> = {
+  ru: [
+    { title: 'Новый пункт выдачи в Астане', body: 'Открылся пункт выдачи на пр. Сарыарка, 31/2. Выберите его в профиле, чтобы получать посылки там.', link: '/branches' },
+    { title: 'Скидка 10% на доставку до конца месяца', body: 'Для посылок тяжелее 5 кг действует скидка 10% на тариф.', link: null },
+    { title: 'Праздничный график работы', body: 'В праздничные дни пункты выдачи работают с 10:00 до 16:00.', link: null },
+  ],
+  kk: [
+    { title: 'Астанада жаңа беру пункті', body: 'Сарыарқа даңғ., 31/2 мекенжайында беру пункті ашылды. Сәлемдемелерді сонда алу үшін оны профильде таңдаңыз.', link: '/branches' },
+    { title: 'Ай соңына дейін жеткізуге 10% жеңілдік', body: '5 кг-нан ауыр сәлемдемелерге тарифке 10% жеңілдік бар.', link: null },
+    { title: 'Мереке күндердегі жұмыс кестесі', body: 'Мереке күндері беру пункттері 10:00-ден 16:00-ге дейін жұмыс істейді.', link: null },
+  ],
+  en: [
+    { title: 'New pickup point in Astana', body: 'A pickup point has opened at 31/2 Saryarka Ave. Choose it in your profile to collect parcels there.', link: '/branches' },
+    { title: '10% off delivery until the end of the month', body: 'Parcels heavier than 5 kg get 10% off the tariff.', link: null },
+    { title: 'Holiday opening hours', body: 'On public holidays pickup points are open from 10:00 to 16:00.', link: null },
+  ],
+};
+const DEMO_SYSTEM_NOTIFICATIONS: Record<'kk' | 'ru' | 'en', DemoNote[]> = {
+  ru: [
+    { title: 'Добавьте трек-коды заранее', body: 'Сохраните трек-код сразу после отправки продавцом — посылка привяжется к вам автоматически.', link: '/orders' },
+    { title: 'Добро пожаловать в Orda Cargo!', body: 'Ваш адрес склада в Китае уже готов. Скопируйте его на главной странице.', link: '/' },
+  ],
+  kk: [
+    { title: 'Трек-кодтарды алдын ала қосыңыз', body: 'Сатушы жөнелткен бойда трек-кодты сақтаңыз — сәлемдеме сізге автоматты түрде тіркеледі.', link: '/orders' },
+    { title: 'Orda Cargo-ға қош келдіңіз!', body: 'Қытайдағы қойма мекенжайыңыз дайын. Оны басты беттен көшіріп алыңыз.', link: '/' },
+  ],
+  en: [
+    { title: 'Add tracking codes early', body: 'Save a tracking code as soon as the seller ships: the parcel will be matched to you automatically.', link: '/orders' },
+    { title: 'Welcome to Orda Cargo!', body: 'Your China warehouse address is ready. Copy it from the home page.', link: '/' },
+  ],
+};
+
+/** Test helper: the unclaimed demo parcels' codes (user_id null). */
+export async function unclaimedCodes(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ code: orders.trackCode }).from(orders).where(and(isNull(orders.userId), inArray(orders.trackCode, UNCLAIMED.map((u) => u.code))));
+  return rows.map((r) => r.code);
+}

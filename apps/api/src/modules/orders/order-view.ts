@@ -1,0 +1,37 @@
+import { pickText, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
+import type { OrderCardRow, StatusRow } from './orders-repository';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Status id → { id, code, name } in one language. */
+export type StatusRefs = Map<number, TOrderStatusRef>;
+
+export function statusRefs(rows: StatusRow[], lang: TLang): StatusRefs {
+  return new Map(rows.map((s) => [s.id, { id: s.id, code: s.code, name: pickText(s.name, lang) }]));
+}
+
+/** Whole days from receipt in China until arrival at the branch (or until now while still travelling). */
+export function daysInTransit(row: Pick<OrderCardRow, 'receivedAt' | 'arrivedAt' | 'deliveredAt'>, now = new Date()): number {
+  const end = row.arrivedAt ?? row.deliveredAt ?? now;
+  return Math.max(0, Math.floor((end.getTime() - row.receivedAt.getTime()) / DAY_MS));
+}
+
+export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date()): TOrder {
+  const status = statuses.get(row.statusId);
+  if (!status) throw new Error(`order ${row.id} has unknown status id ${row.statusId}`);
+  return {
+    id: row.id,
+    track_code: row.trackCode,
+    name: row.name,
+    weight: row.weight,
+    price: row.price,
+    currency: row.price === null ? null : row.currency,
+    status,
+    days_in_transit: daysInTransit(row, now),
+    received_at: row.receivedAt.toISOString(),
+    arrived_at: row.arrivedAt?.toISOString() ?? null,
+    storage_until: row.storageUntil,
+    photos: row.photos,
+    archived: row.archivedAt !== null,
+  };
+}

@@ -1,0 +1,138 @@
+import {
+  pageMeta,
+  pickText,
+  type TLang,
+  type TLookupOrderResult,
+  type TOrder,
+  type TOrderDetails,
+  type TOrderStatusCode,
+  type TOrderStatusWithCount,
+  type TOrderTimeline,
+  type TPageMeta,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { tracksRepository } from '../tracks/tracks-repository';
+import { toSavedTrack } from '../tracks/track-view';
+import { ordersRepository, type OrderDetailsRow } from './orders-repository';
+import { statusRefs, toOrder } from './order-view';
+
+interface Caller {
+  userId: number;
+  lang: TLang;
+}
+
+/** When each step was reached, from the order's own timestamps. */
+const STEP_TIME: Record<TOrderStatusCode, (o: OrderDetailsRow) => Date | null> = {
+  china_warehouse: (o) => o.receivedAt,
+  in_transit: (o) => o.dispatchedAt,
+  at_branch: (o) => o.arrivedAt,
+  delivered: (o) => o.deliveredAt,
+};
+
+async function refs(db: Db, lang: TLang) {
+  return statusRefs(await ordersRepository.statuses(db), lang);
+}
+
+async function ownedOrThrow(db: Db, userId: number, id: number): Promise<OrderDetailsRow> {
+  const row = await ordersRepository.findOwned(db, userId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export const ordersService = {
+  async statuses(db: Db, { userId, lang }: Caller): Promise<TOrderStatusWithCount[]> {
+    const [rows, counts] = await Promise.all([ordersRepository.statuses(db), ordersRepository.countsByStatus(db, userId)]);
+    return rows.map((s) => ({ id: s.id, code: s.code, name: pickText(s.name, lang), position: s.position, count: counts.get(s.id) ?? 0 }));
+  },
+
+  async listByStatus(db: Db, { userId, lang }: Caller, statusId: number, page: number, perPage: number): Promise<{ data: TOrder[]; meta: TPageMeta }> {
+    const statuses = await refs(db, lang);
+    if (!statuses.has(statusId)) throw notFound();
+    const { rows, total } = await ordersRepository.pageByStatus(db, userId, statusId, page, perPage);
+    const now = new Date();
+    return { data: rows.map((r) => toOrder(r, statuses, now)), meta: pageMeta(page, perPage, total) };
+  },
+
+  async listArchived(db: Db, { userId, lang }: Caller, page: number, perPage: number): Promise<{ data: TOrder[]; meta: TPageMeta }> {
+    const [statuses, { rows, total }] = await Promise.all([refs(db, lang), ordersRepository.pageArchived(db, userId, page, perPage)]);
+    const now = new Date();
+    return { data: rows.map((r) => toOrder(r, statuses, now)), meta: pageMeta(page, perPage, total) };
+  },
+
+  async get(db: Db, { userId, lang }: Caller, id: number): Promise<TOrderDetails> {
+    const row = await ownedOrThrow(db, userId, id);
+    const [statuses, branch] = await Promise.all([refs(db, lang), row.branchId !== null ? ordersRepository.branch(db, row.branchId) : null]);
+    const order = toOrder(row, statuses);
+    return {
+      ...order,
+      tariff: row.tariff,
+      branch: branch ? { id: branch.id, name: pickText(branch.name, lang), address: pickText(branch.address, lang) } : null,
+      dispatched_at: row.dispatchedAt?.toISOString() ?? null,
+      delivered_at: row.deliveredAt?.toISOString() ?? null,
+      archived_at: row.archivedAt?.toISOString() ?? null,
+      receipt_id: order.status.code === 'delivered' ? row.receiptId : null,
+    };
+  },
+
+  /** Only delivered orders can be archived (409 invalid_state otherwise); archiving twice keeps the first time. */
+  async archive(db: Db, { userId, lang }: Caller, id: number): Promise<TOrder> {
+    const statuses = await refs(db, lang);
+    const row = await ownedOrThrow(db, userId, id);
+    if (statuses.get(row.statusId)?.code !== 'delivered') throw new AppError('invalid_state');
+    const updated = await ordersRepository.setArchived(db, userId, id, true);
+    if (!updated) throw notFound();
+    return toOrder(updated, statuses);
+  },
+
+  async unarchive(db: Db, { userId, lang }: Caller, id: number): Promise<TOrder> {
+    const statuses = await refs(db, lang);
+    const updated = await ordersRepository.setArchived(db, userId, id, false);
+    if (!updated) throw notFound();
+    return toOrder(updated, statuses);
+  },
+
+  async rename(db: Db, { userId, lang }: Caller, id: number, name: string): Promise<TOrder> {
+    const statuses = await refs(db, lang);
+    const updated = await ordersRepository.rename(db, userId, id, name);
+    if (!updated) throw notFound();
+    return toOrder(updated, statuses);
+  },
+
+  /** Every lifecycle step: done ones with when (and where), pending ones without; plus the full history. */
+  async timeline(db: Db, { userId, lang }: Caller, id: number): Promise<TOrderTimeline> {
+    const row = await ownedOrThrow(db, userId, id);
+    const [statusRows, events] = await Promise.all([ordersRepository.statuses(db), ordersRepository.events(db, id)]);
+    const statuses = statusRefs(statusRows, lang);
+    const current = statusRows.find((s) => s.id === row.statusId);
+    if (!current) throw new Error(`order ${id} has unknown status id ${row.statusId}`);
+    const codeOf = new Map(statusRows.map((s) => [s.id, s.code]));
+    const steps = statusRows.map((s) => {
+      const done = s.position <= current.position;
+      const event = events.find((e) => e.statusId === s.id && e.action !== 'claimed' && e.action !== 'assigned') ?? events.find((e) => e.statusId === s.id);
+      const at = done ? (STEP_TIME[s.code](row) ?? event?.at ?? null) : null;
+      const place = done && (s.code === 'at_branch' || s.code === 'delivered') && event?.branchName ? pickText(event.branchName, lang) : null;
+      return { status: statuses.get(s.id)!, done, current: s.id === row.statusId, at: at?.toISOString() ?? null, place };
+    });
+    return {
+      order: { id: row.id, track_code: row.trackCode, name: row.name, status: statuses.get(row.statusId)! },
+      steps,
+      history: events.map((e) => ({ action: e.action, status: e.statusId !== null ? (codeOf.get(e.statusId) ?? null) : null, at: e.at.toISOString() })),
+    };
+  },
+
+  /** The home track box: the caller's parcel with this code, else their saved code, else not found. Never someone else's. */
+  async lookup(db: Db, { userId, lang }: Caller, trackCode: string): Promise<TLookupOrderResult> {
+    const [statuses, order, saved] = await Promise.all([
+      refs(db, lang),
+      ordersRepository.findOwnedByTrackCode(db, userId, trackCode),
+      tracksRepository.findByCode(db, userId, trackCode),
+    ]);
+    return {
+      track_code: trackCode,
+      found: order ? 'order' : saved ? 'saved_track' : null,
+      order: order ? toOrder(order, statuses) : null,
+      saved_track: saved ? toSavedTrack(saved, statuses) : null,
+    };
+  },
+};

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { notifications, orders, users } from '../src/db/schema';
+import { ordersLifecycleRepository } from '../src/modules/orders/orders-repository';
+import { recordStatusChange, statusIds } from '../src/modules/orders/order-lifecycle';
+import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
+import { makeOrder } from './orders-fixtures';
+
+let ctx: TestContext;
+let call: ReturnType<typeof client>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  call = client(ctx.app);
+});
+afterAll(async () => ctx.close());
+
+/** What staff do when a parcel moves: update it and record the change, in one transaction. */
+async function moveTo(orderId: number, to: 'in_transit' | 'at_branch') {
+  const db = ctx.database.db;
+  const ids = await statusIds(db);
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ statusId: ids[to], ...(to === 'in_transit' ? { dispatchedAt: new Date() } : { arrivedAt: new Date(), price: 1000, currency: 'KZT', storageUntil: '2030-01-31' }) }).where(eq(orders.id, orderId));
+    const order = await ordersLifecycleRepository.findById(tx, orderId);
+    await recordStatusChange(tx, [order!], to, { userId: null }, { action: to === 'in_transit' ? 'dispatched' : 'arrived' });
+  });
+}
+
+const unread = async (token: string) => {
+  const n = (await call('GET', '/auth/user', { token })).json.data.notifications as Record<string, { unread: number; data: { title: string; body: string; link: string | null; read: boolean; new: boolean }[] }>;
+  return { groups: n, total: Object.values(n).reduce((s, g) => s + g.unread, 0) };
+};
+
+describe('order notifications', () => {
+  it('a status change adds an unread notification in the owner\'s language with a link to the order; reading drops the count', async () => {
+    const c = await registerCustomer(ctx);
+    await ctx.database.db.update(users).set({ language: 'en' }).where(eq(users.id, c.user.id));
+    const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Boots' });
+    const start = await unread(c.token);
+
+    await moveTo(o.id, 'in_transit');
+    const afterOne = await unread(c.token);
+    expect(afterOne.groups.orders!.unread).toBe(start.groups.orders!.unread + 1);
+    expect(afterOne.total).toBe(start.total + 1);
+    const note = afterOne.groups.orders!.data[0]!;
+    expect(note).toMatchObject({ title: 'Parcel on its way', link: `/orders/order?id=${o.id}`, read: false, new: true });
+    expect(note.body).toContain('Boots');
+
+    await moveTo(o.id, 'at_branch');
+    const afterTwo = await unread(c.token);
+    expect(afterTwo.groups.orders!.unread).toBe(start.groups.orders!.unread + 2);
+    expect(afterTwo.groups.orders!.data[0]!.title).toBe('Parcel ready for pickup');
+    // The timeline records both changes.
+    const timeline = (await call('GET', `/orders/${o.id}/status/pending`, { token: c.token })).json.data;
+    expect(timeline.history.map((h: { action: string }) => h.action)).toEqual(['received', 'dispatched', 'arrived']);
+
+    // Reading the orders group answers the whole list, the orders count at zero, the other groups untouched.
+    const read = await call('POST', '/notifications/read', { token: c.token, body: { type: 'orders' } });
+    expect(read.status).toBe(200);
+    expect(read.json.data.orders.unread).toBe(0);
+    expect(read.json.data.orders.data.every((n: { read: boolean }) => n.read)).toBe(true);
+    const after = await unread(c.token);
+    expect(after.total).toBe(afterTwo.total - afterTwo.groups.orders!.unread);
+  });
+
+  it('the badge (sum of unread over every group) counts the demo groups and drops to zero when all are read', async () => {
+    const c = await registerCustomer(ctx);
+    const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse' });
+    await moveTo(o.id, 'in_transit');
+    const { groups, total } = await unread(c.token);
+    expect(total).toBe(Object.values(groups).reduce((s, g) => s + g.data.filter((n) => !n.read).length, 0));
+    const res = await call('POST', '/notifications/read', { token: c.token });
+    expect(Object.values(res.json.data as Record<string, { unread: number }>).every((g) => g.unread === 0)).toBe(true);
+    expect((await unread(c.token)).total).toBe(0);
+  });
+
+  it('a customer in kk gets the kk text; a parcel without owner notifies nobody', async () => {
+    const c = await registerCustomer(ctx);
+    await ctx.database.db.update(users).set({ language: 'kk' }).where(eq(users.id, c.user.id));
+    const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse' });
+    await moveTo(o.id, 'in_transit');
+    expect((await unread(c.token)).groups.orders!.data[0]!.title).toBe('Сәлемдеме жолда');
+    const countAll = async () => (await ctx.database.db.select({ id: notifications.id }).from(notifications)).length;
+    const before = await countAll();
+    const stray = await makeOrder(ctx.database.db, { userId: null, status: 'china_warehouse', branchId: null });
+    await moveTo(stray.id, 'in_transit');
+    expect(await countAll()).toBe(before);
+  });
+});
