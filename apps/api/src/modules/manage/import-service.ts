@@ -64,11 +64,10 @@ export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<Planned
   });
   const validCodes = [...new Set(prepared.filter((p) => isTrackCode(p.code)).map((p) => p.code))];
   const clientCodes = prepared.filter((p) => CLIENT_CODE.test(p.client)).map((p) => p.client);
-  const [existing, savers, byClientCode] = await Promise.all([
-    manageRepository.existingCodes(db, validCodes),
-    manageRepository.saversOf(db, validCodes),
-    manageRepository.customersByClientCodes(db, clientCodes),
-  ]);
+  // One after another: inside a transaction the queries share one connection.
+  const existing = await manageRepository.existingCodes(db, validCodes);
+  const savers = await manageRepository.saversOf(db, validCodes);
+  const byClientCode = await manageRepository.customersByClientCodes(db, clientCodes);
   const firstRowOf = new Map<string, number>();
   return prepared.map(({ r, code, client, weight }) => {
     const base = { row: r.row, track_code: code, weight, client_code: client || null, name: r.name, customer: null };
