@@ -1,0 +1,82 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { useGetCountriesQuery, useGetSettingsQuery } from '../../lib/api/common-api';
+import { selectAuth } from '../../lib/session/auth-slice';
+import { scrolledChanged, selectProgressVisible } from '../../lib/ui/ui-slice';
+import { RouteErrorBoundary } from '../route-error';
+import { Breadcrumbs } from './breadcrumbs';
+import { BottomBar } from './nav';
+import { Footer } from './footer';
+import { FALLBACK_SITE_NAME, Header } from './header';
+import { LoadingScreen, ProgressBar } from './loading-screen';
+import styles from './layout.module.css';
+
+function useScrollFlag() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    let last = false;
+    const onScroll = () => {
+      const next = window.scrollY > 8;
+      if (next !== last) {
+        last = next;
+        dispatch(scrolledChanged(next));
+      }
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [dispatch]);
+}
+
+/**
+ * The shell of every page. Until the session is initialised and settings and countries have answered
+ * (successfully or not), the loading screen shows; after that the header, the breadcrumbs, the page,
+ * the footer and, signed in, the bottom bar.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const auth = useAppSelector(selectAuth);
+  const settings = useGetSettingsQuery();
+  const countries = useGetCountriesQuery();
+  const location = useLocation();
+  const progress = useAppSelector(selectProgressVisible);
+  const ready = auth.isInitialized && !settings.isLoading && !countries.isLoading;
+  const [booted, setBooted] = useState(ready);
+  useScrollFlag();
+
+  useEffect(() => {
+    if (ready) setBooted(true);
+  }, [ready]);
+
+  const siteName = settings.data?.site_name || FALLBACK_SITE_NAME;
+  useEffect(() => {
+    document.title = siteName;
+  }, [siteName]);
+
+  if (!booted && !ready) return <LoadingScreen logo={settings.data?.logo} />;
+
+  const signedIn = auth.isAuthenticated;
+  return (
+    <div className={[styles.shell, signedIn && styles.withBottomBar].filter(Boolean).join(' ')}>
+      <a href="#main" className={styles.skip}>
+        {t('common:skip_to_content')}
+      </a>
+      {progress && <ProgressBar />}
+      <Header settings={settings.data} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <div className={styles.container}>
+          <Breadcrumbs />
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<ProgressBar />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </div>
+      </main>
+      <Footer settings={settings.data} />
+      {signedIn && <BottomBar />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { i18next } from '../lib/i18n/i18n';
+import { selectTheme } from '../lib/preferences/theme-slice';
+import { loadToastify, TOAST_OPTIONS, toastsWanted } from '../lib/ui/toast';
+import { useAppSelector } from './hooks';
+import type { AppStore } from './store';
+
+const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+
+/** The toast container, mounted with the first toast. */
+function Toasts() {
+  const theme = useAppSelector(selectTheme);
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer {...TOAST_OPTIONS} theme={theme} />
+    </Suspense>
+  );
+}
+
+export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18next}>
+        {children}
+        <Toasts />
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,136 @@
+import { lazy, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { GuestOnly, RequireAuth, RequireStaff } from './guards';
+import { RootLayout } from './layout/root-layout';
+import type { RouteHandle } from './layout/breadcrumbs';
+import { RoutesContext } from './routes-context';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A lazily loaded page: each is its own chunk, fetched when its route is first visited (the layout
+ * shows the progress bar meanwhile). The router is React Router's declarative one: the data router
+ * would add about 18 KB of gzipped script to every page, and the app loads its data with RTK Query.
+ */
+function page(load: () => Promise<PageModule>) {
+  const Page = lazy(load);
+  return <Page />;
+}
+
+const handle = (value: RouteHandle) => value;
+
+/** The auth sub-routes; also reachable without the /auth prefix, which redirects to the prefixed address. */
+const AUTH_STEPS = ['register-code', 'register-verify', 'register-form', 'forgot-code', 'forgot-verify', 'forgot-form'] as const;
+
+/** The whole route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    children: [
+      {
+        path: 'auth',
+        element: <GuestOnly />,
+        handle: handle({ noCrumbs: true }),
+        children: [
+          { index: true, element: page(() => import('../features/auth/pages/login-page')) },
+          { path: 'register-code', element: page(() => import('../features/auth/pages/register-code-page')) },
+          { path: 'register-verify', element: page(() => import('../features/auth/pages/register-verify-page')) },
+          { path: 'register-form', element: page(() => import('../features/auth/pages/register-form-page')) },
+          { path: 'forgot-code', element: page(() => import('../features/auth/pages/forgot-code-page')) },
+          { path: 'forgot-verify', element: page(() => import('../features/auth/pages/forgot-verify-page')) },
+          { path: 'forgot-form', element: page(() => import('../features/auth/pages/forgot-form-page')) },
+        ],
+      },
+      ...AUTH_STEPS.map((step) => ({ path: step, element: <Navigate to={`/auth/${step}`} replace /> })),
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: page(() => import('../features/home/pages/home-page')) },
+          {
+            path: 'free-lessons',
+            handle: handle({ crumb: 'free_lessons' }),
+            children: [
+              { index: true, element: page(() => import('../features/lessons/pages/lessons-page')) },
+              {
+                path: ':id',
+                handle: handle({
+                  crumb: (_params, search) => {
+                    const step = Number(search.get('step'));
+                    return Number.isInteger(step) && step > 0 ? [{ key: 'lesson' }, { key: 'lesson_step', values: { step } }] : { key: 'lesson' };
+                  },
+                }),
+                element: page(() => import('../features/lessons/pages/lesson-page')),
+              },
+            ],
+          },
+          { path: 'prohibited-items', handle: handle({ crumb: 'prohibited_items' }), element: page(() => import('../features/info/pages/prohibited-items-page')) },
+          {
+            path: 'branches',
+            handle: handle({ crumb: 'branches' }),
+            children: [
+              { index: true, element: page(() => import('../features/branches/pages/branches-page')) },
+              { path: ':id', handle: handle({ crumb: 'branch' }), element: page(() => import('../features/branches/pages/branch-page')) },
+            ],
+          },
+          {
+            path: 'orders',
+            handle: handle({ crumb: 'orders' }),
+            children: [
+              { index: true, element: page(() => import('../features/orders/pages/orders-page')) },
+              { path: 'tracks', handle: handle({ crumb: 'tracks' }), element: page(() => import('../features/orders/pages/tracks-page')) },
+              { path: 'status', handle: handle({ crumb: 'status' }), element: page(() => import('../features/orders/pages/order-status-page')) },
+              { path: 'order', handle: handle({ crumb: 'order' }), element: page(() => import('../features/orders/pages/order-info-page')) },
+            ],
+          },
+          { path: 'qr', handle: handle({ crumb: 'qr' }), element: page(() => import('../features/qr/pages/qr-page')) },
+          {
+            path: 'notification',
+            handle: handle({ crumb: 'notifications' }),
+            children: [
+              { index: true, element: page(() => import('../features/notifications/pages/notifications-page')) },
+              {
+                path: ':type',
+                handle: handle({ crumb: (params) => ({ key: `notification_type.${params.type ?? ''}` }) }),
+                element: page(() => import('../features/notifications/pages/notification-type-page')),
+              },
+            ],
+          },
+          {
+            path: 'profile',
+            handle: handle({ crumb: 'profile' }),
+            children: [
+              { index: true, element: page(() => import('../features/account/pages/profile-page')) },
+              {
+                path: 'account',
+                handle: handle({ crumb: 'account' }),
+                children: [
+                  { index: true, element: page(() => import('../features/account/pages/account-page')) },
+                  { path: 'update-code', handle: handle({ crumb: 'update_code' }), element: page(() => import('../features/account/pages/update-code-page')) },
+                  { path: 'update-verify', handle: handle({ crumb: 'update_verify' }), element: page(() => import('../features/account/pages/update-verify-page')) },
+                  { path: 'update-phone', handle: handle({ crumb: 'update_phone' }), element: page(() => import('../features/account/pages/update-phone-page')) },
+                ],
+              },
+            ],
+          },
+          { path: 'faq', handle: handle({ crumb: 'faq' }), element: page(() => import('../features/info/pages/faq-page')) },
+          { path: 'support', handle: handle({ crumb: 'support' }), element: page(() => import('../features/info/pages/support-page')) },
+          { path: 'contacts', handle: handle({ crumb: 'contacts' }), element: page(() => import('../features/info/pages/contacts-page')) },
+          {
+            path: 'manage',
+            handle: handle({ crumb: 'manage' }),
+            element: <RequireStaff />,
+            children: [{ index: true, element: page(() => import('../features/manage/pages/manage-page')) }],
+          },
+        ],
+      },
+      { path: '*', handle: handle({ crumb: 'not_found' }), element: page(() => import('./pages/not-found-page')) },
+    ],
+  },
+];
+
+/** The route table rendered for the current address; the breadcrumbs read the same table. */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  return <RoutesContext.Provider value={routes}>{element}</RoutesContext.Provider>;
+}

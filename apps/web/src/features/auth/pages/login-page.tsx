@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZLoginRequest, type TLoginRequest } from '@portal/contract';
+import { describeApiError, translateFieldMessage } from '../../../lib/api/errors';
+import { applyFieldErrors } from '../../../lib/forms/api-errors';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { PasswordField } from '../../../components/ui/field';
+import { PhoneField } from '../../../components/ui/phone-field';
+import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
+import { useLoginMutation } from '../api/auth-api';
+
+function fromState(state: unknown): { from?: string; phone?: string } {
+  if (typeof state !== 'object' || state === null) return {};
+  const { from, phone } = state as { from?: unknown; phone?: unknown };
+  return { from: typeof from === 'string' && from.startsWith('/') && !from.startsWith('/auth') ? from : undefined, phone: typeof phone === 'string' ? phone : undefined };
+}
+
+/** /auth: phone and password. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { from, phone } = fromState(location.state);
+  const [login] = useLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, register, handleSubmit, setError, formState } = useForm<TLoginRequest, unknown, { phone_number: string; password: string }>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { phone_number: phone ?? '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await login(values);
+    if ('data' in result) {
+      navigate(from ?? '/', { replace: true });
+      return;
+    }
+    const info = describeApiError(result.error, t);
+    const rest = applyFieldErrors(info, setError, ['phone_number', 'password']);
+    if (!Object.keys(info.fields).length || rest.length) setFailure(info.message);
+  });
+
+  return (
+    <FlowCard
+      testId="login-page"
+      title={t('auth:login.title')}
+      lead={t('auth:login.lead')}
+      footer={
+        <>
+          {t('auth:login.no_account')} <Link to="/auth/register-code">{t('auth:login.register')}</Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Controller
+          control={control}
+          name="phone_number"
+          render={({ field, fieldState }) => (
+            <PhoneField
+              label={t('auth:fields.phone')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={translateFieldMessage(fieldState.error?.message, t)}
+              autoFocus={!phone}
+            />
+          )}
+        />
+        <PasswordField
+          label={t('auth:fields.password')}
+          autoComplete="current-password"
+          autoFocus={Boolean(phone)}
+          error={translateFieldMessage(formState.errors.password?.message, t)}
+          {...register('password')}
+        />
+        <div className={styles.linkRow}>
+          <Link to="/auth/forgot-code">{t('auth:login.forgot')}</Link>
+        </div>
+        {failure && <Alert>{failure}</Alert>}
+        <div className={styles.actions}>
+          <Button type="submit" block loading={formState.isSubmitting}>
+            {t('auth:login.submit')}
+          </Button>
+        </div>
+      </form>
+    </FlowCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GENDERS } from '@portal/contract';
+import { useAppSelector } from '../../../app/hooks';
+import { describeApiError, translateFieldMessage } from '../../../lib/api/errors';
+import { applyFieldErrors } from '../../../lib/forms/api-errors';
+import { selectCodeFlow } from '../../../lib/session/auth-slice';
+import { notify } from '../../../lib/ui/toast';
+import { BranchSelect } from '../../../components/branch-select';
+import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { PasswordField, SegmentedField, TextField } from '../../../components/ui/field';
+import { UserIcon } from '../../../components/ui/icons';
+import { useRegisterMutation } from '../api/auth-api';
+import { todayIso } from '../../../lib/forms/dates';
+import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
+
+/** /auth/register-form: name, branch, gender, date of birth and password, after the phone is verified. */
+export default function RegisterFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const flow = useAppSelector(selectCodeFlow);
+  const [registerAccount] = useRegisterMutation();
+  const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
+  const { control, register, handleSubmit, setError, formState } = useForm<TRegisterForm, unknown, TRegisterFormOut>({
+    resolver: zodResolver(ZRegisterForm),
+    defaultValues: { first_name: '', last_name: '', branch_id: '', date_of_birth: '', password: '', password_confirmation: '' },
+  });
+  if (!flow || flow.purpose !== 'register' || !flow.verification_token) return <Navigate to="/auth/register-code" replace />;
+  const { phone_number, verification_token } = flow;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await registerAccount({ ...values, branch_id: Number(values.branch_id), phone_number, verification_token });
+    if ('data' in result) {
+      notify.success(t('auth:register.welcome'));
+      navigate('/', { replace: true });
+      return;
+    }
+    const info = describeApiError(result.error, t);
+    const rest = applyFieldErrors(info, setError, REGISTER_FIELDS);
+    if (!Object.keys(info.fields).length || rest.length) {
+      setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' || info.code === 'phone_taken' || 'verification_token' in info.fields });
+    }
+  });
+
+  const err = (name: (typeof REGISTER_FIELDS)[number]) => translateFieldMessage(formState.errors[name]?.message, t);
+
+  return (
+    <FlowCard testId="register-form-page" wide step={[3, 3]} icon={<UserIcon />} title={t('auth:register.form_title')} lead={t('auth:register.form_lead')}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={styles.row}>
+          <TextField label={t('auth:fields.first_name')} autoComplete="given-name" error={err('first_name')} {...register('first_name')} />
+          <TextField label={t('auth:fields.last_name')} autoComplete="family-name" error={err('last_name')} {...register('last_name')} />
+        </div>
+        <BranchSelect label={t('auth:fields.branch')} hint={t('auth:fields.branch_hint')} error={err('branch_id')} {...register('branch_id')} />
+        <div className={styles.row}>
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field, fieldState }) => (
+              <SegmentedField
+                label={t('auth:fields.gender')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                options={GENDERS.map((g) => ({ value: g, label: t(`auth:gender.${g}`) }))}
+                error={translateFieldMessage(fieldState.error?.message, t)}
+              />
+            )}
+          />
+          <TextField label={t('auth:fields.date_of_birth')} type="date" min="1900-01-01" max={todayIso()} autoComplete="bday" error={err('date_of_birth')} {...register('date_of_birth')} />
+        </div>
+        <div className={styles.row}>
+          <PasswordField label={t('auth:fields.password')} autoComplete="new-password" hint={t('auth:fields.password_hint')} error={err('password')} {...register('password')} />
+          <PasswordField label={t('auth:fields.password_confirmation')} autoComplete="new-password" error={err('password_confirmation')} {...register('password_confirmation')} />
+        </div>
+        {failure && (
+          <Alert>
+            {failure.text}
+            {failure.restart && (
+              <>
+                {' '}
+                <Link to="/auth/register-code">{t('auth:register.start_again')}</Link>
+              </>
+            )}
+          </Alert>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" block loading={formState.isSubmitting}>
+            {t('auth:register.submit')}
+          </Button>
+        </div>
+      </form>
+    </FlowCard>
+  );
+}

@@ -1,0 +1,45 @@
+type Toastify = typeof import('react-toastify');
+
+/**
+ * Toasts (spec section 8): success, error and warn, each with its icon. react-toastify is loaded on
+ * the first toast, not with the page (it keeps ~10 KB of script off the sign-in page); toasts raised
+ * before its container mounts wait in its queue.
+ */
+let loading: Promise<Toastify> | null = null;
+const listeners = new Set<() => void>();
+
+export function loadToastify(): Promise<Toastify> {
+  if (!loading) {
+    loading = import('react-toastify');
+    for (const listener of listeners) listener();
+  }
+  return loading;
+}
+
+/** For the container: whether any toast was asked for yet. */
+export const toastsWanted = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => loading !== null,
+};
+
+const show = (kind: 'success' | 'error' | 'warn') => (message: string) => {
+  void loadToastify().then(({ toast }) => toast[kind](message));
+};
+
+export const notify = { success: show('success'), error: show('error'), warn: show('warn') };
+
+/** The container's options: top-right, newest on top, pause on hover, no close on click, 3000 ms, drag 80%. */
+export const TOAST_OPTIONS = {
+  position: 'top-right',
+  newestOnTop: true,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  closeOnClick: false,
+  autoClose: 3000,
+  draggable: true,
+  draggablePercent: 80,
+  hideProgressBar: false,
+} as const;

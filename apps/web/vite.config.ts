@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { phoneMetadataPlugin } from './build/phone-metadata.ts';
+
+// In development /api goes to the API server (PORT 3000 by default, API_PROXY to point elsewhere).
+const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), phoneMetadataPlugin()],
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    strictPort: true,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+});
