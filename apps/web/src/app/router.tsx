@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'tracks', handle: handle({ crumb: 'tracks' }), element: page(() => import('../features/orders/pages/tracks-page')) },
               { path: 'status', handle: handle({ crumb: 'status' }), element: page(() => import('../features/orders/pages/order-status-page')) },
               { path: 'order', handle: handle({ crumb: 'order' }), element: page(() => import('../features/orders/pages/order-info-page')) },
+              { path: 'receipt', handle: handle({ crumb: 'receipt' }), element: page(() => import('../features/receipts/pages/receipt-page')) },
             ],
           },
           { path: 'qr', handle: handle({ crumb: 'qr' }), element: page(() => import('../features/qr/pages/qr-page')) },

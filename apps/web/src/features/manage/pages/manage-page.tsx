@@ -1,6 +1,117 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { TManageWork } from '@portal/contract';
+import { PageHeader } from '../../../components/ui/card';
+import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
+import { SelectField } from '../../../components/ui/field';
+import { useManageContextQuery } from '../api/manage-api';
+import { ArrivalIcon, HandoverIcon, InboxIcon, QuestionBoxIcon, SearchIcon, SheetIcon, TruckIcon } from '../components/manage-icons';
+import { errorText } from '../model/api-error';
+import { useManageTexts } from '../model/use-manage-texts';
+import { ArrivalWork } from '../works/arrival-work';
+import { DispatchWork } from '../works/dispatch-work';
+import { FindWork } from '../works/find-work';
+import { HandoverWork } from '../works/handover-work';
+import { ImportWork } from '../works/import-work';
+import { ReceiveWork } from '../works/receive-work';
+import { UnclaimedWork } from '../works/unclaimed-work';
+import styles from '../manage.module.css';
 
-/** /manage: staff work (a lazy chunk; the router lets only staff and admins in). */
+const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
+  receive: InboxIcon,
+  import: SheetIcon,
+  unclaimed: QuestionBoxIcon,
+  dispatch: TruckIcon,
+  arrival: ArrivalIcon,
+  handover: HandoverIcon,
+  find: SearchIcon,
+};
+
+/** /manage: the staff works the caller's place allows (warehouse, branch, or everything for admins), one at a time. */
 export default function ManagePage() {
-  return <PlaceholderPage titleKey="manage" />;
+  const { t } = useTranslation();
+  const textsReady = useManageTexts();
+  const context = useManageContextQuery();
+  const [params, setParams] = useSearchParams();
+  const ctx = context.data;
+  // The admin's branch for branch works, kept in the address (?branch=) so a reload or a shared link keeps it.
+  const askedBranch = Number(params.get('branch'));
+  const adminBranch = ctx?.branches.some((b) => b.id === askedBranch) ? askedBranch : ctx?.branches[0]?.id;
+
+  if (!textsReady || context.isLoading) return <PageSpinner />;
+  if (!ctx) return <ErrorState level={1} title={t('errors:unknown')} text={errorText(context.error, t)} onRetry={() => void context.refetch()} />;
+
+  const asked = params.get('work') as TManageWork | null;
+  const work: TManageWork = asked && ctx.works.includes(asked) ? asked : (ctx.works[0] ?? 'find');
+  const admin = ctx.role === 'admin';
+  const branch = admin ? (ctx.branches.find((b) => b.id === adminBranch) ?? null) : ctx.place_branch;
+  const branchWork = work === 'arrival' || work === 'handover';
+  const place = admin
+    ? t('manage:place.admin')
+    : ctx.place?.kind === 'china_warehouse'
+      ? t('manage:place.china_warehouse')
+      : ctx.place_branch
+        ? t('manage:place.branch', { branch: ctx.place_branch.name })
+        : t('manage:place.none');
+
+  const setParam = (key: 'work' | 'branch', value: string) =>
+    setParams(
+      (p) => {
+        p.set(key, value);
+        return p;
+      },
+      { replace: true },
+    );
+  const choose = (w: TManageWork) => setParam('work', w);
+
+  return (
+    <section className={styles.page} data-testid="manage-page" data-work={work}>
+      <PageHeader title={t('manage:title')} lead={place} />
+      <div className={styles.tabs} role="tablist" aria-label={t('manage:works_label')}>
+        {ctx.works.map((w) => {
+          const Icon = ICONS[w];
+          return (
+            <button
+              key={w}
+              type="button"
+              role="tab"
+              aria-selected={w === work}
+              className={[styles.tab, w === work && styles.tabOn].filter(Boolean).join(' ')}
+              onClick={() => choose(w)}
+              data-testid={`work-${w}`}
+            >
+              <Icon size={20} />
+              <span>{t(`manage:work.${w}`)}</span>
+            </button>
+          );
+        })}
+      </div>
+      {admin && branchWork && (
+        <div className={styles.branchPicker}>
+          <SelectField
+            label={t('manage:branch_picker')}
+            value={adminBranch ?? ''}
+            onChange={(e) => setParam('branch', e.target.value)}
+            data-testid="manage-branch"
+          >
+            {ctx.branches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      <div role="tabpanel" className={styles.workArea}>
+        {work === 'receive' && <ReceiveWork />}
+        {work === 'import' && <ImportWork />}
+        {work === 'unclaimed' && <UnclaimedWork />}
+        {work === 'dispatch' && <DispatchWork branches={ctx.branches} />}
+        {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
+        {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'find' && <FindWork />}
+      </div>
+    </section>
+  );
 }

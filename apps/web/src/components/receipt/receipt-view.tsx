@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import type { TReceipt } from '@portal/contract';
+import styles from './receipt-view.module.css';
+
+const money = (n: number, currency: string, lang: string) => `${n.toLocaleString(lang, { maximumFractionDigits: 2 })} ${currency}`;
+const kg = (n: number, lang: string) => n.toLocaleString(lang, { maximumFractionDigits: 3 });
+
+/** A hand-over receipt: parcels with weight, tariff and price, the total, where, when, by whom and how it was paid. */
+export function ReceiptView({ receipt }: { receipt: TReceipt }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <article className={styles.receipt} data-testid="receipt" aria-labelledby={`receipt-${receipt.id}`}>
+      <header className={styles.head}>
+        <h2 id={`receipt-${receipt.id}`} className={styles.title}>
+          {t('receipts:title', { id: receipt.id })}
+        </h2>
+        <time dateTime={receipt.created_at} className={styles.muted}>
+          {new Date(receipt.created_at).toLocaleString(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}
+        </time>
+      </header>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('receipts:customer')}</dt>
+          <dd>
+            {receipt.customer.name} · {receipt.customer.client_code}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('receipts:branch')}</dt>
+          <dd>
+            {receipt.branch.name}
+            <span className={styles.muted}> · {receipt.branch.address}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('receipts:staff')}</dt>
+          <dd>{receipt.staff.name}</dd>
+        </div>
+        <div>
+          <dt>{t('receipts:payment')}</dt>
+          <dd>{t(`receipts:method.${receipt.payment_method}`)}</dd>
+        </div>
+      </dl>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t('receipts:col.parcel')}</th>
+              <th className={styles.num}>{t('receipts:col.weight')}</th>
+              <th className={styles.num}>{t('receipts:col.tariff')}</th>
+              <th className={styles.num}>{t('receipts:col.price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.items.map((i) => (
+              <tr key={i.order_id} data-testid="receipt-item">
+                <td>
+                  <span className={styles.code}>{i.track_code}</span>
+                  {i.name && <div className={styles.muted}>{i.name}</div>}
+                </td>
+                <td className={styles.num}>{kg(i.weight, lang)}</td>
+                <td className={styles.num}>{money(i.tariff, receipt.currency, lang)}</td>
+                <td className={styles.num}>{money(i.price, receipt.currency, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th>{t('receipts:total')}</th>
+              <td className={styles.num}>{kg(receipt.total_weight, lang)}</td>
+              <td />
+              <td className={`${styles.num} ${styles.total}`} data-testid="receipt-total">
+                {money(receipt.total, receipt.currency, lang)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </article>
+  );
+}

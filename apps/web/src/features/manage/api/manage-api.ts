@@ -1,0 +1,146 @@
+import type {
+  TArriveRequest,
+  TArriveResponse,
+  TArriveResult,
+  TAssignUnclaimedResponse,
+  TCompleteOrdersRequest,
+  TCompleteOrdersResponse,
+  TCustomerDetailResponse,
+  TDispatchListQuery,
+  TDispatchListResponse,
+  TDispatchRequest,
+  TDispatchResponse,
+  TDispatchResult,
+  TFindCustomersResponse,
+  THandoverLookup,
+  THandoverLookupRequest,
+  THandoverLookupResponse,
+  TImportCommitResponse,
+  TImportDetailResponse,
+  TImportOutcome,
+  TImportPreviewResponse,
+  TImportSummary,
+  TManageContext,
+  TManageContextResponse,
+  TManageParcel,
+  TParcelDetail,
+  TParcelDetailResponse,
+  TReceipt,
+  TReceiveParcelRequest,
+  TReceiveParcelResponse,
+  TReceiveParcelResult,
+  TUnclaimedResponse,
+  TUploadPhotosResponse,
+} from '@portal/contract';
+import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
+
+const MANAGE = 'Manage' as const;
+
+/** Every staff call of /manage; lists are never kept unused (parcels move all the time). */
+export const manageApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    manageContext: build.query<TManageContext, void>({
+      query: () => 'manage/context',
+      transformResponse: (r: TManageContextResponse) => r.data,
+    }),
+    uploadPhotos: build.mutation<string[], File[]>({
+      query: (files) => {
+        const form = new FormData();
+        for (const f of files) form.append('photos', f, f.name);
+        return { url: 'manage/photos', method: 'POST', body: form };
+      },
+      transformResponse: (r: TUploadPhotosResponse) => r.data.photos,
+    }),
+    receiveParcel: build.mutation<TReceiveParcelResult, TReceiveParcelRequest>({
+      query: (body) => ({ url: 'manage/receive', method: 'POST', body }),
+      transformResponse: (r: TReceiveParcelResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    previewImport: build.mutation<TImportSummary, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return { url: 'manage/imports', method: 'POST', body: form, timeout: 120_000 };
+      },
+      transformResponse: (r: TImportPreviewResponse) => r.data,
+    }),
+    importDetail: build.query<TImportDetailResponse, { id: number; page: number; outcome?: TImportOutcome }>({
+      query: ({ id, page, outcome }) => ({ url: `manage/imports/${id}`, params: { 'filters[page]': page, 'filters[per_page]': 20, ...(outcome ? { outcome } : {}) } }),
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    commitImport: build.mutation<TImportSummary, number>({
+      query: (id) => ({ url: `manage/imports/${id}/commit`, method: 'POST', timeout: 120_000 }),
+      transformResponse: (r: TImportCommitResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    unclaimed: build.query<TUnclaimedResponse, { q: string; page: number }>({
+      query: ({ q, page }) => ({ url: 'manage/unclaimed', params: { 'filters[page]': page, 'filters[per_page]': 10, ...(q ? { q } : {}) } }),
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    assignUnclaimed: build.mutation<TManageParcel, { id: number; customer: string }>({
+      query: ({ id, customer }) => ({ url: `manage/unclaimed/${id}/assign`, method: 'POST', body: { customer } }),
+      transformResponse: (r: TAssignUnclaimedResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    dispatchList: build.query<TDispatchListResponse, TDispatchListQuery>({
+      query: (params) => ({ url: 'manage/dispatch', params }),
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    dispatchParcels: build.mutation<TDispatchResult, TDispatchRequest>({
+      query: (body) => ({ url: 'manage/dispatch', method: 'POST', body }),
+      transformResponse: (r: TDispatchResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    arriveParcels: build.mutation<TArriveResult, TArriveRequest>({
+      query: (body) => ({ url: 'manage/arrive', method: 'POST', body }),
+      transformResponse: (r: TArriveResponse) => r.data,
+    }),
+    handoverLookup: build.mutation<THandoverLookup, THandoverLookupRequest>({
+      query: (body) => ({ url: 'manage/handover/lookup', method: 'POST', body }),
+      transformResponse: (r: THandoverLookupResponse) => r.data,
+    }),
+    completeOrders: build.mutation<TReceipt, TCompleteOrdersRequest>({
+      query: (body) => ({ url: 'orders/complete', method: 'POST', body }),
+      transformResponse: (r: TCompleteOrdersResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    findCustomers: build.query<TFindCustomersResponse['data'], string>({
+      query: (q) => ({ url: 'manage/customers', params: { q } }),
+      transformResponse: (r: TFindCustomersResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    customerDetail: build.query<TCustomerDetailResponse['data'], number>({
+      query: (id) => `manage/customers/${id}`,
+      transformResponse: (r: TCustomerDetailResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    parcelDetail: build.query<TParcelDetail, string>({
+      query: (code) => ({ url: 'manage/parcel', params: { code } }),
+      transformResponse: (r: TParcelDetailResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+  }),
+});
+
+export const {
+  useManageContextQuery,
+  useUploadPhotosMutation,
+  useReceiveParcelMutation,
+  usePreviewImportMutation,
+  useImportDetailQuery,
+  useCommitImportMutation,
+  useUnclaimedQuery,
+  useAssignUnclaimedMutation,
+  useDispatchListQuery,
+  useDispatchParcelsMutation,
+  useArriveParcelsMutation,
+  useHandoverLookupMutation,
+  useCompleteOrdersMutation,
+  useFindCustomersQuery,
+  useCustomerDetailQuery,
+  useParcelDetailQuery,
+} = manageApi;

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TCustomerSummary, TManageParcel, TOrderStatusCode } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { formatDate, formatMoney, formatWeight } from '../model/format';
+import styles from '../manage.module.css';
+
+export function StatusBadge({ status, label }: { status: TOrderStatusCode; label: string }) {
+  return <span className={`${styles.badge} ${styles[`status_${status}`]}`}>{label}</span>;
+}
+
+export function CustomerLine({ customer }: { customer: TCustomerSummary | null }) {
+  const { t } = useTranslation();
+  if (!customer) return <span className={styles.unclaimedTag}>{t('manage:parcel.unclaimed')}</span>;
+  return (
+    <span>
+      <strong>{customer.client_code}</strong> · {customer.first_name} {customer.last_name}
+    </span>
+  );
+}
+
+/** One parcel in a list: code, status, customer, branch, weight and price. */
+export function ParcelSummary({ parcel, start, end }: { parcel: TManageParcel; start?: ReactNode; end?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className={styles.parcel} data-testid="parcel-row">
+      {start}
+      <div className={styles.parcelMain}>
+        <div className={styles.parcelTop}>
+          <span className={styles.code}>{parcel.track_code}</span>
+          <StatusBadge status={parcel.status} label={parcel.status_name} />
+        </div>
+        <div className={styles.parcelMeta}>
+          <CustomerLine customer={parcel.customer} />
+          {parcel.branch && <span>→ {parcel.branch.name}</span>}
+          {parcel.name && <span className={styles.muted}>«{parcel.name}»</span>}
+        </div>
+      </div>
+      <div className={styles.parcelNumbers}>
+        <span>{t('manage:parcel.kg', { value: formatWeight(parcel.weight, i18n.language) })}</span>
+        {parcel.price !== null && <strong>{formatMoney(parcel.price, parcel.currency, i18n.language)}</strong>}
+        {parcel.storage_until && parcel.status === 'at_branch' && (
+          <span className={styles.muted}>{t('manage:parcel.storage_until', { date: formatDate(parcel.storage_until, i18n.language) })}</span>
+        )}
+      </div>
+      {end}
+    </div>
+  );
+}
+
+export function Pager({ page, lastPage, onPage }: { page: number; lastPage: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  if (lastPage <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={t('manage:pager.label')}>
+      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('manage:pager.prev')}
+      </Button>
+      <span className={styles.muted}>{t('manage:pager.of', { page, last: lastPage })}</span>
+      <Button size="sm" variant="secondary" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+        {t('manage:pager.next')}
+      </Button>
+    </nav>
+  );
+}

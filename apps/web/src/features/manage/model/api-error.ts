@@ -1,0 +1,13 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
+import { describeApiError } from '../../../lib/api/errors';
+
+/** The API's message for a failed call (already in the user's language), or a transport message. */
+export function errorText(error: unknown, t: TFunction): string {
+  return describeApiError(error as FetchBaseQueryError | SerializedError | undefined, t).message;
+}
+
+export function errorInfo(error: unknown, t: TFunction) {
+  return describeApiError(error as FetchBaseQueryError | SerializedError | undefined, t);
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Alert, EmptyState, PageSpinner } from '../../../components/ui/feedback';
+import { SegmentedField } from '../../../components/ui/field';
+import { useCustomerDetailQuery, useFindCustomersQuery, useParcelDetailQuery } from '../api/manage-api';
+import { SearchIcon } from '../components/manage-icons';
+import { ParcelSummary, StatusBadge } from '../components/parcel-bits';
+import { ScanInput, type ScanKind } from '../components/scan-input';
+import { errorText } from '../model/api-error';
+import { formatDateTime, formatMoney } from '../model/format';
+import styles from '../manage.module.css';
+
+function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const q = useParcelDetailQuery(code);
+  if (q.isFetching && !q.data) return <PageSpinner />;
+  if (q.error) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
+  if (!q.data) return null;
+  const { parcel, history } = q.data;
+  return (
+    <div className={styles.stackGap} data-testid="find-parcel">
+      {onBack && (
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          ← {t('manage:find.back')}
+        </Button>
+      )}
+      <ParcelSummary parcel={parcel} />
+      {parcel.photos.length > 0 && (
+        <div className={styles.photos}>
+          {parcel.photos.map((src) => (
+            <a key={src} href={src} target="_blank" rel="noreferrer">
+              <img src={src} alt={t('manage:find.photo', { code: parcel.track_code })} className={styles.photo} loading="lazy" />
+            </a>
+          ))}
+        </div>
+      )}
+      <h3 className={styles.subTitle}>{t('manage:find.history')}</h3>
+      <ol className={styles.timeline} data-testid="find-history">
+        {history.map((e) => (
+          <li key={e.id} className={styles.timelineItem}>
+            <div className={styles.timelineHead}>
+              <strong>{t(`manage:action.${e.action}`, { defaultValue: e.action })}</strong>
+              {e.status && <StatusBadge status={e.status} label={t(`manage:status.${e.status}`)} />}
+            </div>
+            <div className={styles.muted}>
+              {formatDateTime(e.at, i18n.language)}
+              {e.actor && ` · ${e.actor.name} (${t(`manage:role.${e.actor.role}`)})`}
+              {e.branch && ` · ${e.branch.name}`}
+              {e.details.place === 'china_warehouse' && ` · ${t('manage:place.china_warehouse')}`}
+              {e.ip && ` · IP ${e.ip}`}
+            </div>
+            {typeof e.details.redirected_from === 'number' && <div className={styles.muted}>{t('manage:find.redirected')}</div>}
+            {typeof e.details.receipt_id === 'number' && (
+              <div className={styles.muted}>
+                {t('manage:find.receipt', { id: e.details.receipt_id })}
+                {typeof e.details.payment_method === 'string' && ` · ${t(`manage:payment.${e.details.payment_method}`)}`}
+              </div>
+            )}
+            {typeof e.details.import_id === 'number' && <div className={styles.muted}>{t('manage:find.imported', { id: e.details.import_id })}</div>}
+          </li>
+        ))}
+      </ol>
+      {parcel.price !== null && <p className={styles.muted}>{t('manage:find.price', { price: formatMoney(parcel.price, parcel.currency, i18n.language) })}</p>}
+    </div>
+  );
+}
+
+function CustomerDetail({ id, onBack, onParcel }: { id: number; onBack: () => void; onParcel: (code: string) => void }) {
+  const { t } = useTranslation();
+  const q = useCustomerDetailQuery(id);
+  if (q.isFetching && !q.data) return <PageSpinner />;
+  if (q.error) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
+  if (!q.data) return null;
+  const { customer, parcels } = q.data;
+  return (
+    <div className={styles.stackGap} data-testid="find-customer">
+      <Button variant="ghost" size="sm" onClick={onBack}>
+        ← {t('manage:find.back')}
+      </Button>
+      <div className={styles.customerHead}>
+        <div>
+          <div className={styles.customerName}>
+            {customer.first_name} {customer.last_name}
+          </div>
+          <div className={styles.muted}>
+            <strong>{customer.client_code}</strong> · {customer.phone_number}
+            {customer.branch && ` · ${customer.branch.name}`}
+          </div>
+        </div>
+      </div>
+      {parcels.length === 0 ? (
+        <p className={styles.muted}>{t('manage:find.no_parcels')}</p>
+      ) : (
+        <ul className={styles.plainList}>
+          {parcels.map((p) => (
+            <li key={p.id}>
+              <button type="button" className={styles.rowButton} onClick={() => onParcel(p.track_code)}>
+                <ParcelSummary parcel={p} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CustomerResults({ q, onOpen }: { q: string; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const res = useFindCustomersQuery(q);
+  if (res.isFetching && !res.data) return <PageSpinner />;
+  if (res.error) return <Alert kind="error">{errorText(res.error, t)}</Alert>;
+  if (!res.data?.length) return <EmptyState icon={<SearchIcon size={30} />} title={t('manage:find.nobody')} />;
+  return (
+    <ul className={styles.plainList} data-testid="find-customers">
+      {res.data.map((c) => (
+        <li key={c.id}>
+          <button type="button" className={`${styles.rowButton} ${styles.customerRow}`} onClick={() => onOpen(c.id)}>
+            <span>
+              <strong>{c.client_code}</strong> · {c.first_name} {c.last_name}
+              <span className={styles.muted}> · {c.phone_number}</span>
+            </span>
+            <span className={styles.countsInline}>
+              {Object.entries(c.parcel_counts).map(([status, n]) => (
+                <span key={status} className={`${styles.badge} ${styles[`status_${status}`]}`}>
+                  {t(`manage:status.${status}`)}: {n}
+                </span>
+              ))}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type Mode = 'customer' | 'parcel';
+type View = { kind: 'customers'; q: string } | { kind: 'customer'; id: number; q?: string } | { kind: 'parcel'; code: string; back?: View };
+
+/** Find a customer (phone, client code, name) with their parcels, or a parcel by code with its whole history. */
+export function FindWork() {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>('customer');
+  const [view, setView] = useState<View | null>(null);
+
+  const onScan = async (value: string): Promise<ScanKind | null> => {
+    setView(mode === 'customer' ? { kind: 'customers', q: value } : { kind: 'parcel', code: value });
+    return null;
+  };
+
+  return (
+    <section className={styles.panel}>
+      <h2 className={styles.panelTitle}>{t('manage:find.title')}</h2>
+      <SegmentedField
+        label={t('manage:find.what')}
+        name="find_mode"
+        value={mode}
+        options={[
+          { value: 'customer' as const, label: t('manage:find.customer') },
+          { value: 'parcel' as const, label: t('manage:find.parcel') },
+        ]}
+        onChange={(m) => {
+          setMode(m);
+          setView(null);
+        }}
+      />
+      <ScanInput
+        key={mode}
+        label={mode === 'customer' ? t('manage:find.customer_label') : t('manage:find.parcel_label')}
+        placeholder={mode === 'customer' ? t('manage:find.customer_placeholder') : t('manage:scan.placeholder')}
+        onScan={onScan}
+        testId="find-input"
+        submitLabel={t('manage:find.search')}
+      />
+      {view?.kind === 'customers' &&
+        (view.q.trim().length < 2 ? (
+          <Alert kind="info">{t('manage:find.too_short')}</Alert>
+        ) : (
+          <CustomerResults q={view.q} onOpen={(id) => setView({ kind: 'customer', id, q: view.q })} />
+        ))}
+      {view?.kind === 'customer' && (
+        <CustomerDetail
+          id={view.id}
+          onBack={() => setView(view.q ? { kind: 'customers', q: view.q } : null)}
+          onParcel={(code) => setView({ kind: 'parcel', code, back: view })}
+        />
+      )}
+      {view?.kind === 'parcel' && <ParcelDetail code={view.code} onBack={view.back ? () => setView(view.back ?? null) : undefined} />}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_PARCEL_PHOTOS, MAX_PHOTO_BYTES, normalizeTrackCode, isTrackCode, type TReceiveParcelResult } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/field';
+import { useReceiveParcelMutation, useUploadPhotosMutation } from '../api/manage-api';
+import { CameraScanner } from '../components/camera-scanner';
+import { CameraIcon, PhotoIcon } from '../components/manage-icons';
+import { ParcelSummary } from '../components/parcel-bits';
+import { errorInfo } from '../model/api-error';
+import { scanFeedback } from '../model/scan-feedback';
+import styles from '../manage.module.css';
+
+/** "1,25" or "1.25" → 1.25 when it is a weight of 0 < w ≤ 1000 kg with at most 3 decimals. */
+function parseWeight(text: string): number | null {
+  const cleaned = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,3})?$/.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return n > 0 && n <= 1000 ? n : null;
+}
+
+/** Receive in China: scan or type the code, weigh, optionally photograph, and save; the form is ready for the next one. */
+export function ReceiveWork() {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [weight, setWeight] = useState('');
+  const [label, setLabel] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<TReceiveParcelResult[]>([]);
+  const [camera, setCamera] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const weightInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [receive, receiving] = useReceiveParcelMutation();
+  const [upload, uploading] = useUploadPhotosMutation();
+
+  const reset = () => {
+    setCode('');
+    setWeight('');
+    setLabel('');
+    setFiles([]);
+    if (fileInput.current) fileInput.current.value = '';
+    codeInput.current?.focus();
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setProblem(null);
+    const normalized = normalizeTrackCode(code);
+    const kg = parseWeight(weight);
+    const next: Record<string, string> = {};
+    if (!isTrackCode(normalized)) next.track_code = t('validation:track_code_invalid');
+    if (kg === null) next.weight = t('manage:receive.weight_invalid');
+    setErrors(next);
+    if (next.track_code) {
+      codeInput.current?.focus();
+      return;
+    }
+    if (next.weight || kg === null) {
+      weightInput.current?.focus();
+      return;
+    }
+    try {
+      const photos = files.length ? await upload(files).unwrap() : [];
+      const result = await receive({ track_code: normalized, weight: kg, label_client_code: label.trim() || undefined, photos }).unwrap();
+      setDone((list) => [result, ...list].slice(0, 20));
+      scanFeedback(result.matched_by === 'unclaimed' ? 'warn' : 'ok');
+      reset();
+    } catch (error) {
+      const info = errorInfo(error, t);
+      scanFeedback('error');
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries(info.fields)) if (v[0]) fields[k] = v[0];
+      setErrors(fields);
+      setProblem(info.message);
+      codeInput.current?.focus();
+    }
+  };
+
+  const onFiles = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    if (chosen.length > MAX_PARCEL_PHOTOS || chosen.some((f) => f.size > MAX_PHOTO_BYTES || !/^image\/(jpeg|png|webp)$/.test(f.type))) {
+      setErrors((e) => ({ ...e, photos: t('manage:receive.photos_invalid') }));
+      if (fileInput.current) fileInput.current.value = '';
+      setFiles([]);
+      return;
+    }
+    setErrors(({ photos: _p, ...rest }) => rest);
+    setFiles(chosen);
+  };
+
+  return (
+    <div className={styles.workGrid}>
+      <form className={styles.panel} onSubmit={submit} noValidate data-testid="receive-form">
+        <h2 className={styles.panelTitle}>{t('manage:receive.title')}</h2>
+        <p className={styles.muted}>{t('manage:receive.lead')}</p>
+        <div className={styles.withButton}>
+          <TextField
+            ref={codeInput}
+            label={t('manage:receive.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                if (code.trim()) weightInput.current?.focus();
+              }
+            }}
+            error={errors.track_code}
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="next"
+            data-testid="receive-code"
+          />
+          <Button type="button" variant="secondary" onClick={() => setCamera(true)} aria-label={t('manage:camera.open')} title={t('manage:camera.open')} className={styles.fieldButton}>
+            <CameraIcon size={20} />
+          </Button>
+        </div>
+        <div className={styles.twoCols}>
+          <TextField
+            ref={weightInput}
+            label={t('manage:receive.weight')}
+            value={weight}
+            onChange={(e) => setWeight(e.target.value)}
+            error={errors.weight}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0,000"
+            enterKeyHint="done"
+            data-testid="receive-weight"
+          />
+          <TextField
+            label={t('manage:receive.label_code')}
+            hint={t('manage:receive.label_hint')}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            error={errors.label_client_code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="KZ-10457"
+            data-testid="receive-label"
+          />
+        </div>
+        <div className={styles.photoPick}>
+          <label className={styles.photoButton}>
+            <PhotoIcon size={20} />
+            <span>{files.length ? t('manage:receive.photos_chosen', { count: files.length }) : t('manage:receive.photos')}</span>
+            <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple onChange={(e) => onFiles(e.target.files)} data-testid="receive-photos" />
+          </label>
+          {errors.photos && <span className={styles.errorText}>{errors.photos}</span>}
+        </div>
+        {problem && <Alert kind="error">{problem}</Alert>}
+        <Button type="submit" block loading={receiving.isLoading || uploading.isLoading} data-testid="receive-submit">
+          {t('manage:receive.submit')}
+        </Button>
+      </form>
+
+      <section className={styles.panel} aria-live="polite">
+        <h2 className={styles.panelTitle}>{t('manage:receive.recent')}</h2>
+        {done.length === 0 ? (
+          <p className={styles.muted}>{t('manage:receive.none_yet')}</p>
+        ) : (
+          <ol className={styles.plainList} data-testid="receive-results">
+            {done.map((r) => (
+              <li key={r.parcel.id} className={styles.resultItem}>
+                <Alert kind={r.matched_by === 'unclaimed' ? 'info' : 'success'}>
+                  {r.message}
+                  {r.warning ? ` ${r.warning}` : ''}
+                </Alert>
+                <ParcelSummary parcel={r.parcel} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <CameraScanner
+        open={camera}
+        onClose={() => setCamera(false)}
+        onDetect={(value) => {
+          setCamera(false);
+          setCode(value);
+          weightInput.current?.focus();
+        }}
+      />
+    </div>
+  );
+}

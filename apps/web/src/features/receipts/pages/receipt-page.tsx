@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ReceiptView } from '../../../components/receipt/receipt-view';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { EmptyState, ErrorState, PageSpinner } from '../../../components/ui/feedback';
+import { describeApiError } from '../../../lib/api/errors';
+import { useGetReceiptQuery } from '../api/receipts-api';
+
+/** /orders/receipt?id=N: the receipt of a hand-over (opened from the "parcels handed over" notification). */
+export default function ReceiptPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const q = useGetReceiptQuery(id, { skip: !valid });
+  if (!valid || (q.error && describeApiError(q.error, t).status === 404)) {
+    return (
+      <EmptyState
+        level={1}
+        title={t('receipts:not_found')}
+        text={t('receipts:not_found_text')}
+        actions={<ButtonLink to="/orders">{t('receipts:to_orders')}</ButtonLink>}
+      />
+    );
+  }
+  if (q.isLoading) return <PageSpinner />;
+  if (q.error || !q.data) return <ErrorState level={1} title={t('errors:unknown')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+  return (
+    <section>
+      <PageHeader title={t('receipts:page_title')} />
+      <Card>
+        <ReceiptView receipt={q.data} />
+      </Card>
+    </section>
+  );
+}
