@@ -89,6 +89,11 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, hint, 
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className={styles.control}>
         <span className={styles.prefix}>
+          {/* The closed control shows only the prefix; the native list shows each country's name. */}
+          <span className={styles.prefixValue} aria-hidden="true">
+            {dial.phone_prefix}
+            <ChevronDownIcon size={16} />
+          </span>
           <select
             className={styles.prefixSelect}
             value={dial.code}
@@ -103,11 +108,10 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, hint, 
           >
             {dials.map((d) => (
               <option key={d.code} value={d.code}>
-                {`${d.flag} ${d.phone_prefix}`}
+                {`${d.name} ${d.phone_prefix}`}
               </option>
             ))}
           </select>
-          <ChevronDownIcon size={16} className={styles.chevron} />
         </span>
         <input
           id={id}

@@ -61,7 +61,21 @@ export default function AccountPage() {
             <TextField label={t('auth:fields.first_name')} autoComplete="given-name" error={err('first_name')} {...register('first_name')} />
             <TextField label={t('auth:fields.last_name')} autoComplete="family-name" error={err('last_name')} {...register('last_name')} />
           </div>
-          <BranchSelect label={t('auth:fields.branch')} error={err('branch_id')} {...register('branch_id')} />
+          <Controller
+          control={control}
+          name="branch_id"
+          render={({ field, fieldState }) => (
+            <BranchSelect
+              label={t('auth:fields.branch')}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={translateFieldMessage(fieldState.error?.message, t)}
+            />
+          )}
+        />
           <div className={styles.row}>
             <Controller
               control={control}

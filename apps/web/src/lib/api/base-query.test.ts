@@ -1,0 +1,147 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { initialAuthState } from '../session/auth-slice';
+import { jsonResponse } from '../../test/render';
+import { makeBaseQuery } from './base-query';
+
+const USER = {
+  id: 1,
+  phone_number: '+77010000001',
+  first_name: 'Aigerim',
+  last_name: 'S',
+  branch_id: 1,
+  gender: 'female' as const,
+  date_of_birth: '1994-03-12',
+  client_code: 'KZ-10001',
+  role: 'customer' as const,
+  language: 'ru' as const,
+  place: null,
+  created_at: '2026-01-01T00:00:00Z',
+  notifications: {},
+};
+
+function signedIn(token: string | null) {
+  return makeStore({ auth: { ...initialAuthState(null), token, user: USER, isAuthenticated: true, isInitialized: true } });
+}
+
+function apiFor(store: ReturnType<typeof makeStore>): BaseQueryApi {
+  return { signal: new AbortController().signal, abort: () => undefined, dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint: 'test', type: 'query' };
+}
+
+const bearer = (request: Request) => request.headers.get('authorization');
+const path = (request: Request) => new URL(request.url).pathname;
+
+describe('base query', () => {
+  it('sends the token, JSON Accept and the stored language', async () => {
+    const store = signedIn('tok');
+    const fetchFn = vi.fn(async (_request: Request) => jsonResponse({ data: 1 }));
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    await query('orders', apiFor(store), {});
+    const request = fetchFn.mock.calls[0]![0];
+    expect(bearer(request)).toBe('Bearer tok');
+    expect(request.headers.get('accept')).toBe('application/json');
+    expect(request.headers.get('accept-language')).toBe('ru');
+  });
+
+  it('answers several concurrent 401s with exactly one refresh, then retries each request once', async () => {
+    const store = signedIn('old');
+    localStorage.setItem('token', 'old');
+    let releaseRefresh: () => void = () => undefined;
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const fetchFn = vi.fn(async (request: Request) => {
+      if (path(request) === '/api/auth/refresh') {
+        expect(bearer(request)).toBe('Bearer old');
+        await refreshGate;
+        return jsonResponse({ data: { token: 'new', expires_in: 900 } });
+      }
+      return bearer(request) === 'Bearer new' ? jsonResponse({ data: path(request) }) : jsonResponse({ message: 'expired', code: 'token_expired' }, 401);
+    });
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    const api = apiFor(store);
+    const pending = Promise.all(['orders', 'saved-tracks', 'auth/user', 'orders/statuses'].map((url) => query(url, api, {})));
+    // Let every request get its 401 before the refresh answers.
+    await vi.waitFor(() => expect(fetchFn.mock.calls.filter(([r]) => path(r) === '/api/auth/refresh')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseRefresh();
+    const results = await pending;
+
+    expect(results.map((r) => r.data)).toEqual([{ data: '/api/orders' }, { data: '/api/saved-tracks' }, { data: '/api/auth/user' }, { data: '/api/orders/statuses' }]);
+    const calls = fetchFn.mock.calls.map(([r]) => `${path(r)} ${bearer(r)}`);
+    expect(calls.filter((c) => c.startsWith('/api/auth/refresh'))).toHaveLength(1);
+    for (const url of ['/api/orders', '/api/saved-tracks', '/api/auth/user', '/api/orders/statuses']) {
+      expect(calls.filter((c) => c === `${url} Bearer old`)).toHaveLength(1);
+      expect(calls.filter((c) => c === `${url} Bearer new`)).toHaveLength(1);
+    }
+    expect(store.getState().auth.token).toBe('new');
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(localStorage.getItem('token')).toBe('new');
+  });
+
+  it('retries a request only once: a second 401 is returned as it is', async () => {
+    const store = signedIn('old');
+    const fetchFn = vi.fn(async (request: Request) =>
+      path(request) === '/api/auth/refresh' ? jsonResponse({ data: { token: 'new', expires_in: 900 } }) : jsonResponse({ message: 'no', code: 'unauthenticated' }, 401),
+    );
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    const result = await query('orders', apiFor(store), {});
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(fetchFn.mock.calls.map(([r]) => path(r))).toEqual(['/api/orders', '/api/auth/refresh', '/api/orders']);
+  });
+
+  it('signs out when the refresh is refused', async () => {
+    const store = signedIn('old');
+    localStorage.setItem('token', 'old');
+    const fetchFn = vi.fn(async (request: Request) =>
+      path(request) === '/api/auth/refresh' ? jsonResponse({ message: 'no', code: 'unauthenticated' }, 401) : jsonResponse({ message: 'expired', code: 'token_expired' }, 401),
+    );
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    const results = await Promise.all([query('orders', apiFor(store), {}), query('saved-tracks', apiFor(store), {})]);
+    expect(results.every((r) => r.error?.status === 401)).toBe(true);
+    expect(fetchFn.mock.calls.filter(([r]) => path(r) === '/api/auth/refresh')).toHaveLength(1);
+    const { auth } = store.getState();
+    expect(auth.token).toBeNull();
+    expect(auth.user).toBeNull();
+    expect(auth.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session when the refresh cannot reach the server', async () => {
+    const store = signedIn('old');
+    const fetchFn = vi.fn(async (request: Request) => {
+      if (path(request) === '/api/auth/refresh') throw new TypeError('Failed to fetch');
+      return jsonResponse({ message: 'expired', code: 'token_expired' }, 401);
+    });
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    const result = await query('orders', apiFor(store), {});
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(store.getState().auth.token).toBe('old');
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+  });
+
+  it('with no token, clears the session and still sends the request', async () => {
+    const store = signedIn(null);
+    const fetchFn = vi.fn(async (_request: Request) => jsonResponse({ data: [] }));
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    const result = await query('countries', apiFor(store), {});
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(bearer(fetchFn.mock.calls[0]![0])).toBeNull();
+    expect(result.data).toEqual({ data: [] });
+    const { auth } = store.getState();
+    expect(auth.isAuthenticated).toBe(false);
+    expect(auth.user).toBeNull();
+    expect(auth.isInitialized).toBe(true);
+  });
+
+  it('never refreshes after a failed login (its 401 means wrong credentials)', async () => {
+    const store = signedIn('tok');
+    const fetchFn = vi.fn(async (_request: Request) => jsonResponse({ message: 'Wrong phone number or password', code: 'invalid_credentials' }, 401));
+    const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
+    const result = await query({ url: 'auth/login', method: 'POST', body: {} }, apiFor(store), {});
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(store.getState().auth.token).toBe('tok');
+  });
+});
