@@ -43,7 +43,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function alreadyReceived(db: DbOrTx, code: string): Promise<AppError> {
   const existing = await manageRepository.orderByCode(db, code);
-  return new AppError('parcel_already_received', { params: { date: existing ? day(existing.receivedAt) : '' }, fields: { track_code: ['parcel_already_received'] } });
+  return new AppError('parcel_already_received', { params: { date: existing ? day(existing.receivedAt) : '' } });
 }
 
 export const receiveService = {

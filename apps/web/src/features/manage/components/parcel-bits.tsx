@@ -20,7 +20,7 @@ export function CustomerLine({ customer }: { customer: TCustomerSummary | null }
 }
 
 /** One parcel in a list: code, status, customer, branch, weight and price. */
-export function ParcelSummary({ parcel, start, end }: { parcel: TManageParcel; start?: ReactNode; end?: ReactNode }) {
+export function ParcelSummary({ parcel, start, end, showOwner = true }: { parcel: TManageParcel; start?: ReactNode; end?: ReactNode; showOwner?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <div className={styles.parcel} data-testid="parcel-row">
@@ -31,8 +31,9 @@ export function ParcelSummary({ parcel, start, end }: { parcel: TManageParcel; s
           <StatusBadge status={parcel.status} label={parcel.status_name} />
         </div>
         <div className={styles.parcelMeta}>
-          <CustomerLine customer={parcel.customer} />
-          {parcel.branch && <span>→ {parcel.branch.name}</span>}
+          {showOwner && <CustomerLine customer={parcel.customer} />}
+          {showOwner && !parcel.customer && parcel.label_client_code && <span>{t('manage:unclaimed.label', { code: parcel.label_client_code })}</span>}
+          {showOwner && parcel.branch && <span>→ {parcel.branch.name}</span>}
           {parcel.name && <span className={styles.muted}>«{parcel.name}»</span>}
         </div>
       </div>

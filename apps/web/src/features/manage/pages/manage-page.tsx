@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TManageWork } from '@portal/contract';
@@ -35,6 +35,12 @@ export default function ManagePage() {
   const context = useManageContextQuery();
   const [params, setParams] = useSearchParams();
   const ctx = context.data;
+  const tabs = useRef<HTMLDivElement>(null);
+  const askedWork = params.get('work');
+  // On phones the tabs scroll sideways: keep the open one in sight.
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [askedWork, ctx]);
   // The admin's branch for branch works, kept in the address (?branch=) so a reload or a shared link keeps it.
   const askedBranch = Number(params.get('branch'));
   const adminBranch = ctx?.branches.some((b) => b.id === askedBranch) ? askedBranch : ctx?.branches[0]?.id;
@@ -68,7 +74,7 @@ export default function ManagePage() {
   return (
     <section className={styles.page} data-testid="manage-page" data-work={work}>
       <PageHeader title={t('manage:title')} lead={place} />
-      <div className={styles.tabs} role="tablist" aria-label={t('manage:works_label')}>
+      <div ref={tabs} className={styles.tabs} role="tablist" aria-label={t('manage:works_label')}>
         {ctx.works.map((w) => {
           const Icon = ICONS[w];
           return (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TParcelEvent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Alert, EmptyState, PageSpinner } from '../../../components/ui/feedback';
@@ -11,6 +12,16 @@ import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
+/**
+ * Where an event happened: warehouse-side steps (received, matched, dispatched) happen in China, and their branch is
+ * the destination; arrival and hand-over happen at the branch; a customer claiming a code from the app is nowhere.
+ */
+function placeOf(e: TParcelEvent): 'warehouse' | 'branch' | null {
+  if (e.actor?.role === 'customer') return null;
+  if (e.details.place === 'china_warehouse' || e.status === 'china_warehouse' || e.status === 'in_transit') return 'warehouse';
+  return 'branch';
+}
+
 function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
   const { t, i18n } = useTranslation();
   const q = useParcelDetailQuery(code);
@@ -21,7 +32,7 @@ function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
   return (
     <div className={styles.stackGap} data-testid="find-parcel">
       {onBack && (
-        <Button variant="ghost" size="sm" onClick={onBack}>
+        <Button variant="ghost" size="sm" onClick={onBack} className={styles.backButton}>
           ← {t('manage:find.back')}
         </Button>
       )}
@@ -46,8 +57,8 @@ function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
             <div className={styles.muted}>
               {formatDateTime(e.at, i18n.language)}
               {e.actor && ` · ${e.actor.name} (${t(`manage:role.${e.actor.role}`)})`}
-              {e.branch && ` · ${e.branch.name}`}
-              {e.details.place === 'china_warehouse' && ` · ${t('manage:place.china_warehouse')}`}
+              {placeOf(e) === 'warehouse' && ` · ${t('manage:place.china_warehouse')}${e.branch ? ` → ${e.branch.name}` : ''}`}
+              {placeOf(e) === 'branch' && e.branch && ` · ${e.branch.name}`}
               {e.ip && ` · IP ${e.ip}`}
             </div>
             {typeof e.details.redirected_from === 'number' && <div className={styles.muted}>{t('manage:find.redirected')}</div>}
@@ -75,7 +86,7 @@ function CustomerDetail({ id, onBack, onParcel }: { id: number; onBack: () => vo
   const { customer, parcels } = q.data;
   return (
     <div className={styles.stackGap} data-testid="find-customer">
-      <Button variant="ghost" size="sm" onClick={onBack}>
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.backButton}>
         ← {t('manage:find.back')}
       </Button>
       <div className={styles.customerHead}>

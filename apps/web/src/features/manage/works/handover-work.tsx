@@ -73,7 +73,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
     <div className={styles.stackGap}>
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t('manage:handover.title')}</h2>
-        <ScanInput label={t('manage:handover.scan_label')} hint={t('manage:handover.scan_hint')} onScan={onScan} testId="handover-scan" submitLabel={t('manage:handover.find')} />
+        <ScanInput label={t('manage:handover.scan_label')} hint={t('manage:handover.scan_hint')} onScan={onScan} testId="handover-scan" placeholder={t('manage:handover.scan_label')} submitLabel={t('manage:handover.find')} />
         {problem && <Alert kind="error">{problem}</Alert>}
       </section>
 
@@ -120,6 +120,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                   <li key={p.id}>
                     <ParcelSummary
                       parcel={p}
+                      showOwner={false}
                       start={
                         <input
                           type="checkbox"

@@ -74,7 +74,13 @@ export function ReceiveWork() {
       scanFeedback('error');
       const fields: Record<string, string> = {};
       for (const [k, v] of Object.entries(info.fields)) if (v[0]) fields[k] = v[0];
+      if (info.code === 'parcel_already_received') fields.track_code = info.message;
       setErrors(fields);
+      if (fields.track_code) {
+        setProblem(null);
+        codeInput.current?.select();
+        return;
+      }
       setProblem(info.message);
       codeInput.current?.focus();
     }

@@ -85,7 +85,6 @@ export function UnclaimedWork() {
                     </Button>
                   }
                 />
-                {p.label_client_code && <p className={styles.muted}>{t('manage:unclaimed.label', { code: p.label_client_code })}</p>}
                 {open === p.id && (
                   <AssignForm
                     parcel={p}

@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { i18next } from '../../../lib/i18n/i18n';
+import { renderWithStore } from '../../../test/render';
+import en from '../locales/en/manage.json';
+import { ScanInput } from './scan-input';
+
+describe('ScanInput (hand scanner as a keyboard)', () => {
+  it('takes each code typed by the scanner with Enter, clears and keeps the focus for the next scan', async () => {
+    i18next.addResourceBundle('en', 'manage', en, true, true);
+    const scanned: string[] = [];
+    const onScan = vi.fn(async (code: string) => {
+      scanned.push(code);
+      return 'ok' as const;
+    });
+    renderWithStore(<ScanInput label="Tracking code" onScan={onScan} testId="scan" />);
+    const input = screen.getByTestId('scan');
+    expect(document.activeElement).toBe(input);
+
+    await userEvent.keyboard('YT123456789CN{Enter}');
+    await waitFor(() => expect(scanned).toEqual(['YT123456789CN']));
+    expect(input).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(input);
+
+    await userEvent.keyboard('  sf0000011111 {Enter}{Enter}');
+    await waitFor(() => expect(scanned).toEqual(['YT123456789CN', 'sf0000011111']));
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('says so when the browser cannot read codes with the camera', async () => {
+    i18next.addResourceBundle('en', 'manage', en, true, true);
+    renderWithStore(<ScanInput label="Tracking code" onScan={async () => null} testId="scan" />);
+    await userEvent.click(screen.getByTestId('scan-camera'));
+    expect(await screen.findByText(/cannot read codes with the camera/)).toBeTruthy();
+  });
+});
