@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -24,20 +24,25 @@ export default function UpdatePhonePage() {
   const flow = useAppSelector(selectCodeFlow);
   const [updatePhone] = useUpdatePhoneMutation();
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
+  // Set once the number is saved: the flow then ends, and this page must not send the user back to its start.
+  const finished = useRef(false);
   const { control, handleSubmit, setError, formState } = useForm<TNewPhoneForm, unknown, { phone_number: string }>({
     resolver: zodResolver(ZNewPhoneForm),
     defaultValues: { phone_number: '' },
   });
-  if (!flow || flow.purpose !== 'update_phone' || !flow.verification_token) return <Navigate to="/profile/account/update-code" replace />;
+  if (!flow || flow.purpose !== 'update_phone' || !flow.verification_token) {
+    return finished.current ? null : <Navigate to="/profile/account/update-code" replace />;
+  }
   const { verification_token } = flow;
 
   const onSubmit = handleSubmit(async ({ phone_number }) => {
     setFailure(null);
     const result = await updatePhone({ phone_number, verification_token });
     if ('data' in result && result.data) {
+      finished.current = true;
       notify.success(t('common:saved'));
-      dispatch(codeFlowEnded());
       navigate('/profile/account', { replace: true });
+      dispatch(codeFlowEnded());
       return;
     }
     const info = describeApiError(result.error, t);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -24,20 +24,25 @@ export default function ForgotFormPage() {
   const flow = useAppSelector(selectCodeFlow);
   const [updatePassword] = useUpdatePasswordMutation();
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
+  // Set once the password is saved: the flow then ends, and this page must not send the user back to its start.
+  const finished = useRef(false);
   const { register, handleSubmit, setError, formState } = useForm<TNewPasswordForm>({
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', password_confirmation: '' },
   });
-  if (!flow || flow.purpose !== 'forgot' || !flow.verification_token) return <Navigate to="/auth/forgot-code" replace />;
+  if (!flow || flow.purpose !== 'forgot' || !flow.verification_token) {
+    return finished.current ? null : <Navigate to="/auth/forgot-code" replace />;
+  }
   const { phone_number, verification_token } = flow;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const result = await updatePassword({ ...values, phone_number, verification_token });
     if ('data' in result) {
+      finished.current = true;
       notify.success(t('auth:forgot.done'));
-      dispatch(codeFlowEnded());
       navigate('/auth', { replace: true, state: { phone: phone_number } });
+      dispatch(codeFlowEnded());
       return;
     }
     const info = describeApiError(result.error, t);

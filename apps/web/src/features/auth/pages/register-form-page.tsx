@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -26,21 +26,27 @@ export default function RegisterFormPage() {
   const flow = useAppSelector(selectCodeFlow);
   const [registerAccount] = useRegisterMutation();
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
+  // Set once the account exists: the session start ends the flow, and this page must not send the user back.
+  const finished = useRef(false);
   const { control, register, handleSubmit, setError, formState } = useForm<TRegisterForm, unknown, TRegisterFormOut>({
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { first_name: '', last_name: '', branch_id: '', date_of_birth: '', password: '', password_confirmation: '' },
   });
-  if (!flow || flow.purpose !== 'register' || !flow.verification_token) return <Navigate to="/auth/register-code" replace />;
+  if (!flow || flow.purpose !== 'register' || !flow.verification_token) {
+    return finished.current ? null : <Navigate to="/auth/register-code" replace />;
+  }
   const { phone_number, verification_token } = flow;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    finished.current = true;
     const result = await registerAccount({ ...values, branch_id: Number(values.branch_id), phone_number, verification_token });
     if ('data' in result) {
       notify.success(t('auth:register.welcome'));
       navigate('/', { replace: true });
       return;
     }
+    finished.current = false;
     const info = describeApiError(result.error, t);
     const rest = applyFieldErrors(info, setError, REGISTER_FIELDS);
     if (!Object.keys(info.fields).length || rest.length) {

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Starts the BUILT product for the browser tests: a fresh data folder (embedded database, SMS outbox),
+// the API serving apps/web/dist, on E2E_PORT. Builds first when a build is missing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(new URL('../..', import.meta.url).pathname);
+const port = process.env.E2E_PORT ?? '3190';
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `portal-e2e-${port}`);
+
+if (!existsSync(join(root, 'apps/api/dist/server.js')) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.log('[e2e] no build found: npm run build');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+// Always the embedded database and no Redis, whatever the shell has set.
+const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...inherited,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMS_OUTBOX: join(dataDir, 'sms-outbox.jsonl'),
+    LOG_LEVEL: 'warn',
+    // Each test presents its own client address (X-Forwarded-For), so the per-address limits on
+    // sign-in calls and codes apply per test, as they would per customer, and not to the whole run.
+    TRUST_PROXY: 'true',
+  },
+});
+const stop = (signal) => server.kill(signal);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+server.on('exit', (code) => process.exit(code ?? 0));
