@@ -5,7 +5,7 @@ export const ZProhibitedItem = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
-  /** An emoji (or an icon name) shown beside the title. */
+  /** An icon name the web app draws (battery, droplet, magnet, knife, crosshair, pill, flame, sprout, paw, food, coins, no-smoking), or an emoji. */
   icon: z.string(),
 });
 export type TProhibitedItem = z.infer<typeof ZProhibitedItem>;

@@ -1,6 +1,42 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../lib/session/auth-slice';
+import { ChinaAddressCard } from '../components/china-address-card';
+import { HomeBranches } from '../components/home-branches';
+import { HomeLessons } from '../components/home-lessons';
+import { MarketplacesBlock } from '../components/marketplaces-block';
+import { NewsBlock } from '../components/news-block';
+import { ProhibitedBlock } from '../components/prohibited-block';
+import { QrShortcut } from '../components/qr-shortcut';
+import { TrackBox } from '../components/track-box';
+import styles from '../components/home.module.css';
 
-/** /: the home page (filled in by the home and content work). */
+/** /: track an order, the QR shortcut, the China address, branches, free lessons, marketplaces, prohibited items and news. */
 export default function HomePage() {
-  return <PlaceholderPage titleKey="home" />;
+  const { t } = useTranslation();
+  const user = useAppSelector(selectUser);
+  return (
+    <div className={styles.page} data-testid="home-page">
+      <header className={styles.hero}>
+        <h1 className={styles.heroTitle}>{user?.first_name ? t('home:hello_name', { name: user.first_name }) : t('home:hello')}</h1>
+        {user && (
+          <p className={styles.heroText}>
+            {t('home:client_code')} <strong className={styles.code}>{user.client_code}</strong>
+          </p>
+        )}
+      </header>
+      <div className={styles.top}>
+        <div className={styles.topColumn}>
+          <TrackBox />
+          <QrShortcut />
+        </div>
+        {user && <ChinaAddressCard user={user} />}
+      </div>
+      <HomeBranches branchId={user?.branch_id ?? null} />
+      <HomeLessons />
+      <MarketplacesBlock />
+      <ProhibitedBlock />
+      <NewsBlock />
+    </div>
+  );
 }
