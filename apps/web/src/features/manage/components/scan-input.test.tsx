@@ -34,4 +34,28 @@ describe('ScanInput (hand scanner as a keyboard)', () => {
     await userEvent.click(screen.getByTestId('scan-camera'));
     expect(await screen.findByText(/cannot read codes with the camera/)).toBeTruthy();
   });
+
+  it('reads a code with the camera where the browser can (BarcodeDetector), then goes on as with a scan', async () => {
+    i18next.addResourceBundle('en', 'manage', en, true, true);
+    const stop = vi.fn();
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        async detect() {
+          return [{ rawValue: 'ORDA1.camera-token' }];
+        }
+      },
+    );
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) } });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const onScan = vi.fn(async () => 'ok' as const);
+    renderWithStore(<ScanInput label="Customer" onScan={onScan} testId="scan" />);
+    await userEvent.click(screen.getByTestId('scan-camera'));
+    await waitFor(() => expect(onScan).toHaveBeenCalledWith('ORDA1.camera-token'));
+    await waitFor(() => expect(stop).toHaveBeenCalled());
+    expect(document.activeElement).toBe(screen.getByTestId('scan'));
+    play.mockRestore();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { scanFeedback } from '../model/scan-feedback';
@@ -53,6 +53,13 @@ export function ScanInput({ label, hint, placeholder, onScan, testId, submitLabe
     },
     [onScan],
   );
+
+  // When the camera sheet closes (it gives the focus back to its button), the field takes it for the next scan.
+  const cameraWasOpen = useRef(false);
+  useEffect(() => {
+    if (cameraWasOpen.current && !camera) input.current?.focus();
+    cameraWasOpen.current = camera;
+  }, [camera]);
 
   const onDetect = useCallback(
     (code: string) => {
