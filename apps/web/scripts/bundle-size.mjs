@@ -38,7 +38,7 @@ export function authChunks(dist = join(root, 'dist')) {
   if (!entry) throw new Error('no entry chunk in the manifest');
   visit(entry[0]);
   for (const [key] of entries) {
-    if (key.startsWith('src/features/auth/pages/') || key === 'src/locales/ru.ts') visit(key);
+    if (key.startsWith('src/features/auth/pages/') || key === 'src/locales/ru-core.ts') visit(key);
   }
   return files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
 }

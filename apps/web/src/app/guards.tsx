@@ -1,17 +1,34 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
+import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
 import { selectIsAuthenticated, selectIsStaff } from '../lib/session/auth-slice';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/feedback';
 import { LockIcon } from '../components/ui/icons';
+import { ProgressBar } from './layout/loading-screen';
 
-/** The protected area: signed-out visitors go to /auth, replacing history. */
+/**
+ * The protected area: signed-out visitors go to /auth, replacing history. Signed in, the texts of
+ * the signed-in pages (the `rest` chunk of the language) are loaded before the page shows.
+ */
 export function RequireAuth() {
+  const { i18n } = useTranslation();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const location = useLocation();
+  const [, setLoaded] = useState(0);
+  const textsReady = restTextsLoaded(i18n.language);
+  useEffect(() => {
+    if (!signedIn || textsReady) return;
+    let live = true;
+    void loadRestTexts().then(() => live && setLoaded((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [signedIn, textsReady, i18n.language]);
   if (!signedIn) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!textsReady) return <ProgressBar />;
   return <Outlet />;
 }
 

@@ -1,14 +1,27 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, VALIDATION_MESSAGES, type TLang } from '@portal/contract';
+import { DEFAULT_LANG, isLang, VALIDATION_MESSAGES, type TLang } from '@portal/contract';
 
 type Bundles = Record<string, Record<string, unknown>>;
 
-/** One chunk per language, each holding all its namespaces (src/locales/<lang>/*.json). */
-const loaders: Record<TLang, () => Promise<{ default: Bundles }>> = {
-  kk: () => import('../../locales/kk'),
-  ru: () => import('../../locales/ru'),
-  en: () => import('../../locales/en'),
+/**
+ * Texts come in two chunks per language (src/locales/<lang>/*.json): `core` (the shell and the
+ * sign-in screens: common, errors, breadcrumbs, auth, account) is loaded at start; `rest` (every
+ * other namespace) with the signed-in area, so the sign-in page does not download the texts of
+ * pages it cannot show. A namespace added to src/locales/<lang>/ lands in `rest` by itself.
+ */
+export type TextsPart = 'core' | 'rest';
+const loaders: Record<TextsPart, Record<TLang, () => Promise<{ default: Bundles }>>> = {
+  core: {
+    kk: () => import('../../locales/kk-core'),
+    ru: () => import('../../locales/ru-core'),
+    en: () => import('../../locales/en-core'),
+  },
+  rest: {
+    kk: () => import('../../locales/kk-rest'),
+    ru: () => import('../../locales/ru-rest'),
+    en: () => import('../../locales/en-rest'),
+  },
 };
 
 /** The contract's validation messages (shared with the API) as the `validation` namespace. */
@@ -26,14 +39,38 @@ export function addBundles(instance: I18n, lang: TLang, bundles: Bundles): void 
   instance.addResourceBundle(lang, 'validation', validationBundle(lang), true, true);
 }
 
-const loaded = new Set<TLang>();
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+/** Whether the signed-in area asked for the `rest` texts: a language chosen later loads them too. */
+let restWanted = false;
 
-/** Loads a language's texts once. */
+function loadPart(lang: TLang, part: TextsPart, instance: I18n): Promise<void> {
+  const key = `${lang}:${part}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = loaders[part][lang]().then((mod) => {
+      addBundles(instance, lang, mod.default);
+      loaded.add(key);
+    });
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/** Loads a language's texts once: the core part, and the rest when the signed-in area has wanted it. */
 export async function loadLanguage(lang: TLang, instance: I18n = i18next): Promise<void> {
-  if (loaded.has(lang) && instance.hasResourceBundle(lang, 'common')) return;
-  const mod = await loaders[lang]();
-  addBundles(instance, lang, mod.default);
-  loaded.add(lang);
+  await Promise.all([loadPart(lang, 'core', instance), restWanted ? loadPart(lang, 'rest', instance) : undefined]);
+}
+
+/** Loads the `rest` texts of the current language (and of any language chosen later). */
+export async function loadRestTexts(instance: I18n = i18next): Promise<void> {
+  restWanted = true;
+  await loadPart(isLang(instance.language) ? instance.language : DEFAULT_LANG, 'rest', instance);
+}
+
+export function restTextsLoaded(lang: string): boolean {
+  return loaded.has(`${lang}:rest`);
 }
 
 /** Starts i18next in the stored language with its texts loaded. */
