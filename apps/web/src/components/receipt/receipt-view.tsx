@@ -59,17 +59,25 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                   <span className={styles.code}>{i.track_code}</span>
                   {i.name && <div className={styles.muted}>{i.name}</div>}
                 </td>
-                <td className={styles.num}>{kg(i.weight, lang)}</td>
-                <td className={styles.num}>{money(i.tariff, receipt.currency, lang)}</td>
-                <td className={styles.num}>{money(i.price, receipt.currency, lang)}</td>
+                <td className={styles.num} data-label={t('receipts:col.weight')}>
+                  {kg(i.weight, lang)}
+                </td>
+                <td className={styles.num} data-label={t('receipts:col.tariff')}>
+                  {money(i.tariff, receipt.currency, lang)}
+                </td>
+                <td className={styles.num} data-label={t('receipts:col.price')}>
+                  {money(i.price, receipt.currency, lang)}
+                </td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th>{t('receipts:total')}</th>
-              <td className={styles.num}>{kg(receipt.total_weight, lang)}</td>
-              <td />
+              <td className={styles.num} data-label={t('receipts:col.weight')}>
+                {kg(receipt.total_weight, lang)}
+              </td>
+              <td className={styles.empty} />
               <td className={`${styles.num} ${styles.total}`} data-testid="receipt-total">
                 {money(receipt.total, receipt.currency, lang)}
               </td>
