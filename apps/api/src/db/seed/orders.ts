@@ -169,7 +169,10 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
 
   await db.transaction(async (tx) => {
     const delivered: { id: number; code: string; name: string; weight: number; deliveredAt: Date }[] = [];
-    for (const p of DEMO_PARCELS) {
+    const tracks: (typeof savedTracks.$inferInsert & { createdAt: Date })[] = [];
+    const notes: (typeof notifications.$inferInsert & { createdAt: Date })[] = [];
+    // Oldest first, so ids grow with time as they do in real life (lists are newest first by id).
+    for (const p of [...DEMO_PARCELS].sort((a, b) => b.received - a.received)) {
       const receivedAt = ago(p.received, 5);
       const [d1 = 2, d2, d3] = p.steps ?? [];
       const dispatchedAt = new Date(receivedAt.getTime() + d1 * DAY);
@@ -189,9 +192,7 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
         warehouseStaffId,
         branchStaffId,
       });
-      if (p.saved) {
-        await tx.insert(savedTracks).values({ userId: customer.id, trackCode: p.code, name: p.saved, orderId: inserted.id, createdAt: new Date(receivedAt.getTime() - 4 * DAY) });
-      }
+      if (p.saved) tracks.push({ userId: customer.id, trackCode: p.code, name: p.saved, orderId: inserted.id, createdAt: new Date(receivedAt.getTime() - 4 * DAY) });
       if (p.status === 'delivered' && inserted.deliveredAt) delivered.push({ id: inserted.id, code: p.code, name: p.name, weight: p.weight, deliveredAt: inserted.deliveredAt });
 
       // The status notifications the customer got along the way: the latest one unread while recent.
@@ -204,18 +205,18 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
         ['delivered', row.deliveredAt],
       ];
       const reached = times.filter((t): t is [TOrderStatusCode, Date] => t[1] !== null);
-      await tx.insert(notifications).values(
-        reached.map(([code, at], i) => {
+      notes.push(
+        ...reached.map(([code, at], i) => {
           const text = STATUS_NOTIFICATIONS[code][lang](row, branchName);
           const latest = i === reached.length - 1;
-          const unread = latest && Date.now() - at.getTime() < 20 * DAY;
+          const unread = latest && Date.now() - at.getTime() < 12 * DAY;
           return { userId: customer.id, type: 'orders' as const, title: text.title, body: text.body, link: orderLink(row.id), createdAt: at, readAt: unread ? null : new Date(at.getTime() + 3600 * 1000) };
         }),
       );
     }
 
-    // One hand-over receipt for the two most recent deliveries made the same visit.
-    const recent = delivered.slice(0, 2);
+    // One hand-over receipt for the two most recent deliveries.
+    const recent = [...delivered].sort((a, b) => b.deliveredAt.getTime() - a.deliveredAt.getTime()).slice(0, 2);
     if (recent.length === 2 && branchStaffId !== null) {
       const items = recent.map((o) => {
         const price = Math.round(o.weight * branch.tariff * 100) / 100;
@@ -238,9 +239,10 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
       if (receipt) await tx.update(orders).set({ receiptId: receipt.id }).where(inArray(orders.id, recent.map((o) => o.id)));
     }
 
-    for (const t of WAITING_TRACKS) {
-      await tx.insert(savedTracks).values({ userId: customer.id, trackCode: t.code, name: t.name, createdAt: ago(t.savedDaysAgo) }).onConflictDoNothing();
-    }
+    // Saved codes, matched and waiting, in the order the customer added them (the list is newest first by id).
+    for (const t of WAITING_TRACKS) tracks.push({ userId: customer.id, trackCode: t.code, name: t.name, createdAt: ago(t.savedDaysAgo) });
+    tracks.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    await tx.insert(savedTracks).values(tracks).onConflictDoNothing();
 
     for (const u of UNCLAIMED) {
       const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.trackCode, u.code)).limit(1);
@@ -248,10 +250,13 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
       await insertOrder(tx, { userId: null, trackCode: u.code, status: 'china_warehouse', weight: u.weight, receivedAt: ago(u.received, 3), labelClientCode: u.label, warehouseStaffId });
     }
 
-    await tx.insert(notifications).values([
+    // Notifications in the order they were sent (groups list them newest first by id).
+    notes.push(
       ...DEMO_NEWS_NOTIFICATIONS[lang].map((n, i) => ({ userId: customer.id, type: 'news' as const, title: n.title, body: n.body, link: n.link, createdAt: ago(i * 3 + 1), readAt: i >= 2 ? ago(i * 3) : null })),
       ...DEMO_SYSTEM_NOTIFICATIONS[lang].map((n, i) => ({ userId: customer.id, type: 'system' as const, title: n.title, body: n.body, link: n.link, createdAt: ago(i * 9, 2), readAt: i >= 1 ? ago(i * 9) : null })),
-    ]);
+    );
+    notes.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    await tx.insert(notifications).values(notes);
   });
 }
 

@@ -1,6 +1,119 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
+import { describeApiError } from '../../../lib/api/errors';
+import { useGetOrderQuery } from '../api/orders-api';
+import { orderLinks } from '../components/order-card';
+import { ArchiveIcon, PencilIcon, RestoreIcon, RouteIcon } from '../components/order-icons';
+import { useOrderActions } from '../components/order-list';
+import { OrderNotFound } from '../components/order-not-found';
+import { StatusChip } from '../components/status-chip';
+import { useOrderIdParam } from '../model/use-order-id';
+import { orderTitle, useOrderFormat } from '../model/use-order-format';
+import styles from '../components/orders.module.css';
 
-/** /orders/order: one order. */
+/** /orders/order?id=N: everything about one parcel, its photos and receipt, and what can be done with it. */
 export default function OrderInfoPage() {
-  return <PlaceholderPage titleKey="order" />;
+  const { t } = useTranslation();
+  const f = useOrderFormat();
+  const id = useOrderIdParam();
+  const q = useGetOrderQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  const { actions, sheet } = useOrderActions();
+
+  if (id === null || (q.error && describeApiError(q.error, t).status === 404)) return <OrderNotFound />;
+  if (q.isLoading) return <PageSpinner />;
+  if (q.error || !q.data) return <ErrorState level={1} title={t('orders:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+
+  const order = q.data;
+  const links = orderLinks(order);
+  const busy = actions.busyId === order.id;
+  const fact = (label: string, value: string | null | undefined, wide = false) =>
+    value ? (
+      <div className={wide ? styles.wide : undefined}>
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </div>
+    ) : null;
+
+  return (
+    <div className={styles.page} data-testid="order-info">
+      <header>
+        <div className={styles.infoHead}>
+          <h1 className={styles.infoTitle}>{orderTitle(order)}</h1>
+          <StatusChip status={order.status} />
+        </div>
+        <span className={styles.code}>{order.track_code}</span>
+      </header>
+      {order.archived && <Alert kind="info">{t('orders:info.archived_note')}</Alert>}
+      <div className={styles.infoGrid}>
+        <Card>
+          <dl className={styles.details}>
+            {fact(t('orders:card.weight'), f.weight(order.weight))}
+            {fact(t('orders:card.days'), f.days(order.days_in_transit))}
+            {fact(t('orders:info.branch'), order.branch ? `${order.branch.name}, ${order.branch.address}` : null, true)}
+            {fact(t('orders:info.received'), f.dateTime(order.received_at))}
+            {fact(t('orders:info.dispatched'), order.dispatched_at && f.dateTime(order.dispatched_at))}
+            {fact(t('orders:card.arrived'), order.arrived_at && f.dateTime(order.arrived_at))}
+            {order.status.code === 'at_branch' && fact(t('orders:card.storage_until'), order.storage_until && f.day(order.storage_until))}
+            {fact(t('orders:info.delivered'), order.delivered_at && f.dateTime(order.delivered_at))}
+          </dl>
+        </Card>
+        <div className={styles.side}>
+          <div className={styles.priceBox}>
+            <span className={styles.muted}>{t('orders:card.price')}</span>
+            <span className={styles.priceValue} data-testid="order-price">
+              {order.price !== null ? f.money(order.price, order.currency) : t('orders:card.price_pending')}
+            </span>
+            {order.tariff !== null && <span className={styles.note}>{t('orders:info.tariff_value', { value: f.money(order.tariff, order.currency) })}</span>}
+            {order.status.code === 'at_branch' && <span className={styles.note}>{t('orders:info.pay_note')}</span>}
+          </div>
+          <div className={styles.actionsRow}>
+            <ButtonLink to={links.timeline} state={links.state} data-testid="to-timeline">
+              <RouteIcon size={18} />
+              {t('orders:card.timeline')}
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => actions.onRename(order)}>
+              <PencilIcon size={18} />
+              {t('orders:card.rename')}
+            </Button>
+            {order.archived ? (
+              <Button variant="secondary" loading={busy} onClick={() => actions.onRestore(order)}>
+                <RestoreIcon size={18} />
+                {t('orders:card.restore')}
+              </Button>
+            ) : (
+              order.status.code === 'delivered' && (
+                <Button variant="secondary" loading={busy} onClick={() => actions.onArchive(order)} data-testid="archive-order">
+                  <ArchiveIcon size={18} />
+                  {t('orders:card.archive')}
+                </Button>
+              )
+            )}
+          </div>
+          {order.receipt_id !== null && (
+            <Card>
+              <h2 className={styles.sectionTitle}>{t('orders:info.receipt')}</h2>
+              <ButtonLink variant="secondary" to={{ pathname: '/orders/receipt', search: `?id=${order.receipt_id}` }}>
+                {t('orders:info.open_receipt', { id: order.receipt_id })}
+              </ButtonLink>
+            </Card>
+          )}
+        </div>
+      </div>
+      {order.photos.length > 0 && (
+        <Card>
+          <h2 className={styles.sectionTitle}>{t('orders:info.photos')}</h2>
+          <div className={styles.photos} data-testid="order-photos">
+            {order.photos.map((src, i) => (
+              <a key={src} href={src} target="_blank" rel="noreferrer">
+                <img src={src} alt={t('orders:info.photo_alt', { n: i + 1 })} loading="lazy" />
+              </a>
+            ))}
+          </div>
+        </Card>
+      )}
+      {sheet}
+    </div>
+  );
 }

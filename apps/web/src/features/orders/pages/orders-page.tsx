@@ -1,6 +1,103 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ORDER_STATUS_CODES, type TOrderStatusCode, type TOrderStatusWithCount } from '@portal/contract';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/card';
+import { ErrorState, Skeleton } from '../../../components/ui/feedback';
+import { Sheet, Tabs } from '../../../components/ui/overlay';
+import { describeApiError } from '../../../lib/api/errors';
+import { useGetArchivedOrdersInfiniteQuery, useGetOrdersByStatusInfiniteQuery, useGetOrderStatusesQuery } from '../api/orders-api';
+import { PlusIcon, TagIcon } from '../components/order-icons';
+import { OrderList } from '../components/order-list';
+import { SaveTrackForm } from '../components/save-track-form';
+import { TrackSearchBox } from '../components/track-search-box';
+import styles from '../components/orders.module.css';
 
-/** /orders: the customer's orders. */
+type Tab = TOrderStatusCode | 'archive';
+const isTab = (v: string | null): v is Tab => v === 'archive' || (ORDER_STATUS_CODES as readonly string[]).includes(v ?? '');
+
+function StatusOrders({ statusId }: { statusId: number }) {
+  const pages = useGetOrdersByStatusInfiniteQuery(statusId, { refetchOnMountOrArgChange: true });
+  return <OrderList pages={pages} kind="status" />;
+}
+
+function ArchivedOrders() {
+  const pages = useGetArchivedOrdersInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  return <OrderList pages={pages} kind="archive" />;
+}
+
+const tabLabel = (name: string, count: number | undefined) => (
+  <>
+    {name}
+    {count !== undefined && <span className={styles.tabCount}>{count}</span>}
+  </>
+);
+
+/** /orders: a tab per status with the customer's counts, their orders 10 at a time, the archive, and adding a tracking code. */
 export default function OrdersPage() {
-  return <PlaceholderPage titleKey="orders" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const statuses = useGetOrderStatusesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const archived = useGetArchivedOrdersInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [adding, setAdding] = useState(false);
+  const trackParam = params.get('track')?.trim() ?? '';
+
+  const list: TOrderStatusWithCount[] = statuses.data ?? [];
+  const requested = params.get('tab');
+  // Without a choice: the first status that has orders (the lifecycle's first otherwise).
+  const tab: Tab = isTab(requested) ? requested : (list.find((s) => s.count > 0)?.code ?? 'china_warehouse');
+  const current = list.find((s) => s.code === tab);
+  const choose = (value: Tab) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', value);
+    next.delete('track');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className={styles.page} data-testid="orders-page">
+      <div className={styles.headRow}>
+        <PageHeader title={t('orders:title')} lead={t('orders:lead')} />
+        <div className={styles.headActions}>
+          <ButtonLink variant="secondary" to="/orders/tracks" data-testid="to-tracks">
+            <TagIcon size={18} />
+            {t('orders:saved_tracks')}
+          </ButtonLink>
+          <Button onClick={() => setAdding(true)} data-testid="add-track">
+            <PlusIcon size={18} />
+            {t('orders:add_track')}
+          </Button>
+        </div>
+      </div>
+
+      {trackParam && <TrackSearchBox key={trackParam} initialCode={trackParam} />}
+
+      {statuses.isLoading ? (
+        <Skeleton height={46} radius={12} />
+      ) : statuses.error ? (
+        <ErrorState title={t('orders:error_title')} text={describeApiError(statuses.error, t).message} onRetry={() => void statuses.refetch()} />
+      ) : (
+        <>
+          <Tabs
+            label={t('orders:tabs_label')}
+            value={tab}
+            onChange={choose}
+            options={[
+              ...list.map((s) => ({ value: s.code as Tab, label: tabLabel(s.name, s.count) })),
+              { value: 'archive' as const, label: tabLabel(t('orders:archive_tab'), archived.data?.pages[0]?.meta.total) },
+            ]}
+          />
+          <div role="tabpanel" aria-label={tab === 'archive' ? t('orders:archive_tab') : current?.name} data-testid={`tab-${tab}`}>
+            {tab === 'archive' ? <ArchivedOrders /> : current ? <StatusOrders key={current.id} statusId={current.id} /> : null}
+          </div>
+        </>
+      )}
+
+      <Sheet open={adding} onClose={() => setAdding(false)} title={t('orders:track_form.title')}>
+        <p className={styles.sheetText}>{t('orders:track_form.lead')}</p>
+        <SaveTrackForm stacked autoFocus onSaved={() => setAdding(false)} />
+      </Sheet>
+    </div>
+  );
 }

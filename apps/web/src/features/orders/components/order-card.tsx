@@ -1,0 +1,138 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { TOrder } from '@portal/contract';
+import { Skeleton } from '../../../components/ui/feedback';
+import { Popover, useDismiss } from '../../../components/ui/overlay';
+import { orderTitle, useOrderFormat } from '../model/use-order-format';
+import { ArchiveIcon, MoreIcon, PencilIcon, RestoreIcon, RouteIcon } from './order-icons';
+import { StatusChip } from './status-chip';
+import styles from './orders.module.css';
+
+export interface OrderCardActions {
+  onRename: (order: TOrder) => void;
+  onArchive: (order: TOrder) => void;
+  onRestore: (order: TOrder) => void;
+  /** The order whose archive/restore call is running. */
+  busyId?: number | null;
+}
+
+/** Where the order's own pages go, with its title for the breadcrumb. */
+export const orderLinks = (order: Pick<TOrder, 'id' | 'name' | 'track_code'>) => ({
+  info: { pathname: '/orders/order', search: `?id=${order.id}` },
+  timeline: { pathname: '/orders/status', search: `?id=${order.id}` },
+  state: { title: orderTitle(order) },
+});
+
+/** One parcel: item name, tracking code, weight, price, days in transit and status, with its actions. */
+export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCardActions }) {
+  const { t } = useTranslation();
+  const f = useOrderFormat();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setMenuOpen(false), []);
+  useDismiss(wrap, menuOpen, close);
+  const links = orderLinks(order);
+  const canArchive = order.status.code === 'delivered' && !order.archived;
+  const busy = actions.busyId === order.id;
+  const run = (fn: (o: TOrder) => void) => () => {
+    setMenuOpen(false);
+    fn(order);
+  };
+
+  return (
+    <article className={styles.card} data-testid="order-card" data-order-id={order.id} aria-labelledby={`order-${order.id}-title`}>
+      <div className={styles.cardTop}>
+        <div>
+          <h3 className={styles.cardTitle} id={`order-${order.id}-title`}>
+            <Link to={links.info} state={links.state}>
+              {order.name.trim() ? order.name : <span className={styles.unnamed}>{t('orders:card.no_name')}</span>}
+            </Link>
+          </h3>
+          <span className={styles.code} data-testid="order-track-code">
+            {order.track_code}
+          </span>
+        </div>
+        <StatusChip status={order.status} />
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('orders:card.weight')}</dt>
+          <dd>{f.weight(order.weight)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders:card.price')}</dt>
+          <dd>{order.price !== null ? f.money(order.price, order.currency) : <span className={styles.muted}>{t('orders:card.price_pending')}</span>}</dd>
+        </div>
+        <div>
+          <dt>{t('orders:card.days')}</dt>
+          <dd>{f.days(order.days_in_transit)}</dd>
+        </div>
+      </dl>
+      {order.status.code === 'at_branch' && order.storage_until && (
+        <p className={styles.note}>
+          {t('orders:card.storage_until')}: <strong>{f.day(order.storage_until)}</strong>
+        </p>
+      )}
+      <div className={styles.cardActions}>
+        <Link className={styles.actionLink} to={links.timeline} state={links.state}>
+          <RouteIcon size={18} />
+          {t('orders:card.timeline')}
+        </Link>
+        <Link className={styles.actionLink} to={links.info} state={links.state}>
+          {t('orders:card.details')}
+        </Link>
+        {order.archived && (
+          <button type="button" className={styles.actionLink} onClick={run(actions.onRestore)} disabled={busy} data-testid="order-restore">
+            <RestoreIcon size={18} />
+            {t('orders:card.restore')}
+          </button>
+        )}
+        <div className={styles.menuWrap} ref={wrap}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={t('orders:card.more')}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            onClick={() => setMenuOpen((v) => !v)}
+            disabled={busy}
+            data-testid="order-menu"
+          >
+            <MoreIcon size={20} />
+          </button>
+          {menuOpen && (
+            <Popover id={menuId} label={t('orders:card.more')}>
+              <div className={styles.menu} role="menu">
+                <button type="button" role="menuitem" className={styles.menuItem} onClick={run(actions.onRename)}>
+                  <PencilIcon size={18} />
+                  {t('orders:card.rename')}
+                </button>
+                {canArchive && (
+                  <button type="button" role="menuitem" className={styles.menuItem} onClick={run(actions.onArchive)}>
+                    <ArchiveIcon size={18} />
+                    {t('orders:card.archive')}
+                  </button>
+                )}
+              </div>
+            </Popover>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A placeholder card while a page of orders loads. */
+export function OrderCardSkeleton() {
+  return (
+    <div className={styles.skeleton} aria-hidden="true">
+      <Skeleton width="60%" height={18} />
+      <Skeleton width="40%" height={14} />
+      <Skeleton height={52} radius={8} />
+      <Skeleton width="50%" height={28} radius={8} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ZSaveTrackRequest, type TSaveTrackResponse } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { translateFieldMessage } from '../../../lib/api/errors';
+import { applyFieldErrors } from '../../../lib/forms/api-errors';
+import { notify } from '../../../lib/ui/toast';
+import { TRACK_FIELD_CODES, useSaveTrack } from '../model/save-track';
+import { PlusIcon } from './order-icons';
+import styles from './orders.module.css';
+
+type FormIn = z.input<typeof ZSaveTrackRequest>;
+type FormOut = z.output<typeof ZSaveTrackRequest>;
+const FIELDS = ['track_code', 'name'] as const;
+
+/** Tracking code and an optional name; the code is normalised (spaces, dashes, case) the way the API does it. */
+export function SaveTrackForm({
+  onSaved,
+  autoFocus,
+  initialCode = '',
+  stacked,
+}: {
+  onSaved?: (result: TSaveTrackResponse['data']) => void;
+  autoFocus?: boolean;
+  initialCode?: string;
+  /** One field under another (in a sheet), instead of a row on wide screens. */
+  stacked?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [saveTrack] = useSaveTrack();
+  const { register, handleSubmit, reset, setError, formState } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(ZSaveTrackRequest),
+    defaultValues: { track_code: initialCode, name: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await saveTrack(values);
+    if ('data' in result) {
+      reset({ track_code: '', name: '' });
+      onSaved?.(result.data);
+      return;
+    }
+    const info = result.error;
+    if (TRACK_FIELD_CODES.includes(info.code)) {
+      setError('track_code', { type: 'server', message: info.message }, { shouldFocus: true });
+      return;
+    }
+    const rest = applyFieldErrors(info, setError, FIELDS);
+    if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="save-track-form">
+      <div className={stacked ? styles.formStack : styles.formRow}>
+        <TextField
+          label={t('orders:track_form.code')}
+          placeholder={t('orders:track_form.code_placeholder')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus={autoFocus}
+          maxLength={64}
+          error={translateFieldMessage(formState.errors.track_code?.message, t)}
+          {...register('track_code')}
+        />
+        <TextField
+          label={t('orders:track_form.name')}
+          placeholder={t('orders:track_form.name_placeholder')}
+          autoComplete="off"
+          maxLength={100}
+          error={translateFieldMessage(formState.errors.name?.message, t)}
+          {...register('name')}
+        />
+        <Button type="submit" loading={formState.isSubmitting}>
+          <PlusIcon size={18} />
+          {t('orders:track_form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
