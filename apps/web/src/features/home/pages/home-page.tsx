@@ -8,7 +8,7 @@ import { MarketplacesBlock } from '../components/marketplaces-block';
 import { NewsBlock } from '../components/news-block';
 import { ProhibitedBlock } from '../components/prohibited-block';
 import { QrShortcut } from '../components/qr-shortcut';
-import { TrackBox } from '../components/track-box';
+import { HomeTrackBox as TrackBox } from '../../orders/components/track-search-box';
 import styles from '../components/home.module.css';
 
 /** /: track an order, the QR shortcut, the China address, branches, free lessons, marketplaces, prohibited items and news. */

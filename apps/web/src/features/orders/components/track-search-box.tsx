@@ -17,7 +17,7 @@ import styles from './orders.module.css';
  * "Track an order": looks the code up among the customer's own parcels and saved codes, and offers to save
  * a code it does not find (saving attaches the parcel at once if the warehouse already has it).
  */
-export function TrackSearchBox({ initialCode = '', headingLevel = 2 }: { initialCode?: string; headingLevel?: 2 | 3 }) {
+export function TrackSearchBox({ initialCode = '', headingLevel = 2, testId = 'track-search' }: { initialCode?: string; headingLevel?: 2 | 3; testId?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [code, setCode] = useState(initialCode);
@@ -55,7 +55,7 @@ export function TrackSearchBox({ initialCode = '', headingLevel = 2 }: { initial
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <section className={styles.searchPanel} aria-labelledby={`${id}-title`} data-testid="track-search">
+    <section className={styles.searchPanel} aria-labelledby={`${id}-title`} data-testid={testId}>
       <div className={styles.searchHead}>
         <span className={styles.searchIcon}>
           <BoxIcon size={22} />
@@ -98,6 +98,11 @@ export function TrackSearchBox({ initialCode = '', headingLevel = 2 }: { initial
       {result && <LookupResult result={result} onSaved={() => void search(result.track_code)} />}
     </section>
   );
+}
+
+/** The home page's track box: the same search, under the home page's test id. */
+export function HomeTrackBox() {
+  return <TrackSearchBox testId="track-box" />;
 }
 
 function LookupResult({ result, onSaved }: { result: TLookupOrderResult; onSaved: () => void }) {
