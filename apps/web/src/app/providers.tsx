@@ -1,13 +1,19 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { i18next } from '../lib/i18n/i18n';
 import { selectTheme } from '../lib/preferences/theme-slice';
-import { loadToastify, TOAST_OPTIONS, toastsWanted } from '../lib/ui/toast';
+import { loadToastify, markToastContainerReady, TOAST_OPTIONS, toastsWanted } from '../lib/ui/toast';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+
+/** Rendered after the container, so its effect runs once the container has registered. */
+function ContainerReady() {
+  useEffect(() => markToastContainerReady(), []);
+  return null;
+}
 
 /** The toast container, mounted with the first toast. */
 function Toasts() {
@@ -17,6 +23,7 @@ function Toasts() {
   return (
     <Suspense fallback={null}>
       <ToastContainer {...TOAST_OPTIONS} theme={theme} />
+      <ContainerReady />
     </Suspense>
   );
 }

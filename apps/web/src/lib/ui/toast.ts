@@ -3,7 +3,7 @@ type Toastify = typeof import('react-toastify');
 /**
  * Toasts (spec section 8): success, error and warn, each with its icon. react-toastify is loaded on
  * the first toast, not with the page (it keeps ~10 KB of script off the sign-in page); toasts raised
- * before its container mounts wait in its queue.
+ * before its container is mounted wait for it.
  */
 let loading: Promise<Toastify> | null = null;
 const listeners = new Set<() => void>();
@@ -25,8 +25,18 @@ export const toastsWanted = {
   get: () => loading !== null,
 };
 
+let containerMounted: () => void = () => undefined;
+const containerReady = new Promise<void>((resolve) => {
+  containerMounted = resolve;
+});
+
+/** Called by the container once it is mounted: toasts raised before then are shown now. */
+export function markToastContainerReady(): void {
+  containerMounted();
+}
+
 const show = (kind: 'success' | 'error' | 'warn') => (message: string) => {
-  void loadToastify().then(({ toast }) => toast[kind](message));
+  void Promise.all([loadToastify(), containerReady]).then(([{ toast }]) => toast[kind](message));
 };
 
 export const notify = { success: show('success'), error: show('error'), warn: show('warn') };
