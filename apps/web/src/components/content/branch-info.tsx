@@ -62,7 +62,11 @@ export function Distance({ meters }: { meters: number }) {
   const { t, i18n } = useTranslation();
   const parts = distanceParts(meters);
   const value = formatNumber(parts.value, (i18n.resolvedLanguage ?? 'ru') as TLang, parts.fractionDigits);
-  return <span className={styles.distance}>{t(`content:units.${parts.unit}`, { value })}</span>;
+  return (
+    <span className={styles.distance} data-testid="branch-distance">
+      {t(`content:units.${parts.unit}`, { value })}
+    </span>
+  );
 }
 
 /** The address line with a map pin. */

@@ -51,19 +51,21 @@ export function ChinaAddressCard({ user }: { user: Pick<TPublicUser, 'id' | 'bra
       )}
       {error && !data && <ErrorState title={t('home:address.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />}
       {data && (
-        <dl className={styles.lines}>
+        <ul className={styles.lines}>
           {CHINA_ADDRESS_LINES.map((line) => (
-            <div key={line} className={styles.line} data-testid={`address-line-${line}`}>
-              <div className={styles.lineText}>
-                <dt>{label(line)}</dt>
-                <dd>{data[line]}</dd>
-              </div>
+            <li key={line} className={styles.line} data-testid={`address-line-${line}`}>
+              <span className={styles.lineText}>
+                <span className={styles.lineLabel}>{label(line)}</span>
+                <span className={styles.lineValue} data-testid="address-value">
+                  {data[line]}
+                </span>
+              </span>
               <button type="button" className={styles.copyButton} onClick={() => void copy(data[line])} aria-label={t('home:address.copy_line', { line: label(line) })}>
                 <CopyIcon size={18} />
               </button>
-            </div>
+            </li>
           ))}
-        </dl>
+        </ul>
       )}
       {data && <p className={styles.addressNote}>{t('home:address.note', { code: data.client_code })}</p>}
     </section>

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { offline } from './content-helpers';
+
+const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
+  { path: '/', ready: (p) => expect(p.getByTestId('news-card').first()).toBeVisible() },
+  { path: '/branches', ready: (p) => expect(p.getByTestId('branch-card').first()).toBeVisible() },
+  { path: '/branches?view=map', ready: (p) => expect(p.getByTestId('branches-map')).toBeVisible() },
+  { path: '/branches/1', ready: (p) => expect(p.getByTestId('price-calculator')).toBeVisible() },
+  { path: '/free-lessons', ready: (p) => expect(p.getByTestId('lesson-card').first()).toBeVisible() },
+  { path: '/free-lessons/1', ready: (p) => expect(p.getByTestId('lesson-start')).toBeVisible() },
+  { path: '/free-lessons/1?step=2', ready: (p) => expect(p.getByTestId('lesson-step')).toBeVisible() },
+  { path: '/prohibited-items', ready: (p) => expect(p.getByTestId('prohibited-item').first()).toBeVisible() },
+  { path: '/faq', ready: (p) => expect(p.getByTestId('faq-item').first()).toBeVisible() },
+  { path: '/support', ready: (p) => expect(p.getByTestId('support-submit')).toBeVisible() },
+  { path: '/contacts', ready: (p) => expect(p.getByTestId('contact-phone')).toBeVisible() },
+];
+
+test.describe('accessibility (axe): no serious or critical violation, both themes', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await offline(context, baseURL);
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`content pages in the ${theme} theme`, async ({ page, signInAs }) => {
+      test.setTimeout(120_000);
+      await page.goto('/legal/terms.html');
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await signInAs(DEMO.customer, '/');
+      const problems: string[] = [];
+      for (const { path, ready } of PAGES) {
+        await page.goto(path);
+        await ready(page);
+        // Let entrance animations and lazy chunks settle before measuring contrast.
+        await page.waitForTimeout(400);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        for (const v of result.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,26 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from '../support/fixtures';
+
+/** No internet in the tests: map tiles and anything else off this server fail at once, as they would offline. */
+export async function offline(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  await context.route((url) => url.origin !== origin, (route) => route.abort('internetdisconnected'));
+}
+
+/** Chooses a language in the settings menu (opening it when needed). */
+export async function chooseLanguage(page: Page, name: 'Русский' | 'English' | 'Қазақша'): Promise<void> {
+  const toggle = page.getByTestId('language-toggle');
+  if (!(await toggle.isVisible())) await page.getByTestId('settings-button').click();
+  await toggle.click();
+  await page.getByRole('menuitemradio', { name }).click();
+}
+
+/** Flips the dark-theme switch in the settings menu and checks the page follows. */
+export async function flipTheme(page: Page): Promise<void> {
+  const before = await page.locator('html').getAttribute('data-theme');
+  const toggle = page.getByRole('switch', { name: /Тёмная тема|Dark theme|Қараңғы тақырып/ });
+  if (!(await toggle.isVisible())) await page.getByTestId('settings-button').click();
+  await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', before === 'dark' ? 'light' : 'dark');
+  await page.keyboard.press('Escape');
+}
