@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TBranch, TLang } from '@portal/contract';
+import type { TBranch } from '@portal/contract';
 import { branchToday, type BranchToday } from '../../lib/content/branch-hours';
 import { distanceParts } from '../../lib/content/distance';
-import { formatMoney, formatNumber } from '../../lib/content/format';
+import { currentLang, formatMoney, formatNumber } from '../../lib/content/format';
 import { InstagramIcon, PhoneIcon, TelegramIcon } from '../ui/icons';
 import { readablePhone } from '../ui/phone-field';
 import { ClockIcon, ExternalIcon, MapPinIcon, WhatsAppIcon } from './content-icons';
@@ -46,7 +46,7 @@ export function BranchStatus({ branch }: { branch: TBranch }) {
 
 export function useMoney() {
   const { i18n } = useTranslation();
-  const lang = (i18n.resolvedLanguage ?? 'ru') as TLang;
+  const lang = currentLang(i18n);
   return { lang, money: (value: number, currency: string) => formatMoney(value, currency, lang) };
 }
 
@@ -61,7 +61,7 @@ export function Tariff({ branch }: { branch: Pick<TBranch, 'tariff' | 'currency'
 export function Distance({ meters }: { meters: number }) {
   const { t, i18n } = useTranslation();
   const parts = distanceParts(meters);
-  const value = formatNumber(parts.value, (i18n.resolvedLanguage ?? 'ru') as TLang, parts.fractionDigits);
+  const value = formatNumber(parts.value, currentLang(i18n), parts.fractionDigits);
   return (
     <span className={styles.distance} data-testid="branch-distance">
       {t(`content:units.${parts.unit}`, { value })}

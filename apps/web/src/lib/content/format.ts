@@ -1,4 +1,4 @@
-import type { TLang } from '@portal/contract';
+import { DEFAULT_LANG, isLang, type TLang } from '@portal/contract';
 
 const LOCALES: Record<TLang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
 
@@ -35,4 +35,9 @@ export function paragraphs(text: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/** The language i18next is showing (kk, ru or en; ru for anything else). */
+export function currentLang(i18n: { language?: string }): TLang {
+  return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { TLang, TNewsSummary } from '@portal/contract';
+import type { TNewsSummary } from '@portal/contract';
 import { useGetNewsItemQuery, useGetNewsQuery } from '../../../lib/api/content-api';
 import { describeApiError } from '../../../lib/api/errors';
-import { formatDate, paragraphs } from '../../../lib/content/format';
+import { currentLang, formatDate, paragraphs } from '../../../lib/content/format';
 import { Section } from '../../../components/content/section';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../../components/ui/feedback';
@@ -17,7 +17,7 @@ const PAGE = 3;
 /** One news item read in a sheet; its id is in the address (?news=…), so it can be shared and closed with Back. */
 function NewsReader({ id, preview, onClose }: { id: number; preview: TNewsSummary | undefined; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const lang = (i18n.resolvedLanguage ?? 'ru') as TLang;
+  const lang = currentLang(i18n);
   const { data, error, isFetching, refetch } = useGetNewsItemQuery(id);
   const title = data?.title ?? preview?.title ?? t('home:news.title');
   return (
@@ -35,7 +35,7 @@ function NewsReader({ id, preview, onClose }: { id: number; preview: TNewsSummar
 /** The latest news, newest first; more on request; each opens to read in full. */
 export function NewsBlock() {
   const { t, i18n } = useTranslation();
-  const lang = (i18n.resolvedLanguage ?? 'ru') as TLang;
+  const lang = currentLang(i18n);
   const [shown, setShown] = useState(PAGE);
   const { data, error, isLoading, isFetching, refetch } = useGetNewsQuery({ page: 1, perPage: shown });
   const [params, setParams] = useSearchParams();

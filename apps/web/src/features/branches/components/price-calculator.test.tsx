@@ -1,0 +1,29 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithStore } from '../../../test/render';
+import { parseWeight, PriceCalculator } from './price-calculator';
+
+describe('price calculator', () => {
+  it('reads weights with a comma or a dot, and refuses the rest', () => {
+    expect(parseWeight('2,5')).toBe(2.5);
+    expect(parseWeight(' 0.125 ')).toBe(0.125);
+    expect(parseWeight('1000')).toBe(1000);
+    for (const bad of ['', '0', '-1', 'abc', '1e3', '1001', '1,2,3', '.']) expect(parseWeight(bad)).toBeNull();
+  });
+
+  it('multiplies the weight by the tariff, in the branch currency', () => {
+    renderWithStore(<PriceCalculator branch={{ tariff: 1890, currency: 'KZT' }} />);
+    const input = screen.getByLabelText('Parcel weight');
+    fireEvent.change(input, { target: { value: '2,5' } });
+    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('4,725 ₸');
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(screen.getByRole('alert').textContent).toBe('Enter a weight above 0 and up to 1,000 kg');
+    expect(screen.getByTestId('price-total').textContent).toBe('—');
+  });
+
+  it('shows som for Kyrgyz branches', () => {
+    renderWithStore(<PriceCalculator branch={{ tariff: 390, currency: 'KGS' }} />);
+    fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '3' } });
+    expect(screen.getByTestId('price-total').textContent).toBe('1,170 som');
+  });
+});
