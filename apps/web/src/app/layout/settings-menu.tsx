@@ -117,7 +117,7 @@ export function SettingsMenu() {
             </li>
             {signedIn && (
               <>
-                <li className={styles.menuDivider} role="separator" />
+                <li className={styles.menuDivider} aria-hidden="true" />
                 <li>
                   <button type="button" className={`${styles.menuItem} ${styles.logout}`} onClick={() => void onLogout()} disabled={loggingOut}>
                     <LogoutIcon size={20} />
