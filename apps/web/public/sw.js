@@ -60,6 +60,24 @@ self.addEventListener('message', (event) => {
             }
           }),
       );
+      // The calls an offline start needs, asked again with the session's headers (they ran before this worker existed).
+      if (Array.isArray(data.calls)) {
+        const headers = data.headers && typeof data.headers === 'object' ? data.headers : {};
+        const store = await caches.open(DATA);
+        await Promise.all(
+          data.calls
+            .filter((path) => typeof path === 'string' && OFFLINE_API.has(path))
+            .map(async (path) => {
+              const request = new Request(path, { headers });
+              try {
+                const response = await fetch(request);
+                if (response.ok) await store.put(request, response);
+              } catch {
+                /* skip */
+              }
+            }),
+        );
+      }
       if (reply) reply.postMessage({ type: 'precached' });
     })(),
   );

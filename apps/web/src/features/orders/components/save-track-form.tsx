@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZSaveTrackRequest, type TSaveTrackResponse } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';

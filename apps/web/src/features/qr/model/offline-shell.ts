@@ -1,9 +1,13 @@
+/** The calls an offline start of /qr needs (the worker keeps their last answers). */
+const OFFLINE_CALLS = ['/api/auth/user', '/api/qr', '/api/settings', '/api/countries'];
+
 /**
  * Keeps the app itself available offline once /qr has been shown: registers the service worker (public/sw.js)
- * and hands it the files this page already loaded (the bundle, the page's chunk, texts, fonts), which it stores.
+ * and hands it the files this page already loaded (the bundle, the page's chunk, texts, fonts) and the calls an
+ * offline start needs (made before the worker existed, so it asks them again with the session's headers).
  * Resolves true once they are stored; false where service workers are unavailable (development, old browsers).
  */
-export async function keepShellOffline(timeoutMs = 15_000): Promise<boolean> {
+export async function keepShellOffline(session: { token: string | null; lang: string }, timeoutMs = 15_000): Promise<boolean> {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
   try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
@@ -28,7 +32,9 @@ export async function keepShellOffline(timeoutMs = 15_000): Promise<boolean> {
         resolve(true);
       };
     });
-    worker.postMessage({ type: 'precache', urls: [...new Set(urls)] }, [channel.port2]);
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': session.lang };
+    if (session.token) headers.authorization = `Bearer ${session.token}`;
+    worker.postMessage({ type: 'precache', urls: [...new Set(urls)], calls: OFFLINE_CALLS, headers }, [channel.port2]);
     return await done;
   } catch {
     return false;

@@ -7,7 +7,7 @@ import { Alert, ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { describeApiError } from '../../../lib/api/errors';
 import { formatDate } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
-import { selectUser } from '../../../lib/session/auth-slice';
+import { selectToken, selectUser } from '../../../lib/session/auth-slice';
 import { useGetQrQuery } from '../api/qr-api';
 import { clearCachedQr, readCachedQr, writeCachedQr } from '../model/qr-cache';
 import { keepShellOffline } from '../model/offline-shell';
@@ -20,6 +20,7 @@ export default function QrPage() {
   const { t } = useTranslation();
   const lang = useAppSelector(selectLang);
   const user = useAppSelector(selectUser);
+  const token = useAppSelector(selectToken);
   const q = useGetQrQuery(undefined, { refetchOnMountOrArgChange: true });
   const [offlineReady, setOfflineReady] = useState(false);
   const [cached] = useState(() => readCachedQr(user?.id));
@@ -27,12 +28,13 @@ export default function QrPage() {
   useEffect(() => {
     if (!q.data || !user) return;
     writeCachedQr(user.id, q.data);
-    shellKept ??= keepShellOffline();
+    shellKept ??= keepShellOffline({ token, lang });
     let alive = true;
     void shellKept.then((ok) => alive && setOfflineReady(ok));
     return () => {
       alive = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page view, with the session of that moment
   }, [q.data, user]);
 
   // Another account's code never stays on this device.
