@@ -13,26 +13,26 @@ async function seriousViolations(page: Page) {
 
 // Both themes are checked, each at one width (dark on the phone, light on the desktop) to keep the run short.
 test('sign-in and account screens have no serious accessibility violations', async ({ page, signInAs, mobile }) => {
-    const theme = mobile ? 'dark' : 'light';
-    await page.goto('/legal/terms.html');
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    for (const path of ['/auth', '/auth/register-code', '/auth/forgot-code']) {
-      await page.goto(path);
-      await expect(page.locator('h1')).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
-    }
-    await page.getByRole('button', { name: 'Получить код' }).click();
-    await expect(page.getByText('Введите номер телефона')).toBeVisible();
-    expect(await seriousViolations(page), 'form errors').toEqual([]);
+  const theme = mobile ? 'dark' : 'light';
+  await page.goto('/legal/terms.html');
+  await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+  for (const path of ['/auth', '/auth/register-code', '/auth/forgot-code']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByText('Введите номер телефона')).toBeVisible();
+  expect(await seriousViolations(page), 'form errors').toEqual([]);
 
-    await signInAs(DEMO.customer, '/profile');
-    await expect(page.getByTestId('profile-page')).toBeVisible();
-    for (const path of ['/profile', '/profile/account', '/no-such-page']) {
-      await page.goto(path);
-      await expect(page.locator('h1')).toBeAttached();
-      expect(await seriousViolations(page), path).toEqual([]);
-    }
-    await page.getByTestId('settings-button').click();
-    await page.getByTestId('language-toggle').click();
-    expect(await seriousViolations(page), 'settings menu').toEqual([]);
+  await signInAs(DEMO.customer, '/profile');
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  for (const path of ['/profile', '/profile/account', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeAttached();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('language-toggle').click();
+  expect(await seriousViolations(page), 'settings menu').toEqual([]);
 });

@@ -83,6 +83,8 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
+  // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
     await use({ 'x-forwarded-for': clientAddress(testInfo.workerIndex, testInfo.testId) });
   },
@@ -95,6 +97,7 @@ export const test = base.extend<Fixtures>({
   newCustomer: async ({ request }, use, testInfo) => {
     await use(() => apiRegister(request, uniquePhone(testInfo.workerIndex)));
   },
+  // eslint-disable-next-line no-empty-pattern
   mobile: async ({}, use, testInfo) => {
     await use(testInfo.project.name === 'mobile');
   },

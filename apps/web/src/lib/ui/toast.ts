@@ -1,4 +1,6 @@
-type Toastify = typeof import('react-toastify');
+import type * as ToastifyModule from 'react-toastify';
+
+type Toastify = typeof ToastifyModule;
 
 /**
  * Toasts (spec section 8): success, error and warn, each with its icon. react-toastify is loaded on

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZUpdatePhoneRequest } from '@portal/contract';
 
 /** The new-number form: the contract's update-phone request without the token (it comes from the flow). */
