@@ -27,7 +27,6 @@ export default defineConfig({
     timezoneId: 'Asia/Almaty',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    serviceWorkers: 'block',
   },
   projects: [
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
