@@ -10,7 +10,8 @@ export default defineConfig({
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // Parcel photos are served by the API from DATA_DIR/uploads.
+    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/uploads': { target: apiTarget, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
