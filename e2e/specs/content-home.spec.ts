@@ -46,11 +46,13 @@ test.describe('home', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(code);
   });
 
-  test('the track box leads to the orders page with the code', async ({ page, signInAs }) => {
+  test('the track box answers in place on the home page', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/');
-    await page.getByLabel('Трек-код').fill('YT2345678901234');
-    await page.getByRole('button', { name: 'Найти' }).click();
-    await expect(page).toHaveURL(/\/orders\?track=YT2345678901234$/);
+    const box = page.getByTestId('track-box');
+    await box.getByTestId('track-search-input').fill('YT0000000000000');
+    await box.getByTestId('track-search-submit').click();
+    await expect(page.getByTestId('track-result')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('opens a news item to read, closes it, and loads more news', async ({ page, signInAs }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { TBranch } from '@portal/contract';
@@ -94,11 +94,15 @@ export default function BranchesMap(props: BranchesMapProps) {
     if (!instance || !group) return;
     group.clearLayers();
     const points: L.LatLngExpression[] = [];
+    const labelled = new Set<string>();
     for (const branch of branches) {
       const marker = L.marker([branch.latitude, branch.longitude], { icon: markerIcon(!!single), title: branch.name, alt: branch.name, keyboard: true, riseOnHover: true });
       if (!single) marker.bindPopup(() => popupContent(branch, propsRef.current), { closeButton: true, autoPanPadding: [24, 24] });
-      // Without the map background, city names keep the pins readable.
-      if (tilesFailed && !single) marker.bindTooltip(branch.city, { permanent: true, direction: 'top', offset: [0, -36], className: styles.label ?? '' });
+      // Without the map background, city names (once per city) keep the pins readable.
+      if (tilesFailed && !single && !labelled.has(branch.city)) {
+        labelled.add(branch.city);
+        marker.bindTooltip(branch.city, { permanent: true, direction: 'right', offset: [14, -20], className: styles.label ?? '' });
+      }
       marker.addTo(group);
       marker.getElement()?.setAttribute('aria-label', branch.name);
       marker.getElement()?.setAttribute('data-testid', `map-marker-${branch.id}`);
@@ -114,7 +118,7 @@ export default function BranchesMap(props: BranchesMapProps) {
   }, [branches, userPosition, single, tilesFailed]);
 
   return (
-    <div className={`${styles.wrap} ${tilesFailed ? styles.noTiles : ''}`} style={{ height }}>
+    <div className={`${styles.wrap} ${tilesFailed ? styles.noTiles : ''}`} style={{ '--map-height': `${height}px` } as CSSProperties}>
       <div ref={element} className={styles.map} data-testid="branches-map" />
       {tilesFailed && (
         <p className={styles.notice} role="status">

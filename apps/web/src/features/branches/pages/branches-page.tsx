@@ -68,8 +68,8 @@ export default function BranchesPage() {
           label={t('branches:view.label')}
           value={view}
           options={[
-            { value: 'list', label: <span className={styles.tabLabel}><ListIcon size={18} />{t('branches:view.list')}</span> },
-            { value: 'map', label: <span className={styles.tabLabel}><MapIcon size={18} />{t('branches:view.map')}</span> },
+            { value: 'list', label: <span className={styles.tabLabel}><ListIcon size={18} /><span className={styles.tabText}>{t('branches:view.list')}</span></span> },
+            { value: 'map', label: <span className={styles.tabLabel}><MapIcon size={18} /><span className={styles.tabText}>{t('branches:view.map')}</span></span> },
           ]}
           onChange={(value) => setParam('view', value)}
         />
