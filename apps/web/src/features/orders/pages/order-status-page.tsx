@@ -52,7 +52,7 @@ export default function OrderStatusPage() {
                   </div>
                   <div className={styles.stepMeta}>
                     {step.at ? <time dateTime={step.at}>{f.dateTime(step.at)}</time> : <span>{t('orders:timeline.pending')}</span>}
-                    {step.place && <span>· {step.place}</span>}
+                    {step.place && <span>{step.place}</span>}
                   </div>
                 </div>
               </li>

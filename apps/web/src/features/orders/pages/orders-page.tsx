@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUS_CODES, type TOrderStatusCode, type TOrderStatusWithCount } from '@portal/contract';
@@ -41,6 +41,7 @@ export default function OrdersPage() {
   const statuses = useGetOrderStatusesQuery(undefined, { refetchOnMountOrArgChange: true });
   const archived = useGetArchivedOrdersInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
   const [adding, setAdding] = useState(false);
+  const tabsRef = useRef<HTMLDivElement>(null);
   const trackParam = params.get('track')?.trim() ?? '';
 
   const list: TOrderStatusWithCount[] = statuses.data ?? [];
@@ -48,6 +49,11 @@ export default function OrdersPage() {
   // Without a choice: the first status that has orders (the lifecycle's first otherwise).
   const tab: Tab = isTab(requested) ? requested : (list.find((s) => s.count > 0)?.code ?? 'china_warehouse');
   const current = list.find((s) => s.code === tab);
+  // On phones the tabs scroll sideways: keep the chosen one in view (the archive is last).
+  useEffect(() => {
+    tabsRef.current?.querySelector('[role=tab][aria-selected=true]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, statuses.data]);
+
   const choose = (value: Tab) => {
     const next = new URLSearchParams(params);
     next.set('tab', value);
@@ -79,15 +85,17 @@ export default function OrdersPage() {
         <ErrorState title={t('orders:error_title')} text={describeApiError(statuses.error, t).message} onRetry={() => void statuses.refetch()} />
       ) : (
         <>
-          <Tabs
-            label={t('orders:tabs_label')}
-            value={tab}
-            onChange={choose}
-            options={[
-              ...list.map((s) => ({ value: s.code as Tab, label: tabLabel(s.name, s.count) })),
-              { value: 'archive' as const, label: tabLabel(t('orders:archive_tab'), archived.data?.pages[0]?.meta.total) },
-            ]}
-          />
+          <div ref={tabsRef}>
+            <Tabs
+              label={t('orders:tabs_label')}
+              value={tab}
+              onChange={choose}
+              options={[
+                ...list.map((s) => ({ value: s.code as Tab, label: tabLabel(s.name, s.count) })),
+                { value: 'archive' as const, label: tabLabel(t('orders:archive_tab'), archived.data?.pages[0]?.meta.total) },
+              ]}
+            />
+          </div>
           <div role="tabpanel" aria-label={tab === 'archive' ? t('orders:archive_tab') : current?.name} data-testid={`tab-${tab}`}>
             {tab === 'archive' ? <ArchivedOrders /> : current ? <StatusOrders key={current.id} statusId={current.id} /> : null}
           </div>
