@@ -37,7 +37,11 @@ export function createPersistenceMiddleware(): Middleware {
       storage.set(STORAGE_KEYS.theme, after.theme.theme);
       if (typeof document !== 'undefined') applyTheme(after.theme.theme);
     }
-    if (loggedOut.match(action)) api.dispatch(baseApi.util.resetApiState());
+    if (loggedOut.match(action)) {
+      api.dispatch(baseApi.util.resetApiState());
+      // The QR code kept for offline use identifies the customer at hand-over: it leaves with the session.
+      storage.remove(STORAGE_KEYS.qr);
+    }
     return result;
   };
 }

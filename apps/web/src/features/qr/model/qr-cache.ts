@@ -1,7 +1,8 @@
 import type { TQrCode } from '@portal/contract';
+import { STORAGE_KEYS } from '../../../lib/storage';
 
-/** The localStorage key of the QR code kept on the device, so /qr still shows it with no network. */
-export const QR_CACHE_KEY = 'qr_code';
+/** The localStorage key of the QR code kept on the device, so /qr still shows it with no network (removed at logout). */
+export const QR_CACHE_KEY = STORAGE_KEYS.qr;
 
 export interface CachedQr extends TQrCode {
   user_id: number;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@portal/contract';
-import { initialAuthState } from '../../../lib/session/auth-slice';
+import { initialAuthState, loggedOut } from '../../../lib/session/auth-slice';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import { QR_CACHE_KEY, readCachedQr } from '../model/qr-cache';
 import QrPage from './qr-page';
@@ -52,6 +52,15 @@ describe('QrPage', () => {
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     expect(await screen.findByText('Could not load your QR code')).toBeTruthy();
     expect(screen.queryByText('KZ-99999')).toBeNull();
+    expect(localStorage.getItem(QR_CACHE_KEY)).toBeNull();
+  });
+
+  it('forgets the kept code when the session ends', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: QR })));
+    const { store } = renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
+    await screen.findByTestId('qr-client-code');
+    expect(localStorage.getItem(QR_CACHE_KEY)).not.toBeNull();
+    store.dispatch(loggedOut());
     expect(localStorage.getItem(QR_CACHE_KEY)).toBeNull();
   });
 });
