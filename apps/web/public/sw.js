@@ -89,8 +89,9 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (request.method !== 'GET') {
-    // Signing out (even while offline) forgets the kept answers.
+    // Signing out (even while offline) forgets the kept answers; so does a session that can no longer be refreshed.
     if (url.pathname === '/api/auth/logout') event.waitUntil(caches.delete(DATA));
+    if (url.pathname === '/api/auth/refresh') event.respondWith(refresh(request));
     return;
   }
   if (request.mode === 'navigate') {
@@ -104,6 +105,12 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/uploads/')) return;
   event.respondWith(url.pathname.startsWith('/assets/') ? cacheFirst(request) : staticNetworkFirst(request));
 });
+
+async function refresh(request) {
+  const response = await fetch(request);
+  if (response.status === 401) await caches.delete(DATA);
+  return response;
+}
 
 async function navigation(request) {
   try {
