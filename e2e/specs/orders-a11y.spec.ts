@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+// The demo customer's pages, read only (nothing here opens a notification group, which would mark it read).
+const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
+  { path: '/orders', ready: (p) => expect(p.getByTestId('order-card').first()).toBeVisible() },
+  { path: '/orders?tab=at_branch', ready: (p) => expect(p.getByTestId('order-card').first()).toBeVisible() },
+  { path: '/orders?tab=archive', ready: (p) => expect(p.getByTestId('order-restore').first()).toBeVisible() },
+  { path: '/orders/tracks', ready: (p) => expect(p.getByTestId('saved-track').first()).toBeVisible() },
+  { path: '/orders?track=YT7711500238817', ready: (p) => expect(p.getByTestId('track-result')).toBeVisible() },
+  { path: '/qr', ready: (p) => expect(p.getByTestId('qr-code')).toBeVisible() },
+  { path: '/notification', ready: (p) => expect(p.getByTestId('group-orders')).toBeVisible() },
+];
+
+test.describe('accessibility (axe) of the parcels pages: no serious or critical violation, both themes', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`orders, tracks, order info and timeline, QR and notifications in the ${theme} theme`, async ({ page, signInAs }) => {
+      test.setTimeout(120_000);
+      await page.goto('/legal/terms.html');
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+      await signInAs(DEMO.customer, '/orders?tab=at_branch');
+      const card = page.getByTestId('order-card').first();
+      await expect(card).toBeVisible();
+      const id = await card.getAttribute('data-order-id');
+      const pages = [
+        ...PAGES,
+        { path: `/orders/order?id=${id}`, ready: (p: Page) => expect(p.getByTestId('order-price')).toBeVisible() },
+        { path: `/orders/status?id=${id}`, ready: (p: Page) => expect(p.getByTestId('timeline-step').first()).toBeVisible() },
+      ];
+      const problems: string[] = [];
+      for (const { path, ready } of pages) {
+        await page.goto(path);
+        await ready(page);
+        await page.waitForTimeout(400);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        for (const v of result.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
