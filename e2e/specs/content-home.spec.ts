@@ -12,7 +12,7 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Здравствуйте, Айгерим!/ })).toBeVisible();
     await expect(page.getByTestId('track-box')).toBeVisible();
     await expect(page.getByTestId('qr-shortcut')).toHaveAttribute('href', '/qr');
-    await expect(page.getByTestId('china-address').getByRole('heading', { name: 'Ваш адрес в Китае' })).toBeVisible();
+    await expect(page.getByTestId('china-address').getByRole('heading', { name: 'Ваш адрес в Китае', exact: true })).toBeVisible();
     await expect(page.getByTestId('address-line-recipient')).toContainText(/Orda KZ-\d+/);
     await expect(page.getByTestId('section-branches').getByTestId('branch-card').first()).toContainText('Ваш филиал');
     await expect(page.getByTestId('section-lessons').getByTestId('lesson-card')).toHaveCount(5);
@@ -73,13 +73,13 @@ test.describe('home', () => {
 
   test('switches language and theme on the home page', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/');
-    await expect(page.getByRole('heading', { name: 'Ваш адрес в Китае' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ваш адрес в Китае', exact: true })).toBeVisible();
     await chooseLanguage(page, 'English');
-    await expect(page.getByRole('heading', { name: 'Your China address' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your China address', exact: true })).toBeVisible();
     await expect(page.getByTestId('address-line-province')).toContainText('Province');
     await expect(page.getByTestId('section-lessons').getByTestId('lesson-card').first()).toContainText('How to sign up');
     await chooseLanguage(page, 'Қазақша');
-    await expect(page.getByRole('heading', { name: 'Қытайдағы мекенжайыңыз' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Қытайдағы мекенжайыңыз', exact: true })).toBeVisible();
     await expect(page.getByTestId('news-card').first()).toContainText('Kaspi QR енді барлық беру пункттерінде');
     await flipTheme(page);
     await flipTheme(page);

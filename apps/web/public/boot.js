@@ -6,7 +6,7 @@
     root.dataset.theme = theme === 'light' ? 'light' : 'dark';
     var lang = localStorage.getItem('lang');
     root.lang = lang === 'kk' || lang === 'en' ? lang : 'ru';
-  } catch (e) {
+  } catch {
     /* storage blocked: the app falls back to its defaults */
   }
 })();
