@@ -145,14 +145,14 @@ describe('login', () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       wrong.push(await time(DEMO.customer));
       unknown.push(await time(newPhone()));
     }
     const ratio = median(unknown) / median(wrong);
     // Without the dummy verification an unknown number answers ~50× faster; with it, within noise.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
   });
 });
 
