@@ -1,75 +1,63 @@
-import type { ReactNode, SVGProps } from 'react';
+import { makeIcon } from '../../../components/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function make(paths: ReactNode) {
-  return function Icon({ size = 24, ...rest }: IconProps) {
-    return (
-      <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
-        {paths}
-      </svg>
-    );
-  };
-}
-
-export const CameraIcon = make(
+export const CameraIcon = makeIcon(
   <>
     <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" />
     <circle cx="12" cy="13.5" r="3.5" />
   </>,
 );
-export const ScanIcon = make(
+export const ScanIcon = makeIcon(
   <>
     <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3" />
     <path d="M7 12h10" />
   </>,
 );
-export const InboxIcon = make(
+export const InboxIcon = makeIcon(
   <>
     <path d="M3 13h5l1.5 3h5L16 13h5" />
     <path d="M5 5h14l2 8v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-6l2-8Z" />
   </>,
 );
-export const SheetIcon = make(
+export const SheetIcon = makeIcon(
   <>
     <rect x="4" y="3" width="16" height="18" rx="2" />
     <path d="M4 9h16M4 15h16M10 3v18" />
   </>,
 );
-export const QuestionBoxIcon = make(
+export const QuestionBoxIcon = makeIcon(
   <>
     <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
     <path d="M10 10a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.2v.5" />
     <path d="M12 16h.01" />
   </>,
 );
-export const TruckIcon = make(
+export const TruckIcon = makeIcon(
   <>
     <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
     <circle cx="7" cy="17.5" r="1.8" />
     <circle cx="17" cy="17.5" r="1.8" />
   </>,
 );
-export const ArrivalIcon = make(
+export const ArrivalIcon = makeIcon(
   <>
     <path d="M3 21h18M5 21V10l7-5 7 5v11" />
     <path d="M12 9v7m-3-3 3 3 3-3" />
   </>,
 );
-export const HandoverIcon = make(
+export const HandoverIcon = makeIcon(
   <>
     <path d="M3 15h4l3 2h4a1.5 1.5 0 0 0 0-3h-3" />
     <path d="M7 15v5H3v-5M14 14l4.5-2a1.6 1.6 0 0 1 1.8 2.5L15 19H10" />
     <rect x="11" y="4" width="7" height="6" rx="1" />
   </>,
 );
-export const SearchIcon = make(
+export const SearchIcon = makeIcon(
   <>
     <circle cx="11" cy="11" r="6.5" />
     <path d="m20 20-4.2-4.2" />
   </>,
 );
-export const PhotoIcon = make(
+export const PhotoIcon = makeIcon(
   <>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <circle cx="9" cy="10" r="1.8" />
