@@ -1,22 +1,20 @@
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { GENDERS } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { describeApiError, translateFieldMessage } from '../../../lib/api/errors';
 import { applyFieldErrors } from '../../../lib/forms/api-errors';
 import { selectCodeFlow } from '../../../lib/session/auth-slice';
 import { notify } from '../../../lib/ui/toast';
-import { BranchSelect } from '../../../components/branch-select';
+import { PersonalDataFields } from '../../../components/flow/personal-data-fields';
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
-import { PasswordField, SegmentedField, TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/field';
 import { UserIcon } from '../../../components/ui/icons';
 import { useRegisterMutation } from '../api/auth-api';
-import { todayIso } from '../../../lib/forms/dates';
 import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
 
 /** /auth/register-form: name, branch, gender, date of birth and password, after the phone is verified. */
@@ -59,42 +57,7 @@ export default function RegisterFormPage() {
   return (
     <FlowCard testId="register-form-page" wide step={[3, 3]} icon={<UserIcon />} title={t('auth:register.form_title')} lead={t('auth:register.form_lead')}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.row}>
-          <TextField label={t('auth:fields.first_name')} autoComplete="given-name" error={err('first_name')} {...register('first_name')} />
-          <TextField label={t('auth:fields.last_name')} autoComplete="family-name" error={err('last_name')} {...register('last_name')} />
-        </div>
-        <Controller
-          control={control}
-          name="branch_id"
-          render={({ field, fieldState }) => (
-            <BranchSelect
-              label={t('auth:fields.branch')} hint={t('auth:fields.branch_hint')}
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={translateFieldMessage(fieldState.error?.message, t)}
-            />
-          )}
-        />
-        <div className={styles.row}>
-          <Controller
-            control={control}
-            name="gender"
-            render={({ field, fieldState }) => (
-              <SegmentedField
-                label={t('auth:fields.gender')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                options={GENDERS.map((g) => ({ value: g, label: t(`auth:gender.${g}`) }))}
-                error={translateFieldMessage(fieldState.error?.message, t)}
-              />
-            )}
-          />
-          <TextField label={t('auth:fields.date_of_birth')} type="date" min="1900-01-01" max={todayIso()} autoComplete="bday" error={err('date_of_birth')} {...register('date_of_birth')} />
-        </div>
+        <PersonalDataFields control={control} register={register} errors={formState.errors} branchHint={t('auth:fields.branch_hint')} />
         <div className={styles.row}>
           <PasswordField label={t('auth:fields.password')} autoComplete="new-password" hint={t('auth:fields.password_hint')} error={err('password')} {...register('password')} />
           <PasswordField label={t('auth:fields.password_confirmation')} autoComplete="new-password" error={err('password_confirmation')} {...register('password_confirmation')} />
