@@ -29,7 +29,7 @@ export default function AccountPage() {
   // The user arrives after the first render on a cold start.
   useEffect(() => {
     if (user && !formState.isDirty) reset(accountDefaults(user));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refill only when a (different) user arrives, never over the person's edits
   }, [user?.id]);
 
   if (!user) return <PageSpinner />;

@@ -68,7 +68,7 @@ export default function NotificationTypePage() {
     opened.current = type;
     setFreshIds(new Set((notifications[type]?.data ?? []).filter((n) => !n.read).map((n) => n.id)));
     void read({ type });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mark read once per opened group; the list it reads changes because of that call
   }, [type]);
 
   if (!type) {

@@ -45,7 +45,7 @@ export function TrackSearchBox({ initialCode = '', headingLevel = 2, testId = 't
       started.current = true;
       void search(initialCode);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- search once per code handed over by the URL, not on every render of search
   }, [initialCode]);
 
   const onSubmit = (e: FormEvent) => {
