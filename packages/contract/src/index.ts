@@ -36,6 +36,7 @@ export * from './orders/get-order';
 export * from './orders/archive-order';
 export * from './orders/change-order-name';
 export * from './orders/order-timeline';
+export * from './orders/storage';
 export * from './orders/lookup-order';
 export * from './tracks/track-code';
 export * from './tracks/saved-track';

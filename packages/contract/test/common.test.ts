@@ -45,3 +45,17 @@ describe('schemas', () => {
     expect(bad.error?.issues[0]?.message).toBe('validation.passwords_must_match');
   });
 });
+
+describe('free storage days', () => {
+  it('counts the last free day in the branch time zone and goes negative when overdue', async () => {
+    const { daysLeftToCollect, localDate, storageUntilFor } = await import('../src/orders/storage');
+    // 20:30 UTC on 1 March is already 2 March in Almaty (UTC+5).
+    const now = new Date('2026-03-01T20:30:00Z');
+    expect(localDate(now, 'Asia/Almaty')).toBe('2026-03-02');
+    expect(storageUntilFor(now, 'Asia/Almaty', 14)).toBe('2026-03-16');
+    expect(daysLeftToCollect('2026-03-16', '2026-03-13')).toBe(3);
+    expect(daysLeftToCollect('2026-03-16', '2026-03-16')).toBe(0);
+    expect(daysLeftToCollect('2026-03-16', '2026-03-18')).toBe(-2);
+    expect(localDate(now, 'Not/AZone')).toBe('2026-03-01');
+  });
+});

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pickText, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
+import { pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches, orders } from '../../db/schema';
 import { lifecycleColumns } from '../orders/orders-repository';
@@ -9,18 +9,6 @@ import { formatMoney, manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
-/** Today's date in a time zone, plus some days, as YYYY-MM-DD. */
-export function localDatePlusDays(now: Date, timeZone: string, days: number): string {
-  let today: string;
-  try {
-    today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    today = now.toISOString().slice(0, 10);
-  }
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const arrivalService = {
   /**
@@ -31,7 +19,7 @@ export const arrivalService = {
    */
   async arrive(db: Db, branch: BranchRow, codes: string[], acceptOtherBranch: boolean, actor: Actor, lang: TLang): Promise<TArriveResult> {
     const unique = [...new Set(codes)];
-    const storageUntil = localDatePlusDays(new Date(), branch.timeZone, branch.storageDays);
+    const storageUntil = storageUntilFor(new Date(), branch.timeZone, branch.storageDays);
     return db.transaction(async (tx) => {
       const ids = await statusIds(tx);
       const found = await tx.select().from(orders).where(inArray(orders.trackCode, unique)).for('update');

@@ -1,0 +1,30 @@
+/**
+ * Free storage at a branch: the one rule for "N days left to collect", used by the API (arrival, reminders,
+ * overdue lists) and the web app (countdowns). Calendar dates are YYYY-MM-DD in the branch's time zone.
+ */
+
+/** The calendar date (YYYY-MM-DD) of `now` in `timeZone` (UTC when the zone is unknown). */
+export function localDate(now: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** A calendar date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The last free storage day of a parcel that arrives `now` at a branch keeping parcels `storageDays` days. */
+export function storageUntilFor(now: Date, timeZone: string, storageDays: number): string {
+  return addDays(localDate(now, timeZone), storageDays);
+}
+
+/** Days left to collect before the last free day ends: 0 on the last free day, negative when overdue. */
+export function daysLeftToCollect(storageUntil: string, today: string): number {
+  return Math.round((Date.parse(`${storageUntil}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
