@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS } from '@portal/contract';
-import { client, createTestApp, DEMO, newPhone, type TestContext } from './helpers';
+import { client, createTestApp, DEMO, newPhone, registerCustomer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let call: ReturnType<typeof client>;
@@ -187,4 +187,45 @@ describe('verify-code', () => {
     expect(badType.status).toBe(422);
     expect(badType.json.errors.type).toBeDefined();
   });
+});
+
+describe('verify-code under a burst', () => {
+  const wrongCodes = (code: string, n: number) =>
+    Array.from({ length: n }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+
+  async function codeFor(purpose: 'register' | 'forgot' | 'update_phone') {
+    if (purpose === 'register') {
+      const phone = newPhone();
+      await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() });
+      return { phone, code: ctx.sms.lastCode(phone) };
+    }
+    const customer = await registerCustomer(ctx);
+    if (purpose === 'forgot') await call('POST', '/auth/send-code/forgot', { body: { phone_number: customer.phone }, ip: uniqueIp() });
+    else await call('POST', '/auth/send-code/update-phone', { token: customer.token, ip: uniqueIp() });
+    return { phone: customer.phone, code: ctx.sms.lastCode(customer.phone) };
+  }
+
+  // Forty simultaneous guesses (over separate pool connections on PostgreSQL) get at most 5 comparisons,
+  // for every purpose; the right code sent inside or after the burst is refused.
+  for (const purpose of ['register', 'forgot', 'update_phone'] as const) {
+    it(`evaluates at most ${CODE_MAX_ATTEMPTS} of 40 simultaneous guesses (${purpose})`, async () => {
+      const { phone, code } = await codeFor(purpose);
+      const guesses = [...wrongCodes(code, 39), code];
+      const answers = await Promise.all(guesses.map((g) => call('POST', '/auth/verify-code', { body: { phone_number: phone, code: g, type: purpose } })));
+      const accepted = answers.filter((a) => a.status === 200);
+      const comparedWrong = answers.filter((a) => a.json?.code === 'code_invalid');
+      expect(answers.every((a) => a.status === 200 || a.status === 422)).toBe(true);
+      // At most 4 wrong answers say "wrong code"; the 5th compared try answers "no tries left".
+      expect(comparedWrong.length).toBeLessThanOrEqual(CODE_MAX_ATTEMPTS - 1);
+      const rows = await ctx.database.db.execute(
+        sql`select attempts from verification_codes where phone_number = ${phone} and purpose = ${purpose} order by id desc limit 1`,
+      );
+      expect((rows as unknown as { rows: { attempts: number }[] }).rows[0]!.attempts).toBeLessThanOrEqual(CODE_MAX_ATTEMPTS);
+      expect(accepted.length + comparedWrong.length).toBeLessThanOrEqual(CODE_MAX_ATTEMPTS);
+      if (accepted.length === 0) {
+        const after = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code, type: purpose } });
+        expect(after.json.code).toBe('code_attempts_exceeded');
+      }
+    });
+  }
 });

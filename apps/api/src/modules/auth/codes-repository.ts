@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { verificationCodes, verificationTokens } from '../../db/schema';
 import type { TCodePurpose } from '@portal/contract';
@@ -45,13 +45,32 @@ export const codesRepository = {
     await db.insert(verificationCodes).values(row);
   },
 
-  async addAttempt(db: DbOrTx, id: number): Promise<number> {
+  /**
+   * Spends one try on the newest code of a phone and purpose, in one statement: the row is counted
+   * only while it is unused, unexpired and under `maxAttempts`, so simultaneous requests can never
+   * evaluate more guesses than the limit (PostgreSQL re-checks the WHERE on the locked row).
+   * Returns the code's hash and the tries used including this one, or undefined when no try is left.
+   */
+  async spendAttempt(db: DbOrTx, phone: string, purpose: TCodePurpose, maxAttempts: number) {
+    const newest = db
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.phoneNumber, phone), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
     const [row] = await db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, id))
-      .returning({ attempts: verificationCodes.attempts });
-    return row?.attempts ?? 0;
+      .where(
+        and(
+          eq(verificationCodes.id, sql`(${newest})`),
+          isNull(verificationCodes.consumedAt),
+          lt(verificationCodes.attempts, maxAttempts),
+          gt(verificationCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: verificationCodes.id, attempts: verificationCodes.attempts, codeHash: verificationCodes.codeHash });
+    return row;
   },
 
   /** Marks a code used; false when another request used it first. */

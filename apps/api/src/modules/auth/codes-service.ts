@@ -98,15 +98,20 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
 
     /** Checks a code; right → a single-use verification token bound to phone and purpose. */
     async verify(input: { phone: string; purpose: TCodePurpose; code: string; userId?: number | null }) {
-      const row = await codesRepository.latest(deps.db, input.phone, input.purpose);
-      if (!row || row.consumedAt) throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
-      if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
-      if (row.expiresAt.getTime() <= Date.now()) throw new AppError('code_expired', { fields: { code: ['code_expired'] } });
+      // The try is counted and checked against the limit in one conditional UPDATE before the code is
+      // compared, so a burst of simultaneous guesses gets at most CODE_MAX_ATTEMPTS comparisons.
+      const row = await codesRepository.spendAttempt(deps.db, input.phone, input.purpose, CODE_MAX_ATTEMPTS);
+      if (!row) {
+        // No try was spent: say why (nothing to try, used up, or expired).
+        const latest = await codesRepository.latest(deps.db, input.phone, input.purpose);
+        if (!latest || latest.consumedAt) throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
+        if (latest.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+        throw new AppError('code_expired', { fields: { code: ['code_expired'] } });
+      }
       const expected = Buffer.from(row.codeHash, 'hex');
       const actual = Buffer.from(codeHash(input.phone, input.purpose, input.code), 'hex');
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-        const attempts = await codesRepository.addAttempt(deps.db, row.id);
-        if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+        if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
         throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
       }
       const token = randomBytes(32).toString('base64url');
