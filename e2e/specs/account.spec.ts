@@ -29,7 +29,7 @@ test.describe('account', () => {
     await expect(page.getByLabel('Филиал выдачи').locator('option:checked')).toHaveText('Бишкек — Чуй');
   });
 
-  test('phone change: a code to the current number, then the new number', async ({ page, request, newCustomer }, testInfo) => {
+  test('phone change: a code to the current number, then the new number proven by its own code', async ({ page, request, newCustomer }, testInfo) => {
     const account = await newCustomer();
     const newPhone = uniquePhone(testInfo.workerIndex + 5);
     await openSignedIn(page, account.token, '/profile/account');
@@ -42,10 +42,19 @@ test.describe('account', () => {
     await enterCode(page, await codeFor(account.phone, 'update_phone', since));
     await expect(page).toHaveURL(/\/profile\/account\/update-phone$/);
 
-    await page.getByRole('button', { name: 'Сохранить номер' }).click();
+    const sendNew = page.getByRole('button', { name: 'Отправить код на этот номер' });
+    await sendNew.click();
     await expect(page.getByText('Введите номер телефона')).toBeVisible();
+    // The current number is refused before any SMS.
+    await page.getByLabel('Новый номер телефона').fill(account.phone.slice(2));
+    await sendNew.click();
+    await expect(page.getByText('Это ваш текущий номер. Введите новый')).toBeVisible();
     await page.getByLabel('Новый номер телефона').fill(newPhone.slice(2));
-    await page.getByRole('button', { name: 'Сохранить номер' }).click();
+    const sentAt = Date.now();
+    await sendNew.click();
+    // The code to the new number is entered on this same screen; only then is the number saved.
+    await expect(page).toHaveURL(/\/profile\/account\/update-phone$/);
+    await enterCode(page, await codeFor(newPhone, 'new_phone', sentAt));
     await expect(page).toHaveURL(/\/profile\/account$/);
     await expect(page.getByText('Сохранено')).toBeVisible();
     const digits = newPhone.slice(2);

@@ -20,7 +20,7 @@ export function readOutbox(file = SMS_OUTBOX): OutboxMessage[] {
 }
 
 /** Waits for the newest code sent to `to` for `purpose` after `since` (ms) and returns it. */
-export async function codeFor(to: string, purpose: 'register' | 'forgot' | 'update_phone', since: number): Promise<string> {
+export async function codeFor(to: string, purpose: 'register' | 'forgot' | 'update_phone' | 'new_phone', since: number): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(

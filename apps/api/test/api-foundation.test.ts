@@ -84,7 +84,7 @@ describe('platform', () => {
   it('publishes OpenAPI with every route and its schemas, and the docs page', async () => {
     const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(spec.paths);
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/user', '/api/auth/send-code', '/api/auth/send-code/forgot', '/api/auth/send-code/update-phone', '/api/auth/verify-code', '/api/auth/user/update', '/api/auth/user/update-phone', '/api/auth/update-password', '/api/auth/logout', '/api/users/{id}', '/api/notifications/read', '/api/countries', '/api/settings', '/api/country/{country_id}/branches']) {
+    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/user', '/api/auth/send-code', '/api/auth/send-code/forgot', '/api/auth/send-code/update-phone', '/api/auth/send-code/new-phone', '/api/auth/verify-code', '/api/auth/user/update', '/api/auth/user/update-phone', '/api/auth/update-password', '/api/auth/logout', '/api/users/{id}', '/api/notifications/read', '/api/countries', '/api/settings', '/api/country/{country_id}/branches']) {
       expect(paths, p).toContain(p);
     }
     expect(spec.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('verification_token');

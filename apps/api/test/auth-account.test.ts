@@ -50,12 +50,20 @@ describe('phone change', () => {
     return v.json.data.verification_token as string;
   }
 
-  it('sends the code to the current number, moves the account, ends the other sessions', async () => {
+  async function newPhoneCode(token: string, vt: string, phone: string) {
+    const sent = await call('POST', '/auth/send-code/new-phone', { token, body: { phone_number: phone, verification_token: vt } });
+    expect(sent.status).toBe(200);
+    return ctx.sms.lastCode(phone);
+  }
+
+  it('proves both numbers: a code to the current one, then a code to the new one; moves the account, ends the other sessions', async () => {
     const me = await registerCustomer(ctx);
     const other = await login(ctx.app, me.phone, me.password);
     const vt = await updatePhoneToken(me.token, me.phone);
     const fresh = newPhone();
-    const res = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt } });
+    const code = await newPhoneCode(me.token, vt, fresh);
+    expect(ctx.sms.sent.at(-1)).toMatchObject({ to: fresh, purpose: 'new_phone' });
+    const res = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code } });
     expect(res.status).toBe(200);
     expect(res.json.data.phone_number).toBe(fresh);
     expect((await call('GET', '/auth/user', { token: me.token })).status).toBe(200);
@@ -63,26 +71,65 @@ describe('phone change', () => {
     expect((await call('POST', '/auth/login', { body: { phone_number: fresh, password: me.password } })).status).toBe(200);
     expect((await call('POST', '/auth/login', { body: { phone_number: me.phone, password: me.password } })).status).toBe(401);
     // the token was single use
-    const again = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: vt } });
+    const again = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: vt, code } });
     expect(again.status).toBe(422);
   });
 
-  it('refuses a number that belongs to someone else, keeping the token unspent', async () => {
+  it('saves nothing without the code sent to the new number (a typo cannot lock the customer out)', async () => {
     const me = await registerCustomer(ctx);
     const vt = await updatePhoneToken(me.token, me.phone);
-    const taken = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: DEMO.admin, verification_token: vt }, lang: 'en' });
+    const fresh = newPhone();
+    const noCode = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt } });
+    expect(noCode.status).toBe(422);
+    const neverSent = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code: '123456' }, lang: 'en' });
+    expect(neverSent.status).toBe(422);
+    expect(neverSent.json.code).toBe('code_invalid');
+    const code = await newPhoneCode(me.token, vt, fresh);
+    const wrong = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(422);
+    // a code sent to one new number does not move the account to another
+    const elsewhere = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: vt, code } });
+    expect(elsewhere.status).toBe(422);
+    expect((await call('GET', '/auth/user', { token: me.token })).json.data.phone_number).toBe(me.phone);
+    // the current number's proof was not spent by the failures
+    const ok = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses the current number as the new one, before any SMS', async () => {
+    const me = await registerCustomer(ctx);
+    const vt = await updatePhoneToken(me.token, me.phone);
+    const before = ctx.sms.sent.length;
+    const same = await call('POST', '/auth/send-code/new-phone', { token: me.token, body: { phone_number: me.phone, verification_token: vt }, lang: 'en' });
+    expect(same.status).toBe(422);
+    expect(same.json.code).toBe('phone_same');
+    expect(same.json.errors.phone_number).toEqual(['This is already your number. Enter the new one']);
+    expect(ctx.sms.sent.length).toBe(before);
+    const save = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: me.phone, verification_token: vt, code: '123456' } });
+    expect(save.status).toBe(422);
+    expect(save.json.code).toBe('phone_same');
+  });
+
+  it('sends no code to the new number without proof of the current one, nor to another account’s number', async () => {
+    const me = await registerCustomer(ctx);
+    const noProof = await call('POST', '/auth/send-code/new-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: 'a'.repeat(43) } });
+    expect(noProof.status).toBe(422);
+    expect(noProof.json.code).toBe('verification_token_invalid');
+    const vt = await updatePhoneToken(me.token, me.phone);
+    const taken = await call('POST', '/auth/send-code/new-phone', { token: me.token, body: { phone_number: DEMO.admin, verification_token: vt }, lang: 'en' });
     expect(taken.status).toBe(409);
     expect(taken.json.code).toBe('phone_taken');
-    const ok = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: vt } });
-    expect(ok.status).toBe(200);
+    expect((await call('POST', '/auth/send-code/new-phone', { body: { phone_number: newPhone(), verification_token: vt } })).status).toBe(401);
   });
 
   it('refuses another user’s verification token', async () => {
     const a = await registerCustomer(ctx);
     const b = await registerCustomer(ctx);
     const vtOfA = await updatePhoneToken(a.token, a.phone);
-    const res = await call('POST', '/auth/user/update-phone', { token: b.token, body: { phone_number: newPhone(), verification_token: vtOfA } });
+    const res = await call('POST', '/auth/send-code/new-phone', { token: b.token, body: { phone_number: newPhone(), verification_token: vtOfA } });
     expect(res.status).toBe(422);
+    const save = await call('POST', '/auth/user/update-phone', { token: b.token, body: { phone_number: newPhone(), verification_token: vtOfA, code: '123456' } });
+    expect(save.status).toBe(422);
   });
 
   it('needs sign-in to send the code', async () => {

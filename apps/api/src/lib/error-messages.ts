@@ -16,6 +16,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
   route_not_found: { en: 'There is no such API call', ru: 'Такого метода API нет', kk: 'Мұндай API әдісі жоқ' },
   conflict: { en: 'The request conflicts with the current state', ru: 'Запрос конфликтует с текущим состоянием', kk: 'Сұраныс ағымдағы күйге қайшы келеді' },
   phone_taken: { en: 'This phone number is already registered', ru: 'Этот номер телефона уже зарегистрирован', kk: 'Бұл телефон нөмірі тіркелген' },
+  phone_same: { en: 'This is already your number. Enter the new one', ru: 'Это ваш текущий номер. Введите новый', kk: 'Бұл сіздің қазіргі нөміріңіз. Жаңасын енгізіңіз' },
   already_exists: { en: 'It already exists', ru: 'Уже существует', kk: 'Бұрыннан бар' },
   duplicate_track: { en: 'This tracking code is already saved', ru: 'Этот трек-код уже сохранён', kk: 'Бұл трек-код сақталған' },
   track_owned_by_other: { en: 'This tracking code belongs to another customer', ru: 'Этот трек-код принадлежит другому клиенту', kk: 'Бұл трек-код басқа клиентке тиесілі' },

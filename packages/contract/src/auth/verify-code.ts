@@ -7,6 +7,11 @@ import { ZPhone } from '../common/phone';
 export const CODE_PURPOSES = ['register', 'forgot', 'update_phone'] as const;
 export const ZCodePurpose = z.enum(CODE_PURPOSES, { error: MSG.invalidValue });
 export type TCodePurpose = z.infer<typeof ZCodePurpose>;
+/**
+ * Every purpose a code is sent for. `new_phone` (the code to the new number of a phone change) is
+ * never exchanged through auth/verify-code: auth/user/update-phone checks it itself.
+ */
+export type TSentCodePurpose = TCodePurpose | 'new_phone';
 
 export const VERIFICATION_TOKEN_TTL_SECONDS = 15 * 60;
 

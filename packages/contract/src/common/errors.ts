@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   route_not_found: 404,
   conflict: 409,
   phone_taken: 409,
+  phone_same: 422,
   already_exists: 409,
   duplicate_track: 409,
   track_owned_by_other: 409,

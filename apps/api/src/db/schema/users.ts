@@ -60,7 +60,7 @@ export const verificationCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phoneNumber: text('phone_number').notNull(),
-    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone'>().notNull(),
+    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: tstz('expires_at').notNull(),
@@ -81,7 +81,7 @@ export const verificationTokens = pgTable(
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
     phoneNumber: text('phone_number').notNull(),
-    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone'>().notNull(),
+    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone'>().notNull(),
     userId: integer('user_id'),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),

@@ -9,6 +9,7 @@ import {
   ZRegisterRequest,
   ZSendCodeRequest,
   ZSendCodeResponse,
+  ZSendNewPhoneCodeRequest,
   ZSessionResponse,
   ZUpdatePasswordRequest,
   ZUpdatePhoneRequest,
@@ -74,6 +75,18 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(user.phoneNumber) } };
   });
 
+  r.post('/auth/send-code/new-phone', {
+    schema: { tags, summary: 'Send a code to the new number of a phone change (after the current number is proven)', security: [{ bearer: [] }], body: ZSendNewPhoneCodeRequest, response: { 200: ZSendCodeResponse, ...errors } },
+    preHandler: app.authenticate,
+    config: strictLimit,
+  }, async (request) => {
+    const { user } = authOf(request);
+    const { phone_number, verification_token } = request.body;
+    await auth.checkNewPhone(user, phone_number, verification_token);
+    const sent = await codes.send({ phone: phone_number, purpose: 'new_phone', ip: request.ip, lang: requestLang(request), deliver: true });
+    return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(phone_number) } };
+  });
+
   r.post('/auth/verify-code', {
     schema: { tags, summary: 'Exchange a code for a single-use verification token', body: ZVerifyCodeRequest, response: { 200: ZVerifyCodeResponse, ...errors } },
     config: strictLimit,
@@ -112,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     preHandler: app.authenticate,
   }, async (request) => {
     const ctx = authOf(request);
-    return { data: await auth.updatePhone(ctx.user, ctx.sessionId, request.body.phone_number, request.body.verification_token) };
+    return { data: await auth.updatePhone(ctx.user, ctx.sessionId, request.body) };
   });
 
   r.post('/auth/update-password', {

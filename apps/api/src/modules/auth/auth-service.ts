@@ -154,12 +154,26 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       });
     },
 
-    /** Moves the account to a new number, proven by a code sent to the current one; other sessions end. */
-    async updatePhone(user: UserRow, sessionId: string, newPhone: string, verificationToken: string) {
+    /** The new number of a phone change may get a code: not the current one, not another account's, current number proven. */
+    async checkNewPhone(user: UserRow, newPhone: string, verificationToken: string) {
+      if (newPhone === user.phoneNumber) throw new AppError('phone_same', { fields: { phone_number: ['phone_same'] } });
+      await codes.assertTokenUsable(verificationToken, user.phoneNumber, 'update_phone');
+      if (await usersRepository.phoneExists(db, newPhone)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
+    },
+
+    /**
+     * Moves the account to a new number once both are proven: the current one by its verification
+     * token, the new one by the code sent to it. Other sessions end.
+     */
+    async updatePhone(user: UserRow, sessionId: string, input: { phone_number: string; verification_token: string; code: string }) {
+      const newPhone = input.phone_number;
+      await this.checkNewPhone(user, newPhone, input.verification_token);
+      const proof = await codes.verify({ phone: newPhone, purpose: 'new_phone', code: input.code, userId: user.id });
       try {
         const updated = await db.transaction(async (tx) => {
-          await codes.consumeToken(tx, verificationToken, user.phoneNumber, 'update_phone');
-          if (newPhone !== user.phoneNumber && (await usersRepository.phoneExists(tx, newPhone))) {
+          await codes.consumeToken(tx, input.verification_token, user.phoneNumber, 'update_phone');
+          await codes.consumeToken(tx, proof.verification_token, newPhone, 'new_phone');
+          if (await usersRepository.phoneExists(tx, newPhone)) {
             throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
           }
           const row = await usersRepository.update(tx, user.id, { phoneNumber: newPhone });

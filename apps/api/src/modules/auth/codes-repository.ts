@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { verificationCodes, verificationTokens } from '../../db/schema';
-import type { TCodePurpose } from '@portal/contract';
+import type { TSentCodePurpose as TCodePurpose } from '@portal/contract';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
@@ -104,6 +104,24 @@ export const codesRepository = {
       )
       .returning({ id: verificationTokens.id, userId: verificationTokens.userId });
     return rows[0];
+  },
+
+  /** A verification token that is still usable (not used, not expired, same phone and purpose), without spending it. */
+  async findUsableToken(db: DbOrTx, tokenHash: string, phone: string, purpose: TCodePurpose) {
+    const [row] = await db
+      .select({ id: verificationTokens.id })
+      .from(verificationTokens)
+      .where(
+        and(
+          eq(verificationTokens.tokenHash, tokenHash),
+          eq(verificationTokens.phoneNumber, phone),
+          eq(verificationTokens.purpose, purpose),
+          isNull(verificationTokens.usedAt),
+          gt(verificationTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row;
   },
 
   /** Removes the newest code of a phone and purpose (used when its SMS could not be sent). */

@@ -5,7 +5,7 @@ import {
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
   VERIFICATION_TOKEN_TTL_SECONDS,
-  type TCodePurpose,
+  type TSentCodePurpose as TCodePurpose,
   type TLang,
 } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -35,6 +35,11 @@ const SMS_TEXTS: Record<TCodePurpose, Record<TLang, string>> = {
     ru: '{code} — код для смены номера телефона в Cargo. Никому не сообщайте его.',
     kk: '{code} — Cargo-да телефон нөмірін ауыстыру коды. Оны ешкімге айтпаңыз.',
     en: '{code} is your Cargo phone change code. Do not share it.',
+  },
+  new_phone: {
+    ru: '{code} — код для привязки этого номера к аккаунту Cargo. Никому не сообщайте его.',
+    kk: '{code} — осы нөмірді Cargo аккаунтына байланыстыру коды. Оны ешкімге айтпаңыз.',
+    en: '{code} links this number to your Cargo account. Do not share it.',
   },
 };
 
@@ -128,6 +133,13 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
       });
       if (!ok) throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
       return { verification_token: token, expires_in: VERIFICATION_TOKEN_TTL_SECONDS };
+    },
+
+    /** Checks a verification token without spending it (the phone change uses it twice: to send, then to save). */
+    async assertTokenUsable(token: string, phone: string, purpose: TCodePurpose) {
+      if (!(await codesRepository.findUsableToken(deps.db, sha256(token), phone, purpose))) {
+        throw new AppError('verification_token_invalid', { fields: { verification_token: ['verification_token_invalid'] } });
+      }
     },
 
     /** Uses a verification token inside the caller's transaction; refused when wrong, expired, used, or for another phone or purpose. */

@@ -1,6 +1,7 @@
 import type {
   TAuthUserResponse,
   TSendCodeResponse,
+  TSendNewPhoneCodeRequest,
   TUpdatePhoneRequest,
   TUpdateUserRequest,
   TUser,
@@ -14,7 +15,7 @@ async function keepUser(dispatch: (action: ReturnType<typeof userLoaded>) => unk
   if (result) dispatch(userLoaded(result.data));
 }
 
-/** The signed-in user's own data and the phone change (code to the current number → verify → new number). */
+/** The signed-in user's own data and the phone change (code to the current number → verify → new number → code to the new number → save). */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<TUser, TUpdateUserRequest>({
@@ -30,6 +31,10 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/verify-code', method: 'POST', body: { ...body, type: 'update_phone' } }),
       transformResponse: (response: TVerifyCodeResponse) => response.data,
     }),
+    sendNewPhoneCode: build.mutation<TSendCodeResponse['data'], TSendNewPhoneCodeRequest>({
+      query: (body) => ({ url: 'auth/send-code/new-phone', method: 'POST', body }),
+      transformResponse: (response: TSendCodeResponse) => response.data,
+    }),
     updatePhone: build.mutation<TUser, TUpdatePhoneRequest>({
       query: (body) => ({ url: 'auth/user/update-phone', method: 'POST', body }),
       transformResponse: (response: TAuthUserResponse) => response.data,
@@ -38,4 +43,4 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useUpdateUserMutation, useSendPhoneChangeCodeMutation, useVerifyPhoneChangeCodeMutation, useUpdatePhoneMutation } = accountApi;
+export const { useUpdateUserMutation, useSendPhoneChangeCodeMutation, useVerifyPhoneChangeCodeMutation, useSendNewPhoneCodeMutation, useUpdatePhoneMutation } = accountApi;
