@@ -192,15 +192,18 @@ describe('users/{id}', () => {
   });
 });
 
+/** A written message with the same text in every language. */
+const same = (title: string, body: string) => ({ title: { kk: title, ru: title, en: title }, body: { kk: body, ru: body, en: body } });
+
 describe('notifications/read', () => {
   it('answers the grouped list; a read group has no unread left', async () => {
     const me = await registerCustomer(ctx);
     await ctx.app.db.transaction(async (tx) => {
       const { notificationsService } = await import('../src/modules/notifications/notifications-service');
       await notificationsService.notify(tx, [
-        { userId: me.user.id, type: 'orders', title: 'A', body: 'a' },
-        { userId: me.user.id, type: 'orders', title: 'B', body: 'b' },
-        { userId: me.user.id, type: 'news', title: 'C', body: 'c' },
+        { userId: me.user.id, event: 'order_received', params: same('A', 'a') },
+        { userId: me.user.id, event: 'order_dispatched', params: same('B', 'b') },
+        { userId: me.user.id, event: 'news', params: same('C', 'c') },
       ]);
     });
     const user = (await call('GET', '/auth/user', { token: me.token })).json.data;
@@ -219,7 +222,7 @@ describe('notifications/read', () => {
     const other = await registerCustomer(ctx);
     await ctx.app.db.transaction(async (tx) => {
       const { notificationsService } = await import('../src/modules/notifications/notifications-service');
-      await notificationsService.notify(tx, [{ userId: other.user.id, type: 'system', title: 'S', body: 's' }]);
+      await notificationsService.notify(tx, [{ userId: other.user.id, event: 'system', params: same('S', 's') }]);
     });
     await call('POST', '/notifications/read', { token: me.token, body: {} });
     expect((await call('GET', '/auth/user', { token: other.token })).json.data.notifications.system.unread).toBe(1);

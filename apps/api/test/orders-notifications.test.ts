@@ -85,4 +85,26 @@ describe('order notifications', () => {
     await moveTo(stray.id, 'in_transit');
     expect(await countAll()).toBe(before);
   });
+
+  it('texts follow the recipient\'s current language: a customer who switches to kk reads every older notification in kk', async () => {
+    const c = await registerCustomer(ctx);
+    await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, c.user.id));
+    const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Etik' });
+    await moveTo(o.id, 'in_transit');
+    await moveTo(o.id, 'at_branch');
+    const ru = (await unread(c.token)).groups.orders!.data;
+    expect(ru.slice(0, 2).map((n) => n.title)).toEqual(['Посылка ждёт вас', 'Посылка в пути']);
+
+    const switched = await call('POST', '/auth/user/update', { token: c.token, body: { language: 'kk' } });
+    expect(switched.status, switched.body).toBe(200);
+    const kk = (await unread(c.token)).groups.orders!.data;
+    expect(kk.slice(0, 2).map((n) => n.title)).toEqual(['Сәлемдеме сізді күтіп тұр', 'Сәлемдеме жолда']);
+    expect(kk[0]!.body).toContain('Etik');
+    expect(kk[0]!.body).toMatch(/пунктіне келді/);
+    // Nothing frozen was stored: the rows keep the event and its params only.
+    const rows = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, c.user.id));
+    const mine = rows.filter((r) => r.event?.startsWith('order_'));
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine.every((r) => r.title === null && r.body === null && r.params !== null)).toBe(true);
+  });
 });

@@ -107,15 +107,20 @@ export const receipts = pgTable(
   (t) => [index('receipts_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** A customer's notifications, rendered in their language when created. */
+/**
+ * A customer's notifications. New rows keep the event and its params (rendered in the recipient's current
+ * language whenever shown or sent); title/body are only for rows written before that (frozen text).
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').$type<'orders' | 'news' | 'system'>().notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    event: text('event'),
+    params: jsonb('params').$type<Record<string, unknown>>(),
+    title: text('title'),
+    body: text('body'),
     link: text('link'),
     readAt: tstz('read_at'),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TOrderStatusCode } from '@portal/contract';
 import { statusIds } from '../../modules/orders/order-lifecycle';
-import { STATUS_NOTIFICATIONS, orderLink } from '../../modules/orders/order-notifications';
+import { STATUS_EVENT, orderLink, orderParams } from '../../modules/orders/order-notifications';
 import type { DbOrTx } from '../client';
 import { branches, notifications, orderEvents, orders, receipts, savedTracks, users } from '../schema';
 
@@ -164,8 +164,6 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
   const branchStaffId = staff.find((s) => s.phone === '+77010000003')?.id ?? null;
   const [branch] = await db.select().from(branches).where(eq(branches.id, customer.branchId)).limit(1);
   if (!branch) return;
-  const lang = customer.language;
-  const branchName = branch.name[lang] || branch.name.ru;
 
   await db.transaction(async (tx) => {
     const delivered: { id: number; code: string; name: string; weight: number; deliveredAt: Date }[] = [];
@@ -207,10 +205,10 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
       const reached = times.filter((t): t is [TOrderStatusCode, Date] => t[1] !== null);
       notes.push(
         ...reached.map(([code, at], i) => {
-          const text = STATUS_NOTIFICATIONS[code][lang](row, branchName);
           const latest = i === reached.length - 1;
           const unread = latest && Date.now() - at.getTime() < 12 * DAY;
-          return { userId: customer.id, type: 'orders' as const, title: text.title, body: text.body, link: orderLink(row.id), createdAt: at, readAt: unread ? null : new Date(at.getTime() + 3600 * 1000) };
+          const params = orderParams(row, row.branchId !== null ? branch.name : null) as unknown as Record<string, unknown>;
+          return { userId: customer.id, type: 'orders' as const, event: STATUS_EVENT[code], params, link: orderLink(row.id), createdAt: at, readAt: unread ? null : new Date(at.getTime() + 3600 * 1000) };
         }),
       );
     }
@@ -252,8 +250,8 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
 
     // Notifications in the order they were sent (groups list them newest first by id).
     notes.push(
-      ...DEMO_NEWS_NOTIFICATIONS[lang].map((n, i) => ({ userId: customer.id, type: 'news' as const, title: n.title, body: n.body, link: n.link, createdAt: ago(i * 3 + 1), readAt: i >= 2 ? ago(i * 3) : null })),
-      ...DEMO_SYSTEM_NOTIFICATIONS[lang].map((n, i) => ({ userId: customer.id, type: 'system' as const, title: n.title, body: n.body, link: n.link, createdAt: ago(i * 9, 2), readAt: i >= 1 ? ago(i * 9) : null })),
+      ...DEMO_NEWS_NOTIFICATIONS.ru.map((n, i) => ({ userId: customer.id, type: 'news' as const, event: 'news', params: demoText(DEMO_NEWS_NOTIFICATIONS, i), link: n.link, createdAt: ago(i * 3 + 1), readAt: i >= 2 ? ago(i * 3) : null })),
+      ...DEMO_SYSTEM_NOTIFICATIONS.ru.map((n, i) => ({ userId: customer.id, type: 'system' as const, event: 'system', params: demoText(DEMO_SYSTEM_NOTIFICATIONS, i), link: n.link, createdAt: ago(i * 9, 2), readAt: i >= 1 ? ago(i * 9) : null })),
     );
     notes.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     await tx.insert(notifications).values(notes);
@@ -261,6 +259,11 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
 }
 
 type DemoNote = { title: string; body: string; link: string | null };
+/** A demo note in all three languages (notifications keep every language and show the reader's current one). */
+function demoText(notes: Record<'kk' | 'ru' | 'en', DemoNote[]>, i: number): Record<string, unknown> {
+  const pick = (k: 'title' | 'body') => ({ kk: notes.kk[i]![k], ru: notes.ru[i]![k], en: notes.en[i]![k] });
+  return { title: pick('title'), body: pick('body') };
+}
 const DEMO_NEWS_NOTIFICATIONS: Record<'kk' | 'ru' | 'en', DemoNote[]> = {
   ru: [
     { title: 'Новый пункт выдачи в Астане', body: 'Открылся пункт выдачи на пр. Сарыарка, 31/2. Выберите его в профиле, чтобы получать посылки там.', link: '/branches' },

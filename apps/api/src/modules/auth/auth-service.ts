@@ -47,7 +47,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
   }
 
   async function userView(user: UserRow): Promise<TUser> {
-    return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id) };
+    return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id, user.language) };
   }
 
   return {

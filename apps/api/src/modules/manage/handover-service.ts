@@ -9,7 +9,6 @@ import { notificationsService } from '../notifications/notifications-service';
 import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
 import { lifecycleColumns } from '../orders/orders-repository';
 import { receiptsRepository } from '../receipts/receipts-repository';
-import { formatMoney, manageText } from './manage-messages';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
@@ -138,21 +137,20 @@ export const handoverService = {
         details: { receipt_id: receipt!.id, payment_method: input.paymentMethod },
         notify: false,
       });
-      // One notification per hand-over, in the customer's language, opening the receipt.
-      const cl = customer.language;
+      // One notification per hand-over, opening the receipt (rendered in the customer's language when read or sent).
       await notificationsService.notify(tx, [
         {
           userId: customer.id,
-          type: 'orders',
-          title: manageText('receipt_title', cl),
-          body: manageText('receipt_body', cl, {
+          event: 'order_delivered',
+          params: {
+            receipt_id: receipt!.id,
             count: items.length,
-            branch: pickText(branch.name, cl),
-            codes: items.map((i) => i.track_code).join(', '),
-            total: formatMoney(total, branch.currency),
-            method: manageText(`pay_${input.paymentMethod}`, cl),
-            id: receipt!.id,
-          }),
+            codes: items.map((i) => i.track_code),
+            total,
+            currency: branch.currency,
+            method: input.paymentMethod,
+            branch: branch.name,
+          },
           link: `/orders/receipt?id=${receipt!.id}`,
         },
       ]);

@@ -29,15 +29,6 @@ const TEXTS = {
   import_no_weight: { en: 'No weight', ru: 'Нет веса', kk: 'Салмақ жоқ' },
   import_bad_weight: { en: 'Weight must be a number of kg above 0 and at most 1000, up to 3 decimals', ru: 'Вес — число кг больше 0 и не больше 1000, до 3 знаков после запятой', kk: 'Салмақ — 0-ден үлкен, 1000-нан аспайтын кг саны, үтірден кейін 3 таңбаға дейін' },
   import_bad_client: { en: 'Client code {code} is not valid; the row becomes unclaimed', ru: 'Код клиента {code} некорректен; строка станет невостребованной', kk: '{code} клиент коды қате; жол иесіз болады' },
-  receipt_title: { en: 'Parcels handed over', ru: 'Посылки выданы', kk: 'Сәлемдемелер берілді' },
-  receipt_body: {
-    en: '{count} parcel(s) handed over at {branch}: {codes}. Paid {total} ({method}). Receipt No. {id}.',
-    ru: 'Выдано посылок: {count} в пункте «{branch}»: {codes}. Оплачено {total} ({method}). Чек № {id}.',
-    kk: '«{branch}» пунктінде {count} сәлемдеме берілді: {codes}. Төленді {total} ({method}). Чек № {id}.',
-  },
-  pay_cash: { en: 'cash', ru: 'наличными', kk: 'қолма-қол' },
-  pay_card: { en: 'card', ru: 'картой', kk: 'картамен' },
-  pay_transfer: { en: 'transfer', ru: 'переводом', kk: 'аударыммен' },
 } satisfies Record<string, Texts>;
 
 export type ManageText = keyof typeof TEXTS;

@@ -24,6 +24,8 @@ export const notificationsRepository = {
         id: notifications.id,
         userId: notifications.userId,
         type: notifications.type,
+        event: notifications.event,
+        params: notifications.params,
         title: notifications.title,
         body: notifications.body,
         link: notifications.link,

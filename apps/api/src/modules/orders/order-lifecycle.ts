@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { pickText, type TOrderStatusCode } from '@portal/contract';
+import type { TOrderStatusCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { branches, orderEvents, orderStatuses, users } from '../../db/schema';
+import { branches, orderEvents, orderStatuses } from '../../db/schema';
 import { notificationsService } from '../notifications/notifications-service';
-import { orderLink, STATUS_NOTIFICATIONS, type NotifiableOrder } from './order-notifications';
+import { orderLink, orderParams, STATUS_EVENT, type NotifiableOrder } from './order-notifications';
 
 /** Who did something to an order, and from where (kept in the order's history). */
 export interface Actor {
@@ -67,24 +67,21 @@ export async function recordStatusChange(
   await notifyOwners(tx, orders, to);
 }
 
-/** Sends each owned order's status notification, rendered in its owner's language with the branch name. */
+/** Notifies each owned order's owner of its new status (event + params; rendered in their language when read or sent). */
 export async function notifyOwners(tx: DbOrTx, orders: LifecycleOrder[], status: TOrderStatusCode): Promise<void> {
   const owned = orders.filter((o) => o.userId !== null);
   if (!owned.length) return;
-  const ownerIds = [...new Set(owned.map((o) => o.userId as number))];
-  const owners = await tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, ownerIds));
-  const langOf = new Map(owners.map((u) => [u.id, u.language]));
   const branchIds = [...new Set(owned.map((o) => o.branchId).filter((b): b is number => b !== null))];
   const branchRows = branchIds.length ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds)) : [];
   const branchName = new Map(branchRows.map((b) => [b.id, b.name]));
   await notificationsService.notify(
     tx,
-    owned.map((o) => {
-      const lang = langOf.get(o.userId as number) ?? 'ru';
-      const name = o.branchId !== null ? branchName.get(o.branchId) : undefined;
-      const text = STATUS_NOTIFICATIONS[status][lang](o, name ? pickText(name, lang) : '');
-      return { userId: o.userId as number, type: 'orders' as const, title: text.title, body: text.body, link: orderLink(o.id) };
-    }),
+    owned.map((o) => ({
+      userId: o.userId as number,
+      event: STATUS_EVENT[status],
+      params: orderParams(o, o.branchId !== null ? branchName.get(o.branchId) ?? null : null),
+      link: orderLink(o.id),
+    })),
   );
 }
 
