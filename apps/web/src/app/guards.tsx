@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { keptQrIsStale } from '../features/qr/model/qr-cache';
 import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
-import { selectIsAuthenticated, selectIsStaff } from '../lib/session/auth-slice';
+import { selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/feedback';
 import { LockIcon } from '../components/ui/icons';
@@ -19,6 +20,13 @@ export function RequireAuth() {
   const location = useLocation();
   const [, setLoaded] = useState(0);
   const textsReady = restTextsLoaded(i18n.language);
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?.id;
+  // The QR code kept for offline use is renewed silently while the customer uses the portal (it expires otherwise).
+  useEffect(() => {
+    if (userId === undefined || !keptQrIsStale(userId)) return;
+    void import('../features/qr/model/qr-refresh').then((m) => m.refreshKeptQr(dispatch, userId));
+  }, [userId, dispatch]);
   useEffect(() => {
     if (!signedIn || textsReady) return;
     let live = true;

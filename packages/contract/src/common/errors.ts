@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   qr_foreign: 422,
   qr_invalid: 422,
   qr_revoked: 422,
+  qr_expired: 422,
   branch_required: 422,
   import_file_invalid: 422,
   photo_invalid: 422,

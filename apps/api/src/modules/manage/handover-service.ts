@@ -22,6 +22,7 @@ export async function resolveCustomer(db: Db, qr: QrTokenService, input: string)
   const value = input.trim();
   if (value.startsWith(QR_TOKEN_PREFIX)) {
     const claims = await qr.verify(value);
+    if (claims === 'expired') throw new AppError('qr_expired');
     if (!claims) throw new AppError('qr_invalid');
     const user = await manageRepository.customerById(db, claims.userId);
     if (!user) throw new AppError('qr_invalid');

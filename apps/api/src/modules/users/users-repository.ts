@@ -44,4 +44,10 @@ export const usersRepository = {
     const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     return row;
   },
+
+  /** Renews the QR code: one atomic increment, so two renewals at once give two versions and the last one wins. */
+  async bumpQrVersion(db: DbOrTx, id: number): Promise<UserRow> {
+    const [row] = await db.update(users).set({ qrVersion: sql`${users.qrVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row!;
+  },
 };

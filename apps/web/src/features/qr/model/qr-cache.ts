@@ -28,6 +28,18 @@ export function readCachedQr(userId: number | undefined): CachedQr | null {
   }
 }
 
+/** A kept code older than this is fetched again in the background while the customer uses the portal. */
+export const QR_REFRESH_AFTER_MS = 24 * 3600 * 1000;
+
+/** Whether the kept code of this user should be renewed silently (kept, and saved over a day ago or expiring). */
+export function keptQrIsStale(userId: number, now = Date.now()): boolean {
+  const kept = readCachedQr(userId);
+  if (!kept) return false;
+  const saved = Date.parse(kept.saved_at);
+  const expires = kept.expires_at ? Date.parse(kept.expires_at) : NaN;
+  return !(now - saved < QR_REFRESH_AFTER_MS) || !(expires - now > QR_REFRESH_AFTER_MS);
+}
+
 export function writeCachedQr(userId: number, qr: TQrCode): void {
   try {
     const value: CachedQr = { ...qr, user_id: userId, saved_at: new Date().toISOString() };

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TQrCode } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
+import { Button } from '../../../components/ui/button';
 import { Alert, ErrorState, Skeleton } from '../../../components/ui/feedback';
+import { notify } from '../../../lib/ui/toast';
 import { describeApiError } from '../../../lib/api/errors';
 import { formatDate } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
 import { selectToken, selectUser } from '../../../lib/session/auth-slice';
-import { useGetQrQuery } from '../api/qr-api';
+import { useGetQrQuery, useRenewQrMutation } from '../api/qr-api';
 import { clearCachedQr, readCachedQr, writeCachedQr } from '../model/qr-cache';
 import { keepShellOffline } from '../model/offline-shell';
 import styles from '../components/qr.module.css';
@@ -24,9 +26,17 @@ export default function QrPage() {
   const q = useGetQrQuery(undefined, { refetchOnMountOrArgChange: true });
   const [offlineReady, setOfflineReady] = useState(false);
   const [cached] = useState(() => readCachedQr(user?.id));
+  const [renew, renewal] = useRenewQrMutation();
+  const [confirming, setConfirming] = useState(false);
+  /** The version this device renewed to: a newer one seen later was renewed elsewhere. */
+  const renewedHere = useRef<number | null>(null);
 
   useEffect(() => {
     if (!q.data || !user) return;
+    const kept = readCachedQr(user.id);
+    if (kept && typeof kept.version === 'number' && q.data.version > kept.version && renewedHere.current !== q.data.version) {
+      notify.warn(t('qr:renewed_elsewhere'));
+    }
     writeCachedQr(user.id, q.data);
     shellKept ??= keepShellOffline({ token, lang });
     let alive = true;
@@ -42,6 +52,21 @@ export default function QrPage() {
     if (user && !readCachedQr(user.id) && readCachedQr(undefined)) clearCachedQr();
   }, [user]);
 
+  const onRenew = async () => {
+    if (renewal.isLoading) return;
+    const result = await renew();
+    setConfirming(false);
+    if ('data' in result && result.data) {
+      renewedHere.current = result.data.version;
+      if (user) writeCachedQr(user.id, result.data);
+      notify.success(t('qr:renewed'));
+      // Asked again so the offline copy the service worker keeps is the new code too.
+      void q.refetch();
+    } else {
+      notify.error(describeApiError(result.error, t).message);
+    }
+  };
+
   const shown: TQrCode | null = q.data ?? (q.error ? cached : null);
   const fromDevice = !q.data && shown !== null;
 
@@ -49,7 +74,7 @@ export default function QrPage() {
   if (shown) {
     body = (
       <div className={styles.layout}>
-        <div className={styles.qrBox} data-testid="qr-code" data-token-prefix={shown.token.slice(0, 6)}>
+        <div className={styles.qrBox} data-testid="qr-code" data-token-prefix={shown.token.slice(0, 6)} data-version={shown.version}>
           <QRCodeSVG value={shown.token} size={512} level="M" marginSize={0} className={styles.qr} role="img" aria-label={t('qr:qr_label', { code: shown.client_code })} />
         </div>
         <div className={styles.info}>
@@ -71,6 +96,27 @@ export default function QrPage() {
             <li>{t('qr:step_pay')}</li>
           </ol>
           <p className={styles.hint}>{t('qr:brightness')}</p>
+          {!fromDevice && (
+            <div className={styles.renew} data-testid="qr-renew">
+              {confirming ? (
+                <>
+                  <p className={styles.hint}>{t('qr:renew_confirm')}</p>
+                  <div className={styles.renewActions}>
+                    <Button size="sm" variant="danger" loading={renewal.isLoading} onClick={() => void onRenew()}>
+                      {t('qr:renew_yes')}
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+                      {t('common:cancel')}
+                    </Button>
+                  </div>
+                </>
+              ) : (
+                <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+                  {t('qr:renew')}
+                </Button>
+              )}
+            </div>
+          )}
         </div>
       </div>
     );
