@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS } from '@portal/contract';
-import { client, createTestApp, DEMO, newPhone, registerCustomer, type TestContext } from './helpers';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { IP_CAP } from '../src/modules/auth/codes-service';
+import { client, createTestApp, DEMO, MemorySms, newPhone, registerCustomer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let call: ReturnType<typeof client>;
@@ -88,6 +91,49 @@ describe('send-code', () => {
       if (last === 429) break;
     }
     expect(last).toBe(429);
+  });
+
+  it('sends one SMS for 20 simultaneous calls for one number', async () => {
+    const phone = newPhone();
+    const before = ctx.sms.sent.length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(19);
+    expect(ctx.sms.sent.slice(before).filter((m) => m.to === phone)).toHaveLength(1);
+  });
+
+  it('holds the per-address cap for simultaneous calls to many numbers', async () => {
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: IP_CAP.max + 10 }, () => call('POST', '/auth/send-code', { body: { phone_number: newPhone() }, ip })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(IP_CAP.max);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+  });
+
+  it('holds the caps across API processes sharing one PostgreSQL', async () => {
+    if (!ctx.databaseUrl) return; // one PGlite belongs to one process
+    const other = await openDatabase({ databaseUrl: ctx.databaseUrl });
+    const sms = new MemorySms();
+    const second = await buildApp({ config: ctx.config, database: other, sms, logger: false, authRateLimitPerMinute: 10_000 });
+    try {
+      const callSecond = client(second);
+      const phone = newPhone();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? call : callSecond)('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect([...ctx.sms.sent, ...sms.sent].filter((m) => m.to === phone)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('answers "already registered" only within the per-address cap', async () => {
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: IP_CAP.max + 5 }, () => call('POST', '/auth/send-code', { body: { phone_number: DEMO.customer }, ip })));
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(IP_CAP.max);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
+    // and those answers used up the address's codes too
+    expect((await call('POST', '/auth/send-code', { body: { phone_number: newPhone() }, ip })).status).toBe(429);
   });
 
   it('refuses registration codes for a number that already has an account', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
+import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 import type { SmsDriver, SmsMessage } from '../src/plugins/sms';
@@ -24,7 +24,7 @@ export class MemorySms implements SmsDriver {
  * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL
  * (the PostgreSQL server in CI), a new database created on that server and dropped afterwards.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -41,6 +41,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
@@ -56,13 +57,16 @@ export interface TestContext {
   database: Database;
   sms: MemorySms;
   close: () => Promise<void>;
+  /** The test database's URL on a PostgreSQL server (unset on PGlite): a second process can open it. */
+  databaseUrl?: string;
+  config: AppConfig;
 }
 
 /** The real app on a fresh, seeded database, with an in-memory SMS driver. */
 export async function createTestApp(
   opts: { authRateLimitPerMinute?: number; demo?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase();
   await seedDatabase(database.db, { demo: opts.demo ?? true });
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/portal-test-data', WEB_DIST: '/nonexistent', ...opts.env });
   const sms = new MemorySms();
@@ -80,6 +84,8 @@ export async function createTestApp(
     app,
     database,
     sms,
+    databaseUrl: url,
+    config,
     close: async () => {
       await app.close();
       await drop();

@@ -89,3 +89,31 @@ export const verificationTokens = pgTable(
   },
   (t) => [uniqueIndex('verification_tokens_hash_idx').on(t.tokenHash)],
 );
+
+/**
+ * Every code call from a client address (a code sent, or an answer that the number already has an
+ * account): the per-address cap counts these, so lookups cannot list customers faster than codes can be sent.
+ */
+export const codeRequests = pgTable(
+  'code_requests',
+  {
+    id: serial('id').primaryKey(),
+    ip: text('ip').notNull(),
+    purpose: text('purpose').notNull(),
+    outcome: text('outcome').$type<'sent' | 'phone_taken'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('code_requests_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/**
+ * Wrong passwords per phone number (whether or not it has an account, so a lockout reveals nothing):
+ * from the 5th on, the number waits a growing delay (capped) before the next try; a right password
+ * or a password reset clears it, and old failures are forgotten after an hour.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  phoneNumber: text('phone_number').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: tstz('locked_until'),
+  updatedAt: updatedAt(),
+});

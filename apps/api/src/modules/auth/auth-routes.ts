@@ -48,10 +48,16 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     config: strictLimit,
   }, async (request) => {
     const phone = request.body.phone_number;
-    if (await usersRepository.phoneExists(app.db, phone)) {
-      throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
-    }
-    const sent = await codes.send({ phone, purpose: 'register', ip: request.ip, lang: requestLang(request), deliver: true });
+    // "This number already has an account, sign in" helps people (the spec's flows need it), but it is
+    // answered behind the same per-address cap as the codes, so it cannot list customers at speed.
+    const sent = await codes.send({
+      phone,
+      purpose: 'register',
+      ip: request.ip,
+      lang: requestLang(request),
+      deliver: true,
+      refuse: async (tx) => ((await usersRepository.phoneExists(tx, phone)) ? new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } }) : null),
+    });
     return { data: { message: SENT[requestLang(request)], ...sent } };
   });
 

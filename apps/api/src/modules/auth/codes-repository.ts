@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { verificationCodes, verificationTokens } from '../../db/schema';
+import { codeRequests, verificationCodes, verificationTokens } from '../../db/schema';
 import type { TSentCodePurpose as TCodePurpose } from '@portal/contract';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -25,12 +25,22 @@ export const codesRepository = {
     return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
   },
 
-  async countForIpSince(db: DbOrTx, ip: string, since: Date) {
+  /** Code calls from one client address since `since` (codes sent and "already registered" answers). */
+  async countRequestsForIpSince(db: DbOrTx, ip: string, since: Date) {
     const [row] = await db
-      .select({ n: count(), oldest: min(verificationCodes.createdAt) })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, since)));
+      .select({ n: count(), oldest: min(codeRequests.createdAt) })
+      .from(codeRequests)
+      .where(and(eq(codeRequests.ip, ip), gt(codeRequests.createdAt, since)));
     return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+  },
+
+  async recordRequest(db: DbOrTx, row: { ip: string; purpose: string; outcome: 'sent' | 'phone_taken' }): Promise<void> {
+    await db.insert(codeRequests).values(row);
+  },
+
+  /** Holds a transaction-scoped lock on a key (works across API processes sharing one PostgreSQL). */
+  async lock(tx: DbOrTx, key: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
   },
 
   /** Earlier unused codes of the same phone and purpose stop working when a new one is sent. */
@@ -134,5 +144,6 @@ export const codesRepository = {
   async purgeOlderThan(db: DbOrTx, before: Date): Promise<void> {
     await db.delete(verificationCodes).where(lte(verificationCodes.createdAt, before));
     await db.delete(verificationTokens).where(lte(verificationTokens.createdAt, before));
+    await db.delete(codeRequests).where(lte(codeRequests.createdAt, before));
   },
 };

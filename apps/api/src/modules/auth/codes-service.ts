@@ -59,26 +59,46 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
     /**
      * Issues a new code. `deliver: false` goes through every step and cap but sends nothing
      * (the forgot flow for a number without an account answers exactly as for one with).
+     * `refuse` may answer instead of sending (registration: the number already has an account); that
+     * answer still counts against the address's cap, so it cannot list customers at speed.
+     *
+     * The caps are checked and the new code stored in one transaction holding advisory locks on the
+     * phone and the address (always in that order), so simultaneous calls — from any number of API
+     * processes on one PostgreSQL — are counted one at a time and the caps hold.
      */
-    async send(input: { phone: string; purpose: TCodePurpose; ip: string; lang: TLang; deliver: boolean }) {
+    async send(input: {
+      phone: string;
+      purpose: TCodePurpose;
+      ip: string;
+      lang: TLang;
+      deliver: boolean;
+      refuse?: (tx: DbOrTx) => Promise<AppError | null>;
+    }) {
       const { phone, purpose, ip } = input;
-      const last = await codesRepository.latest(deps.db, phone, purpose);
-      if (last) {
-        const elapsed = (Date.now() - last.createdAt.getTime()) / 1000;
-        if (elapsed < CODE_RESEND_SECONDS) {
-          const retryAfter = Math.max(1, Math.ceil(CODE_RESEND_SECONDS - elapsed));
-          throw new AppError('code_resend_too_soon', { retryAfter, params: { seconds: retryAfter } });
-        }
-      }
-      for (const cap of PHONE_CAPS) {
-        const { n, oldest } = await codesRepository.countForPhoneSince(deps.db, phone, new Date(Date.now() - cap.windowSeconds * 1000));
-        if (n >= cap.max && oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(oldest, cap.windowSeconds) });
-      }
-      const perIp = await codesRepository.countForIpSince(deps.db, ip, new Date(Date.now() - IP_CAP.windowSeconds * 1000));
-      if (perIp.n >= IP_CAP.max && perIp.oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(perIp.oldest, IP_CAP.windowSeconds) });
-
       const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-      await deps.db.transaction(async (tx) => {
+      const refused = await deps.db.transaction(async (tx) => {
+        await codesRepository.lock(tx, `code-phone:${phone}`);
+        await codesRepository.lock(tx, `code-ip:${ip}`);
+        const perIp = await codesRepository.countRequestsForIpSince(tx, ip, new Date(Date.now() - IP_CAP.windowSeconds * 1000));
+        if (perIp.n >= IP_CAP.max && perIp.oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(perIp.oldest, IP_CAP.windowSeconds) });
+        const refusal = input.refuse ? await input.refuse(tx) : null;
+        if (refusal) {
+          await codesRepository.recordRequest(tx, { ip, purpose, outcome: 'phone_taken' });
+          return refusal;
+        }
+        const last = await codesRepository.latest(tx, phone, purpose);
+        if (last) {
+          const elapsed = (Date.now() - last.createdAt.getTime()) / 1000;
+          if (elapsed < CODE_RESEND_SECONDS) {
+            const retryAfter = Math.max(1, Math.ceil(CODE_RESEND_SECONDS - elapsed));
+            throw new AppError('code_resend_too_soon', { retryAfter, params: { seconds: retryAfter } });
+          }
+        }
+        for (const cap of PHONE_CAPS) {
+          const { n, oldest } = await codesRepository.countForPhoneSince(tx, phone, new Date(Date.now() - cap.windowSeconds * 1000));
+          if (n >= cap.max && oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(oldest, cap.windowSeconds) });
+        }
+        await codesRepository.recordRequest(tx, { ip, purpose, outcome: 'sent' });
         await codesRepository.supersede(tx, phone, purpose);
         await codesRepository.insert(tx, {
           phoneNumber: phone,
@@ -87,7 +107,9 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
           expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
           ip,
         });
+        return null;
       });
+      if (refused) throw refused;
       if (input.deliver) {
         const text = SMS_TEXTS[purpose][input.lang].replace('{code}', code);
         try {
