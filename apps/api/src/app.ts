@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/notifications-route
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { qrRoutes } from './modules/qr/qr-routes';
 import { tracksRoutes } from './modules/tracks/tracks-routes';
+import { paymentsRoutes } from './modules/payments/payments-routes';
 import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
 import { QrTokenService } from './modules/qr/qr-token';
 import { receiptsRoutes } from './modules/receipts/receipts-routes';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(chinaAddressRoutes);
       await api.register(manageRoutes, { uploadsDir: join(config.dataDir, 'uploads') });
       await api.register(receiptsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

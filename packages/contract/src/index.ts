@@ -5,6 +5,7 @@ export * from './common/pagination';
 export * from './common/phone';
 export * from './common/messages';
 export * from './common/fields';
+export * from './common/money';
 
 export * from './users/user';
 export * from './users/get-user';
@@ -58,3 +59,4 @@ export * from './content/china-address';
 
 export * from './manage/index';
 export * from './receipts/receipt';
+export * from './payments/index';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
+import { ZBalance } from '../payments/payment';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
 /**
@@ -23,6 +24,12 @@ export const ZHandoverLookup = z.object({
   total_weight: z.number(),
   total: z.number(),
   currency: z.string(),
+  /** The same total in minor units (what payments add up to). */
+  total_minor: z.number().int(),
+  /** The customer's open debt in this branch's currency, minor units (0 when none): shown first, payable now. */
+  debt: z.number().int(),
+  /** Balances in other currencies (debts from branches in other countries), for information. */
+  other_balances: z.array(ZBalance),
   /** The customer's parcels waiting at other branches (so staff can tell them where to go). */
   elsewhere: z.array(z.object({ branch: ZBranchRef, count: z.number().int() })),
 });

@@ -13,6 +13,6 @@ export const NEXT_STATUS: Record<TOrderStatusCode, TOrderStatusCode | null> = {
   delivered: null,
 };
 
-export const PAYMENT_METHODS = ['cash', 'card', 'transfer'] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'kaspi_qr'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { ZIdParam } from '../common/fields';
 import { ZPaymentMethod } from '../orders/order-status';
+import { ZPayment } from '../payments/payment';
 
 export const ZReceiptItem = z.object({
   order_id: z.number().int(),
@@ -20,11 +21,17 @@ export const ZReceipt = z.object({
   customer: z.object({ id: z.number().int(), client_code: z.string(), name: z.string() }),
   branch: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
   staff: z.object({ id: z.number().int(), name: z.string() }),
-  payment_method: ZPaymentMethod,
+  /** The method of the largest payment (null when nothing was paid at the counter). */
+  payment_method: ZPaymentMethod.nullable(),
   items: z.array(ZReceiptItem),
   total_weight: z.number(),
   total: z.number(),
   currency: z.string(),
+  /** Minor units: the total, what was paid for this receipt (net of reversals) and what remains owed of it. */
+  total_minor: z.number().int(),
+  paid: z.number().int(),
+  remaining: z.number().int(),
+  payments: z.array(ZPayment),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
 

@@ -2,3 +2,4 @@ export * from './geo';
 export * from './users';
 export * from './content';
 export * from './orders';
+export * from './payments';

@@ -97,7 +97,7 @@ export const receipts = pgTable(
     userId: integer('user_id').notNull().references(() => users.id),
     branchId: integer('branch_id').notNull().references(() => branches.id),
     staffUserId: integer('staff_user_id').notNull().references(() => users.id),
-    paymentMethod: text('payment_method').$type<'cash' | 'card' | 'transfer'>().notNull(),
+    paymentMethod: text('payment_method').$type<'cash' | 'card' | 'transfer' | 'kaspi_qr'>(),
     totalWeight: decimal('total_weight', { precision: 12, scale: 3 }).notNull(),
     total: decimal('total', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull(),

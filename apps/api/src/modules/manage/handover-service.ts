@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { normalizePhone, pickText, QR_TOKEN_PREFIX, type THandoverLookup, type TLang, type TPaymentMethod, type TReceipt } from '@portal/contract';
+import { normalizePhone, pickText, QR_TOKEN_PREFIX, sumMinor, toMinor, type THandoverLookup, type TLang, type TPaymentInput, type TPaymentMethod, type TReceipt } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches, orders, receipts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { QrTokenService } from '../qr/qr-token';
 import type { BranchRow } from '../branches/branches-repository';
 import { notificationsService } from '../notifications/notifications-service';
+import { paymentsService } from '../payments/payments-service';
 import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
 import { lifecycleColumns } from '../orders/orders-repository';
 import { receiptsRepository } from '../receipts/receipts-repository';
@@ -65,6 +66,7 @@ export const handoverService = {
       .where(and(eq(orders.userId, customer.id), eq(orders.statusId, ids.at_branch), ne(orders.branchId, branch.id)))
       .groupBy(branches.id, branches.name);
     const parcels = here.map((r) => toManageParcel(r, lang));
+    const balances = await paymentsService.balances(db, customer.id);
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
       : [];
@@ -82,6 +84,9 @@ export const handoverService = {
       total_weight: round3(parcels.reduce((s, p) => s + p.weight, 0)),
       total: round2(parcels.reduce((s, p) => s + (p.price ?? 0), 0)),
       currency: branch.currency,
+      total_minor: sumMinor(parcels.map((p) => toMinor(p.price ?? 0))),
+      debt: Math.max(balances.find((b) => b.currency === branch.currency)?.balance ?? 0, 0),
+      other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),
     };
   },
@@ -93,7 +98,7 @@ export const handoverService = {
   async complete(
     db: Db,
     branch: BranchRow,
-    input: { customerId: number; orderIds?: number[]; paymentMethod: TPaymentMethod },
+    input: { customerId: number; orderIds?: number[]; paymentMethod?: TPaymentMethod; payments?: TPaymentInput[]; acceptDebt?: boolean },
     actor: Actor & { userId: number },
     lang: TLang,
   ): Promise<TReceipt> {
@@ -119,13 +124,17 @@ export const handoverService = {
       done.sort((a, b) => a.id - b.id);
       const items = done.map((o) => ({ order_id: o.id, track_code: o.trackCode, name: o.name, weight: o.weight, tariff: o.tariff ?? branch.tariff, price: o.price ?? 0 }));
       const total = round2(items.reduce((s, i) => s + i.price, 0));
+      const totalMinor = sumMinor(items.map((i) => toMinor(i.price)));
+      // One payment_method (older clients) means the whole total by that method.
+      const pays = input.payments ?? (input.paymentMethod && totalMinor > 0 ? [{ method: input.paymentMethod, amount: totalMinor }] : []);
+      const mainMethod = [...pays].sort((a, b) => b.amount - a.amount)[0]?.method ?? null;
       const [receipt] = await tx
         .insert(receipts)
         .values({
           userId: customer.id,
           branchId: branch.id,
           staffUserId: actor.userId,
-          paymentMethod: input.paymentMethod,
+          paymentMethod: mainMethod,
           totalWeight: round3(items.reduce((s, i) => s + i.weight, 0)),
           total,
           currency: branch.currency,
@@ -133,9 +142,19 @@ export const handoverService = {
         })
         .returning({ id: receipts.id });
       await tx.update(orders).set({ receiptId: receipt!.id }).where(inArray(orders.id, done.map((o) => o.id)));
+      // The money side: one call into the payments module, in this transaction (a refusal undoes the hand-over).
+      const money = await paymentsService.recordHandover(tx, {
+        customerId: customer.id,
+        branch,
+        receiptId: receipt!.id,
+        total: totalMinor,
+        payments: pays,
+        acceptDebt: input.acceptDebt ?? false,
+        staffUserId: actor.userId,
+      });
       await recordStatusChange(tx, done, 'delivered', { ...actor, branchId: branch.id }, {
         action: 'delivered',
-        details: { receipt_id: receipt!.id, payment_method: input.paymentMethod },
+        details: { receipt_id: receipt!.id, payment_method: mainMethod, paid: money.paid, remaining: money.remaining },
         notify: false,
       });
       // One notification per hand-over, opening the receipt (rendered in the customer's language when read or sent).
@@ -149,8 +168,10 @@ export const handoverService = {
             codes: items.map((i) => i.track_code),
             total,
             currency: branch.currency,
-            method: input.paymentMethod,
+            method: mainMethod,
             branch: branch.name,
+            paid: money.paid,
+            remaining: money.remaining,
           },
           link: `/orders/receipt?id=${receipt!.id}`,
         },

@@ -260,7 +260,7 @@ export async function manageRoutes(app: FastifyInstance, opts: { uploadsDir: str
     const { user, lang, actor } = ctx(request);
     const b = request.body;
     const branch = await resolveWorkBranch(app.db, user, b.branch_id);
-    return { data: await handoverService.complete(app.db, branch, { customerId: b.customer_id, orderIds: b.order_ids, paymentMethod: b.payment_method }, actor, lang) };
+    return { data: await handoverService.complete(app.db, branch, { customerId: b.customer_id, orderIds: b.order_ids, paymentMethod: b.payment_method, payments: b.payments, acceptDebt: b.accept_debt }, actor, lang) };
   });
 
   // 7. Find.

@@ -1,4 +1,4 @@
-import { pickText, type TI18nText, type TLang, type TNotificationEvent, type TNotificationType } from '@portal/contract';
+import { pickText, toMajor, type TI18nText, type TLang, type TNotificationEvent, type TNotificationType } from '@portal/contract';
 
 /** Events a message can be about: the preference events, plus 'system' (account notices nobody opts out of). */
 export type MessageEvent = TNotificationEvent | 'system';
@@ -24,8 +24,12 @@ export interface ReceiptParams {
   codes: string[];
   total: number;
   currency: string | null;
-  method: 'cash' | 'card' | 'transfer';
+  /** The method of the largest payment; null when nothing was paid at the counter. */
+  method: 'cash' | 'card' | 'transfer' | 'kaspi_qr' | null;
   branch: TI18nText | null;
+  /** Minor units (payments module): what was paid and what is left owed of this hand-over (absent on older rows). */
+  paid?: number;
+  remaining?: number;
 }
 
 /** A written message (news, support replies, broadcasts, system notices) in every language. */
@@ -85,9 +89,15 @@ const T = {
     ru: 'Выдано посылок: {count} в пункте «{branch}»: {codes}. Оплачено {total} ({method}). Чек № {id}.',
     kk: '«{branch}» пунктінде {count} сәлемдеме берілді: {codes}. Төленді {total} ({method}). Чек № {id}.',
   },
+  receipt_body_debt: {
+    en: '{count} parcel(s) handed over at {branch}: {codes}. Total {total}, paid {paid}, {remaining} left to pay. Receipt No. {id}.',
+    ru: 'Выдано посылок: {count} в пункте «{branch}»: {codes}. Сумма {total}, оплачено {paid}, осталось оплатить {remaining}. Чек № {id}.',
+    kk: '«{branch}» пунктінде {count} сәлемдеме берілді: {codes}. Сомасы {total}, төленді {paid}, төлеу қалды {remaining}. Чек № {id}.',
+  },
   pay_cash: { en: 'cash', ru: 'наличными', kk: 'қолма-қол' },
   pay_card: { en: 'card', ru: 'картой', kk: 'картамен' },
   pay_transfer: { en: 'transfer', ru: 'переводом', kk: 'аударыммен' },
+  pay_kaspi_qr: { en: 'Kaspi QR', ru: 'Kaspi QR', kk: 'Kaspi QR' },
 } satisfies Record<string, T3>;
 
 function orderText(event: MessageEvent, o: OrderParams, lang: TLang): RenderedMessage {
@@ -109,14 +119,17 @@ function orderText(event: MessageEvent, o: OrderParams, lang: TLang): RenderedMe
 }
 
 function receiptText(r: ReceiptParams, lang: TLang): RenderedMessage {
+  const owes = (r.remaining ?? 0) > 0;
   return {
     title: T.receipt_title[lang],
-    body: fill(T.receipt_body[lang], {
+    body: fill((owes ? T.receipt_body_debt : T.receipt_body)[lang], {
       count: r.count,
       branch: pickText(r.branch, lang),
       codes: r.codes.join(', '),
       total: money(r.total, r.currency, lang),
-      method: T[`pay_${r.method}`][lang],
+      paid: money(toMajor(r.paid ?? 0), r.currency, lang),
+      remaining: money(toMajor(r.remaining ?? 0), r.currency, lang),
+      method: r.method ? T[`pay_${r.method}`][lang] : '—',
       id: r.receipt_id,
     }),
   };

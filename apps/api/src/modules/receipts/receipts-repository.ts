@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { pickText, type TLang, type TReceipt } from '@portal/contract';
+import { pickText, toMinor, type TLang, type TReceipt } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches, receipts, users } from '../../db/schema';
+import { paymentsService } from '../payments/payments-service';
 
 const staff = alias(users, 'staff');
 
@@ -19,6 +20,8 @@ export const receiptsRepository = {
       .limit(1);
     if (!row) return null;
     const r = row.receipt;
+    const totalMinor = toMinor(r.total);
+    const money = await paymentsService.receiptMoney(db, r.id, totalMinor, lang);
     return {
       userId: r.userId,
       id: r.id,
@@ -31,6 +34,10 @@ export const receiptsRepository = {
       total_weight: r.totalWeight,
       total: r.total,
       currency: r.currency,
+      total_minor: totalMinor,
+      paid: money.paid,
+      remaining: money.remaining,
+      payments: money.payments,
     };
   },
 };

@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS, pickText, type TBalance, type TByMethod, type TDayClose, type TLang, type TMoneyHistoryItem, type TPayment, type TPaymentMethod } from '@portal/contract';
+import type { DbOrTx, Tx } from '../../db/client';
+import { branches, charges, dayCloses, payments, users } from '../../db/schema';
+
+const staff = alias(users, 'pay_staff');
+const reversal = alias(payments, 'pay_reversal');
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** Lock keys (pg_advisory_xact_lock(class, id)): one customer's money, one branch's business day. Order: customer → branch. */
+const LOCK_CUSTOMER = 1401;
+const LOCK_BRANCH_DAY = 1402;
+
+export const emptyByMethod = (): TByMethod => Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as TByMethod;
+
+export const paymentsRepository = {
+  async lockCustomer(tx: Tx, userId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CUSTOMER}, ${userId})`);
+  },
+  async lockBranchDay(tx: Tx, branchId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BRANCH_DAY}, ${branchId})`);
+  },
+
+  /** Balances per currency: charges − payments (reversals are negative payments, so they add back). */
+  async balances(db: DbOrTx, userId: number): Promise<TBalance[]> {
+    const rows = await db.execute(sql`
+      select currency, sum(amount)::bigint::text as balance from (
+        select currency, amount from ${charges} where user_id = ${userId}
+        union all
+        select currency, -amount from ${payments} where user_id = ${userId}
+      ) m group by currency order by currency`);
+    return rowsOf<{ currency: string; balance: string }>(rows).map((r) => ({ currency: r.currency, balance: Number(r.balance) }));
+  },
+
+  async balance(db: DbOrTx, userId: number, currency: string): Promise<number> {
+    return (await this.balances(db, userId)).find((b) => b.currency === currency)?.balance ?? 0;
+  },
+
+  async insertCharge(tx: Tx, row: typeof charges.$inferInsert): Promise<void> {
+    await tx.insert(charges).values(row);
+  },
+
+  async insertPayments(tx: Tx, rows: NewPayment[]): Promise<number[]> {
+    if (!rows.length) return [];
+    const out = await tx.insert(payments).values(rows).returning({ id: payments.id });
+    return out.map((r) => r.id);
+  },
+
+  async byId(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  },
+
+  async isReversed(db: DbOrTx, paymentId: number): Promise<boolean> {
+    const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).limit(1);
+    return !!row;
+  },
+
+  /** Closed business dates of a branch from `from` on, ascending. */
+  async closedDatesFrom(db: DbOrTx, branchId: number, from: string): Promise<string[]> {
+    const rows = await db
+      .select({ d: dayCloses.businessDate })
+      .from(dayCloses)
+      .where(and(eq(dayCloses.branchId, branchId), gte(dayCloses.businessDate, from)))
+      .orderBy(asc(dayCloses.businessDate));
+    return rows.map((r) => r.d);
+  },
+
+  /** Sum per method and count of one branch's business day. */
+  async daySums(db: DbOrTx, branchId: number, date: string): Promise<{ expected: TByMethod; count: number }> {
+    const rows = await db
+      .select({ method: payments.method, sum: sql<string>`sum(${payments.amount})::bigint::text`, count: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date)))
+      .groupBy(payments.method);
+    const expected = emptyByMethod();
+    let count = 0;
+    for (const r of rows) {
+      expected[r.method as TPaymentMethod] = Number(r.sum);
+      count += r.count;
+    }
+    return { expected, count };
+  },
+
+  async dayClose(db: DbOrTx, branchId: number, date: string) {
+    const [row] = await db.select().from(dayCloses).where(and(eq(dayCloses.branchId, branchId), eq(dayCloses.businessDate, date))).limit(1);
+    return row;
+  },
+
+  async insertDayClose(tx: Tx, row: typeof dayCloses.$inferInsert): Promise<number> {
+    const [out] = await tx.insert(dayCloses).values(row).returning({ id: dayCloses.id });
+    return out!.id;
+  },
+
+  async dayCloseViews(db: DbOrTx, where: { ids?: number[]; branchId?: number; from?: string; to?: string }, lang: TLang): Promise<TDayClose[]> {
+    const conds = [
+      where.ids ? inArray(dayCloses.id, where.ids) : undefined,
+      where.branchId ? eq(dayCloses.branchId, where.branchId) : undefined,
+      where.from ? gte(dayCloses.businessDate, where.from) : undefined,
+      where.to ? lte(dayCloses.businessDate, where.to) : undefined,
+    ].filter(Boolean);
+    const rows = await db
+      .select({ c: dayCloses, branchName: branches.name, first: staff.firstName, last: staff.lastName })
+      .from(dayCloses)
+      .innerJoin(branches, eq(branches.id, dayCloses.branchId))
+      .innerJoin(staff, eq(staff.id, dayCloses.staffUserId))
+      .where(conds.length ? and(...conds) : undefined)
+      .orderBy(desc(dayCloses.businessDate), asc(dayCloses.branchId))
+      .limit(1000);
+    return rows.map(({ c, branchName, first, last }) => ({
+      id: c.id,
+      branch: { id: c.branchId, name: pickText(branchName, lang) },
+      business_date: c.businessDate,
+      currency: c.currency,
+      expected: c.expected,
+      counted: c.counted,
+      difference: c.difference,
+      payments_count: c.paymentsCount,
+      note: c.note,
+      staff: { id: c.staffUserId, name: `${first} ${last}`.trim() },
+      closed_at: c.createdAt.toISOString(),
+    }));
+  },
+
+  /** Payments with their branch, staff and whether they were reversed. */
+  async paymentViews(db: DbOrTx, where: { ids?: number[]; receiptId?: number; branchId?: number; date?: string }, lang: TLang): Promise<TPayment[]> {
+    const conds = [
+      where.ids ? inArray(payments.id, where.ids.length ? where.ids : [-1]) : undefined,
+      where.receiptId !== undefined ? eq(payments.receiptId, where.receiptId) : undefined,
+      where.branchId !== undefined ? eq(payments.branchId, where.branchId) : undefined,
+      where.date !== undefined ? eq(payments.businessDate, where.date) : undefined,
+    ].filter(Boolean);
+    const rows = await db
+      .select({ p: payments, branchName: branches.name, first: staff.firstName, last: staff.lastName, reversedBy: reversal.id })
+      .from(payments)
+      .innerJoin(branches, eq(branches.id, payments.branchId))
+      .innerJoin(staff, eq(staff.id, payments.staffUserId))
+      .leftJoin(reversal, eq(reversal.reversesId, payments.id))
+      .where(and(...conds))
+      .orderBy(asc(payments.id))
+      .limit(5000);
+    return rows.map(({ p, branchName, first, last, reversedBy }) => ({
+      id: p.id,
+      kind: p.reversesId === null ? ('payment' as const) : ('reversal' as const),
+      method: p.method,
+      amount: p.amount,
+      currency: p.currency,
+      branch: { id: p.branchId, name: pickText(branchName, lang) },
+      customer_id: p.userId,
+      staff: { id: p.staffUserId, name: `${first} ${last}`.trim() },
+      receipt_id: p.receiptId,
+      business_date: p.businessDate,
+      reverses_id: p.reversesId,
+      reversed_by_id: reversedBy ?? null,
+      reason: p.reason,
+      created_at: p.createdAt.toISOString(),
+    }));
+  },
+
+  /** A customer's last `limit` money events (charges and payments), newest first. */
+  async history(db: DbOrTx, userId: number, lang: TLang, limit = 100): Promise<TMoneyHistoryItem[]> {
+    type H = { kind: 'charge' | 'payment' | 'reversal'; id: string; amount: string; currency: string; method: TPaymentMethod | null; branch_id: number; branch_name: Record<string, string>; receipt_id: number | null; created_at: string | Date };
+    const rows = await db.execute(sql`
+      select * from (
+        select 'charge' as kind, c.id, c.amount, c.currency, null as method, c.branch_id, b.name as branch_name, c.receipt_id, c.created_at
+          from ${charges} c join ${branches} b on b.id = c.branch_id where c.user_id = ${userId}
+        union all
+        select case when p.reverses_id is null then 'payment' else 'reversal' end, p.id, p.amount, p.currency, p.method, p.branch_id, b.name, p.receipt_id, p.created_at
+          from ${payments} p join ${branches} b on b.id = p.branch_id where p.user_id = ${userId}
+      ) h order by created_at desc, kind asc, id desc limit ${limit}`);
+    return rowsOf<H>(rows).map((r) => ({
+      kind: r.kind,
+      id: Number(r.id),
+      amount: Number(r.amount),
+      currency: r.currency,
+      method: r.method,
+      branch: { id: r.branch_id, name: pickText(r.branch_name as never, lang) },
+      receipt_id: r.receipt_id,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  },
+};
+
+/** node-postgres answers { rows }, PGlite { rows } too; drizzle's execute type differs per driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

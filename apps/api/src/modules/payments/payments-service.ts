@@ -1,0 +1,170 @@
+import { addDays, formatAmount, localDate, PAYMENT_METHODS, sumMinor, type TByMethod, type TCustomerBalance, type TDayClose, type TDayCloseView, type TLang, type TPayDebtResult, type TPayment, type TPaymentInput } from '@portal/contract';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { BranchRow } from '../branches/branches-repository';
+import { emptyByMethod, paymentsRepository as repo } from './payments-repository';
+
+/**
+ * The money rules, one owner: the payments journal, charges, balances (debts), reversals and the close of day.
+ * Amounts are integer minor units throughout (contract common/money.ts). Writes take the customer's lock, then the
+ * branch-day lock, so limits (never pay more than owed) and the close of day hold under concurrent requests.
+ */
+
+/** The business day payments taken now at `branch` count in: today there, or the first day after the closed ones. Branch lock held. */
+async function openBusinessDate(tx: Db | Tx, branch: BranchRow, now = new Date()): Promise<string> {
+  let date = localDate(now, branch.timeZone);
+  for (const closed of await repo.closedDatesFrom(tx, branch.id, date)) {
+    if (closed !== date) break;
+    date = addDays(date, 1);
+  }
+  return date;
+}
+
+function paymentRows(inputs: TPaymentInput[], base: { userId: number; branch: BranchRow; staffUserId: number; receiptId: number | null; businessDate: string }) {
+  return inputs.map((p) => ({
+    userId: base.userId,
+    branchId: base.branch.id,
+    staffUserId: base.staffUserId,
+    receiptId: base.receiptId,
+    method: p.method,
+    amount: p.amount,
+    currency: base.branch.currency,
+    businessDate: base.businessDate,
+  }));
+}
+
+export interface HandoverMoney {
+  /** The hand-over's total, minor units. */
+  total: number;
+  /** Paid at this hand-over (all methods). */
+  paid: number;
+  /** What of this hand-over's total stays owed. */
+  remaining: number;
+  /** The customer's whole open balance in this currency after the hand-over. */
+  balance: number;
+}
+
+export const paymentsService = {
+  /**
+   * THE call the hand-over makes, inside its transaction: charges the receipt's total and records the payments.
+   * Payments may exceed the total to pay off open debt, never beyond it; paying less needs `acceptDebt` (staff
+   * confirmed the rest becomes debt). Throws (rolling the whole hand-over back) otherwise.
+   */
+  async recordHandover(
+    tx: Tx,
+    input: { customerId: number; branch: BranchRow; receiptId: number; total: number; payments: TPaymentInput[]; acceptDebt: boolean; staffUserId: number },
+  ): Promise<HandoverMoney> {
+    await repo.lockCustomer(tx, input.customerId);
+    const before = await repo.balance(tx, input.customerId, input.branch.currency);
+    const paid = sumMinor(input.payments.map((p) => p.amount));
+    const owed = input.total + Math.max(before, 0);
+    if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${input.branch.currency}` } });
+    if (paid < input.total && !input.acceptDebt) throw new AppError('payment_short');
+    await repo.insertCharge(tx, { userId: input.customerId, branchId: input.branch.id, receiptId: input.receiptId, amount: input.total, currency: input.branch.currency });
+    if (input.payments.length) {
+      await repo.lockBranchDay(tx, input.branch.id);
+      const businessDate = await openBusinessDate(tx, input.branch);
+      await repo.insertPayments(tx, paymentRows(input.payments, { userId: input.customerId, branch: input.branch, staffUserId: input.staffUserId, receiptId: input.receiptId, businessDate }));
+    }
+    return { total: input.total, paid, remaining: Math.max(input.total - paid, 0), balance: before + input.total - paid };
+  },
+
+  /** A customer pays open debt at the counter, without parcels: at most what they owe in the branch's currency. */
+  async payDebt(db: Db, branch: BranchRow, customerId: number, inputs: TPaymentInput[], staffUserId: number, lang: TLang): Promise<TPayDebtResult> {
+    const ids = await db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, customerId);
+      const owed = await repo.balance(tx, customerId, branch.currency);
+      const paid = sumMinor(inputs.map((p) => p.amount));
+      if (owed <= 0) throw new AppError('no_debt');
+      if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${branch.currency}` } });
+      await repo.lockBranchDay(tx, branch.id);
+      const businessDate = await openBusinessDate(tx, branch);
+      return repo.insertPayments(tx, paymentRows(inputs, { userId: customerId, branch, staffUserId, receiptId: null, businessDate }));
+    });
+    return {
+      payments: await repo.paymentViews(db, { ids }, lang),
+      balance: { currency: branch.currency, balance: await repo.balance(db, customerId, branch.currency) },
+    };
+  },
+
+  /**
+   * An admin takes a payment back: a new negative row in the branch's open business day (a closed day never
+   * changes), naming the payment. A payment is reversed at most once (unique index; the lock orders racing calls).
+   */
+  async reverse(db: Db, paymentId: number, reason: string, adminUserId: number, lang: TLang, findBranch: (id: number) => Promise<BranchRow | undefined>): Promise<{ payment: TPayment; original: TPayment }> {
+    const original = await repo.byId(db, paymentId);
+    if (!original) throw new AppError('not_found');
+    if (original.reversesId !== null) throw new AppError('payment_not_reversible');
+    const branch = await findBranch(original.branchId);
+    if (!branch) throw new AppError('not_found');
+    const [id] = await db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, original.userId);
+      await repo.lockBranchDay(tx, original.branchId);
+      if (await repo.isReversed(tx, paymentId)) throw new AppError('already_reversed');
+      const businessDate = await openBusinessDate(tx, branch);
+      return repo.insertPayments(tx, [
+        { userId: original.userId, branchId: original.branchId, staffUserId: adminUserId, receiptId: original.receiptId, method: original.method, amount: -original.amount, currency: original.currency, businessDate, reversesId: original.id, reason },
+      ]);
+    });
+    const views = await repo.paymentViews(db, { ids: [paymentId, id!] }, lang);
+    return { original: views.find((v) => v.id === paymentId)!, payment: views.find((v) => v.id === id)! };
+  },
+
+  /** The money of one receipt: its payments (reversals included), paid and remaining (never below zero). */
+  async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang) {
+    const list = await repo.paymentViews(db, { receiptId }, lang);
+    const paid = sumMinor(list.map((p) => p.amount));
+    return { payments: list, paid, remaining: Math.max(total - paid, 0) };
+  },
+
+  async customerBalance(db: Db, userId: number, lang: TLang): Promise<TCustomerBalance> {
+    return { balances: await repo.balances(db, userId), history: await repo.history(db, userId, lang) };
+  },
+
+  async balance(db: Db | Tx, userId: number, currency: string): Promise<number> {
+    return repo.balance(db, userId, currency);
+  },
+
+  async balances(db: Db | Tx, userId: number) {
+    return repo.balances(db, userId);
+  },
+
+  async dayPayments(db: Db, branch: BranchRow, date: string | undefined, lang: TLang): Promise<TPayment[]> {
+    const day = date ?? (await openBusinessDate(db, branch));
+    return repo.paymentViews(db, { branchId: branch.id, date: day }, lang);
+  },
+
+  async dayView(db: Db, branch: BranchRow, date: string | undefined, branchName: string, lang: TLang): Promise<TDayCloseView> {
+    const open = await openBusinessDate(db, branch);
+    const day = date ?? open;
+    const { expected, count } = await repo.daySums(db, branch.id, day);
+    const closeRow = await repo.dayClose(db, branch.id, day);
+    const close = closeRow ? ((await repo.dayCloseViews(db, { ids: [closeRow.id] }, lang))[0] ?? null) : null;
+    return { branch: { id: branch.id, name: branchName }, business_date: day, open_date: open, currency: branch.currency, expected: close ? close.expected : expected, payments_count: close ? close.payments_count : count, close };
+  },
+
+  /**
+   * Closes a business day of a branch (default: the open one): expected per method from the journal, counted as
+   * entered, difference. A day is closed once (409 after); a day after today (in the branch's time zone) cannot be closed. From then on payments
+   * and reversals at this branch count in the next open day.
+   */
+  async closeDay(db: Db, branch: BranchRow, input: { date?: string; counted: TByMethod; note?: string }, staffUserId: number, lang: TLang): Promise<TDayClose> {
+    const id = await db.transaction(async (tx) => {
+      await repo.lockBranchDay(tx, branch.id);
+      const open = await openBusinessDate(tx, branch);
+      const day = input.date ?? open;
+      const today = localDate(new Date(), branch.timeZone);
+      if (day > today) throw new AppError('validation_failed', { fields: { date: ['validation.invalid_date'] } });
+      if (await repo.dayClose(tx, branch.id, day)) throw new AppError('day_closed');
+      const { expected, count } = await repo.daySums(tx, branch.id, day);
+      const difference = emptyByMethod();
+      for (const m of PAYMENT_METHODS) difference[m] = input.counted[m] - expected[m];
+      return repo.insertDayClose(tx, { branchId: branch.id, businessDate: day, currency: branch.currency, expected, counted: input.counted, difference, paymentsCount: count, note: input.note || null, staffUserId });
+    });
+    return (await repo.dayCloseViews(db, { ids: [id] }, lang))[0]!;
+  },
+
+  async listCloses(db: Db, where: { branchId?: number; from?: string; to?: string }, lang: TLang): Promise<TDayClose[]> {
+    return repo.dayCloseViews(db, where, lang);
+  },
+};
