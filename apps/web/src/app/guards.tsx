@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { keptQrIsStale } from '../features/qr/model/qr-cache';
 import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
 import { selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
+import { NEXT_PARAM, safeNextPath, signInPath } from '../lib/session/next-path';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/feedback';
 import { LockIcon } from '../components/ui/icons';
@@ -35,15 +36,17 @@ export function RequireAuth() {
       live = false;
     };
   }, [signedIn, textsReady, i18n.language]);
-  if (!signedIn) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  // The page asked for (path, query and hash) travels in /auth's address, so it survives a reload there.
+  if (!signedIn) return <Navigate to={signInPath(safeNextPath(`${location.pathname}${location.search}${location.hash}`))} replace />;
   if (!textsReady) return <ProgressBar />;
   return <Outlet />;
 }
 
-/** The auth-only area: signed-in users go to /. */
+/** The auth-only area: signed-in users go to the page they asked for (a same-site `next`), else /. */
 export function GuestOnly() {
   const signedIn = useAppSelector(selectIsAuthenticated);
-  if (signedIn) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  if (signedIn) return <Navigate to={safeNextPath(params.get(NEXT_PARAM)) ?? '/'} replace />;
   return <Outlet />;
 }
 

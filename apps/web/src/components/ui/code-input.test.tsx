@@ -56,4 +56,27 @@ describe('CodeInput', () => {
     await user.keyboard('23456');
     expect(onComplete).toHaveBeenCalledWith('123456');
   });
+
+  it('typing over a partly filled code keeps every other digit in its cell; the same digit moves on', async () => {
+    const user = userEvent.setup();
+    const onComplete = vi.fn();
+    render(<Harness onComplete={onComplete} />);
+    fireEvent.paste(cells()[0]!, { clipboardData: { getData: () => '123456' } });
+    onComplete.mockClear();
+    // empty the third cell: the digits after it stay put
+    await user.click(cells()[2]!);
+    await user.keyboard('{Backspace}');
+    expect(cells().map((c) => (c as HTMLInputElement).value)).toEqual(['1', '2', '', '4', '5', '6']);
+    expect(onComplete).not.toHaveBeenCalled();
+    await user.keyboard('7');
+    expect(screen.getByTestId('value').textContent).toBe('127456');
+    expect(onComplete).toHaveBeenCalledWith('127456');
+    // over a filled cell: replaced, and the caret moves on, also with the digit it already holds
+    await user.click(cells()[0]!);
+    await user.keyboard('9');
+    expect(document.activeElement).toBe(cells()[1]);
+    await user.keyboard('2');
+    expect(document.activeElement).toBe(cells()[2]);
+    expect(screen.getByTestId('value').textContent).toBe('927456');
+  });
 });

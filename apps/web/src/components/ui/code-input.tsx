@@ -16,14 +16,16 @@ interface CodeInputProps {
 }
 
 /**
- * A one-time code in separate cells. Typing moves forward, Backspace back; pasting or the phone's
+ * A one-time code in separate cells. Typing moves forward (over a filled cell too, keeping the other
+ * digits where they are), Backspace back; pasting or the phone's
  * SMS autofill (autocomplete="one-time-code") fills every cell at once.
  */
 export function CodeInput({ label, value, onChange, onComplete, error, disabled, autoFocus, length = CODE_LENGTH }: CodeInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const refs = useRef<Array<HTMLInputElement | null>>([]);
-  const chars = Array.from({ length }, (_, i) => value[i] ?? '');
+  // An emptied cell in the middle is a space in the value, so the digits after it keep their cells.
+  const chars = Array.from({ length }, (_, i) => (value[i] ?? '').trim());
   const previous = useRef(value);
 
   // Cleared from outside (a wrong code): start again from the first cell.
@@ -39,9 +41,10 @@ export function CodeInput({ label, value, onChange, onComplete, error, disabled,
   };
 
   const commit = (next: string[]) => {
-    const joined = next.join('').slice(0, length);
+    const cells = next.slice(0, length);
+    const joined = cells.map((c) => c || ' ').join('').trimEnd();
     onChange(joined);
-    if (joined.length === length && !next.slice(0, length).includes('')) onComplete?.(joined);
+    if (!cells.includes('') && joined.length === length) onComplete?.(joined);
   };
 
   /** Puts digits into the cells from `start` on; returns where the caret should go. */
@@ -75,6 +78,13 @@ export function CodeInput({ label, value, onChange, onComplete, error, disabled,
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    // A digit typed into a cell replaces what it holds and moves on, even when it is the same digit
+    // (the input's value would not change, so no change event would come).
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      fill(index, event.key);
+      return;
+    }
     if (event.key === 'Backspace' && !chars[index] && index > 0) {
       event.preventDefault();
       const next = [...chars];

@@ -14,6 +14,8 @@ import { PageSpinner } from '../../../components/ui/feedback';
 import { readablePhone } from '../../../components/ui/phone-field';
 import { useUpdateUserMutation } from '../api/account-api';
 import { ACCOUNT_FIELDS, accountDefaults, ZAccountForm, type TAccountForm } from '../model/account-form';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
+import { useLeaveGuard } from '../../../lib/forms/use-leave-guard';
 import styles from '../components/profile.module.css';
 
 /** /profile/account: your data ('Saved' when stored) and the way to change your phone number. */
@@ -32,9 +34,7 @@ export default function AccountPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refill only when a (different) user arrives, never over the person's edits
   }, [user?.id]);
 
-  if (!user) return <PageSpinner />;
-
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
     const result = await updateUser({ ...values, branch_id: Number(values.branch_id) });
     if ('data' in result && result.data) {
       reset(accountDefaults(result.data));
@@ -44,8 +44,12 @@ export default function AccountPage() {
     const info = describeApiError(result.error, t);
     const rest = applyFieldErrors(info, setError, ACCOUNT_FIELDS);
     if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
-  });
+  }));
 
+  // Unsaved edits are not lost to a stray tap: leaving the page asks first (and closing the tab too).
+  useLeaveGuard(formState.isDirty && !formState.isSubmitting, t('account:account.leave_unsaved'));
+
+  if (!user) return <PageSpinner />;
 
   return (
     <div className={styles.page} data-testid="account-page">

@@ -16,6 +16,7 @@ import { PhoneIcon } from '../../../components/ui/icons';
 import { PhoneField, readablePhone } from '../../../components/ui/phone-field';
 import { useSendNewPhoneCodeMutation, useUpdatePhoneMutation } from '../api/account-api';
 import { ZNewPhoneForm, type TNewPhoneForm } from '../model/phone-change';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
 /**
  * /profile/account/update-phone: the new number, once the current one is proven. A code then goes to
@@ -38,10 +39,7 @@ export default function UpdatePhonePage() {
     resolver: zodResolver(ZNewPhoneForm),
     defaultValues: { phone_number: '' },
   });
-  if (!flow || flow.purpose !== 'update_phone' || !flow.verification_token) {
-    return finished.current ? null : <Navigate to="/profile/account/update-code" replace />;
-  }
-  const { verification_token } = flow;
+  const verification_token = flow?.verification_token ?? '';
 
   const showFailure = (error: Parameters<typeof describeApiError>[0]) => {
     const info = describeApiError(error, t);
@@ -49,7 +47,7 @@ export default function UpdatePhonePage() {
     if (!info.fields.phone_number || rest.length) setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' });
   };
 
-  const onSend = handleSubmit(async ({ phone_number }) => {
+  const onSend = useSubmitOnce(handleSubmit(async ({ phone_number }) => {
     setFailure(null);
     if (user && phone_number === user.phone_number) {
       setError('phone_number', { type: 'same', message: t('account:phone.same_number') }, { shouldFocus: true });
@@ -61,7 +59,7 @@ export default function UpdatePhonePage() {
       return;
     }
     showFailure(result.error);
-  });
+  }));
 
   const onVerify = async (code: string) => {
     if (!sent) return;
@@ -87,6 +85,10 @@ export default function UpdatePhonePage() {
       <Link to="/profile/account/update-code">{t('auth:register.start_again')}</Link>
     </>
   );
+
+  if (!flow || flow.purpose !== 'update_phone' || !flow.verification_token) {
+    return finished.current ? null : <Navigate to="/profile/account/update-code" replace />;
+  }
 
   return (
     <FlowCard

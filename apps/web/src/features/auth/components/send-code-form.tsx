@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/feedback';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { flowStyles as styles } from '../../../components/flow/flow-card';
 import { useSendForgotCodeMutation, useSendRegisterCodeMutation } from '../api/auth-api';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
 interface SendCodeFormProps {
   purpose: 'register' | 'forgot';
@@ -40,7 +41,7 @@ export function SendCodeForm({ purpose, next, initialPhone = '', extraError }: S
     defaultValues: { phone_number: flow?.purpose === purpose ? flow.phone_number : initialPhone },
   });
 
-  const onSubmit = handleSubmit(async ({ phone_number }) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async ({ phone_number }) => {
     setFailure(null);
     const send = purpose === 'register' ? sendRegister : sendForgot;
     const result = await send({ phone_number });
@@ -57,7 +58,7 @@ export function SendCodeForm({ purpose, next, initialPhone = '', extraError }: S
     }
     const rest = applyFieldErrors(info, setError, ['phone_number']);
     setFailure({ text: !info.fields.phone_number || rest.length ? info.message : null, code: info.code });
-  });
+  }));
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>

@@ -15,6 +15,8 @@ import { PasswordField } from '../../../components/ui/field';
 import { LockIcon } from '../../../components/ui/icons';
 import { useUpdatePasswordMutation } from '../api/auth-api';
 import { ZNewPasswordForm, type TNewPasswordForm } from '../model/register-form';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
+import { usePasswordsMatch } from '../../../lib/forms/use-passwords-match';
 
 /** /auth/forgot-form: the new password; then sign in with it. */
 export default function ForgotFormPage() {
@@ -26,16 +28,16 @@ export default function ForgotFormPage() {
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
   // Set once the password is saved: the flow then ends, and this page must not send the user back to its start.
   const finished = useRef(false);
-  const { register, handleSubmit, setError, formState } = useForm<TNewPasswordForm>({
+  const form = useForm<TNewPasswordForm>({
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', password_confirmation: '' },
   });
-  if (!flow || flow.purpose !== 'forgot' || !flow.verification_token) {
-    return finished.current ? null : <Navigate to="/auth/forgot-code" replace />;
-  }
-  const { phone_number, verification_token } = flow;
+  const { register, handleSubmit, setError, formState } = form;
+  usePasswordsMatch(form);
+  const phone_number = flow?.phone_number ?? '';
+  const verification_token = flow?.verification_token ?? '';
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
     setFailure(null);
     const result = await updatePassword({ ...values, phone_number, verification_token });
     if ('data' in result) {
@@ -48,7 +50,11 @@ export default function ForgotFormPage() {
     const info = describeApiError(result.error, t);
     const rest = applyFieldErrors(info, setError, ['password', 'password_confirmation']);
     if (!Object.keys(info.fields).length || rest.length) setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' });
-  });
+  }));
+
+  if (!flow || flow.purpose !== 'forgot' || !flow.verification_token) {
+    return finished.current ? null : <Navigate to="/auth/forgot-code" replace />;
+  }
 
   return (
     <FlowCard testId="forgot-form-page" step={[3, 3]} icon={<LockIcon />} title={t('auth:forgot.form_title')} lead={t('auth:forgot.form_lead')}>

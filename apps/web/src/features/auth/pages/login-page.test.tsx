@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../test/render';
@@ -22,5 +23,60 @@ describe('LoginPage', () => {
     expect(screen.getByText('Enter password')).toBeTruthy();
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
     expect(urls.some((url) => url.includes('auth/login'))).toBe(false);
+  });
+
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+  }
+
+  function stubLogin() {
+    const logins: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: Request) => {
+      if (input.url.includes('auth/login')) {
+        logins.push(input.url);
+        await new Promise((r) => setTimeout(r, 30));
+        const user = { id: 7, phone_number: '+77010000001', first_name: 'A', last_name: 'B', branch_id: 1, gender: 'female', date_of_birth: '1994-03-12', client_code: 'KZ-10001', role: 'customer', language: 'en', place: null, created_at: '2026-01-01T00:00:00Z', notifications: {} };
+        return new Response(JSON.stringify({ data: { access: { token: 't', expires_in: 900 }, user } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }));
+    return logins;
+  }
+
+  it('a double click signs in once, and returns to the deep link opened signed out, with its query', async () => {
+    const logins = stubLogin();
+    renderWithStore(
+      <Routes>
+        <Route path="/auth" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { route: '/auth?next=%2Forders%2Forder%3Fid%3D17' },
+    );
+    await userEvent.type(screen.getByLabelText('Phone number'), '7010000001');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret-pass-1');
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    // Two clicks before React re-renders the button as busy (a slow phone): the handler itself must drop the second.
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    expect((await screen.findByTestId('where')).textContent).toBe('/orders/order?id=17');
+    expect(logins).toHaveLength(1);
+  });
+
+  it('never follows a next address to another site', async () => {
+    stubLogin();
+    renderWithStore(
+      <Routes>
+        <Route path="/auth" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { route: '/auth?next=%2F%2Fevil.example%2Fsteal' },
+    );
+    await userEvent.type(screen.getByLabelText('Phone number'), '7010000001');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/');
   });
 });

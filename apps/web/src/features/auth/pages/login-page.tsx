@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLoginRequest, type TLoginRequest } from '@portal/contract';
 import { describeApiError, translateFieldMessage } from '../../../lib/api/errors';
 import { applyFieldErrors } from '../../../lib/forms/api-errors';
+import { NEXT_PARAM, safeNextPath } from '../../../lib/session/next-path';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { PasswordField } from '../../../components/ui/field';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { useLoginMutation } from '../api/auth-api';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
-function fromState(state: unknown): { from?: string; phone?: string } {
-  if (typeof state !== 'object' || state === null) return {};
-  const { from, phone } = state as { from?: unknown; phone?: unknown };
-  return { from: typeof from === 'string' && from.startsWith('/') && !from.startsWith('/auth') ? from : undefined, phone: typeof phone === 'string' ? phone : undefined };
+function phoneFromState(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { phone } = state as { phone?: unknown };
+  return typeof phone === 'string' ? phone : undefined;
 }
 
 /** /auth: phone and password. */
@@ -24,7 +26,10 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { from, phone } = fromState(location.state);
+  const [params] = useSearchParams();
+  const phone = phoneFromState(location.state);
+  // A deep link opened signed out (`/orders/order?id=17`) is where sign-in leads back to.
+  const next = safeNextPath(params.get(NEXT_PARAM));
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, register, handleSubmit, setError, formState } = useForm<TLoginRequest, unknown, { phone_number: string; password: string }>({
@@ -32,17 +37,17 @@ export default function LoginPage() {
     defaultValues: { phone_number: phone ?? '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
     setFailure(null);
     const result = await login(values);
     if ('data' in result) {
-      navigate(from ?? '/', { replace: true });
+      navigate(next ?? '/', { replace: true });
       return;
     }
     const info = describeApiError(result.error, t);
     const rest = applyFieldErrors(info, setError, ['phone_number', 'password']);
     if (!Object.keys(info.fields).length || rest.length) setFailure(info.message);
-  });
+  }));
 
   return (
     <FlowCard

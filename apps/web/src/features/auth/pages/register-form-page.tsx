@@ -16,6 +16,8 @@ import { PasswordField } from '../../../components/ui/field';
 import { UserIcon } from '../../../components/ui/icons';
 import { useRegisterMutation } from '../api/auth-api';
 import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
+import { usePasswordsMatch } from '../../../lib/forms/use-passwords-match';
 
 /** /auth/register-form: name, branch, gender, date of birth and password, after the phone is verified. */
 export default function RegisterFormPage() {
@@ -26,16 +28,16 @@ export default function RegisterFormPage() {
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
   // Set once the account exists: the session start ends the flow, and this page must not send the user back.
   const finished = useRef(false);
-  const { control, register, handleSubmit, setError, formState } = useForm<TRegisterForm, unknown, TRegisterFormOut>({
+  const form = useForm<TRegisterForm, unknown, TRegisterFormOut>({
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { first_name: '', last_name: '', branch_id: '', date_of_birth: '', password: '', password_confirmation: '' },
   });
-  if (!flow || flow.purpose !== 'register' || !flow.verification_token) {
-    return finished.current ? null : <Navigate to="/auth/register-code" replace />;
-  }
-  const { phone_number, verification_token } = flow;
+  const { control, register, handleSubmit, setError, formState } = form;
+  usePasswordsMatch(form);
+  const phone_number = flow?.phone_number ?? '';
+  const verification_token = flow?.verification_token ?? '';
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
     setFailure(null);
     finished.current = true;
     const result = await registerAccount({ ...values, branch_id: Number(values.branch_id), phone_number, verification_token });
@@ -50,9 +52,13 @@ export default function RegisterFormPage() {
     if (!Object.keys(info.fields).length || rest.length) {
       setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' || info.code === 'phone_taken' || 'verification_token' in info.fields });
     }
-  });
+  }));
 
   const err = (name: (typeof REGISTER_FIELDS)[number]) => translateFieldMessage(formState.errors[name]?.message, t);
+
+  if (!flow || flow.purpose !== 'register' || !flow.verification_token) {
+    return finished.current ? null : <Navigate to="/auth/register-code" replace />;
+  }
 
   return (
     <FlowCard testId="register-form-page" wide step={[3, 3]} icon={<UserIcon />} title={t('auth:register.form_title')} lead={t('auth:register.form_lead')}>

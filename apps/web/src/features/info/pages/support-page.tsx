@@ -15,6 +15,7 @@ import { describedBy, FieldShell, fieldStyles, SelectField, TextField } from '..
 import { CheckIcon } from '../../../components/ui/icons';
 import { SUPPORT_FIELDS, supportDefaults, ZSupportForm, type TSupportFormInput, type TSupportFormOutput } from '../model/support-form';
 import styles from '../components/info.module.css';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
 /** /support: a topic, a message and a contact; validated like the API does, with a receipt on success. */
 export default function SupportPage() {
@@ -31,7 +32,7 @@ export default function SupportPage() {
   const length = (watch('message') ?? '').length;
   const err = (name: (typeof SUPPORT_FIELDS)[number]) => translateFieldMessage(formState.errors[name]?.message, t);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
     setFailure(null);
     const result = await createSupport(values);
     if ('data' in result && result.data) {
@@ -42,7 +43,7 @@ export default function SupportPage() {
     const info = describeApiError(result.error, t);
     const rest = applyFieldErrors(info, setError, SUPPORT_FIELDS);
     if (!onlyFieldErrors(info, SUPPORT_FIELDS) || rest.length) setFailure([info.message, ...rest].join(' '));
-  });
+  }));
 
   if (receipt) {
     return (

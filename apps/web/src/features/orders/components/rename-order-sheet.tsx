@@ -11,6 +11,7 @@ import { applyFieldErrors } from '../../../lib/forms/api-errors';
 import { notify } from '../../../lib/ui/toast';
 import { useRenameOrderMutation } from '../api/orders-api';
 import styles from './orders.module.css';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
 /** A sheet to rename an order's item ('Saved' when stored, the API's message when not). */
 export function RenameOrderSheet({ order, onClose }: { order: { id: number; name: string } | null; onClose: () => void }) {
@@ -24,7 +25,7 @@ export function RenameOrderSheet({ order, onClose }: { order: { id: number; name
     if (order) reset({ name: order.name });
   }, [order, reset]);
 
-  const onSubmit = handleSubmit(async ({ name }) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async ({ name }) => {
     if (!order) return;
     const result = await rename({ id: order.id, name });
     if ('data' in result) {
@@ -35,7 +36,7 @@ export function RenameOrderSheet({ order, onClose }: { order: { id: number; name
     const info = describeApiError(result.error, t);
     if (!applyFieldErrors(info, setError, ['name']).length && Object.keys(info.fields).length) return;
     notify.error(`${t('orders:rename.failed')}: ${info.message}`);
-  });
+  }));
 
   return (
     <Sheet open={order !== null} onClose={onClose} title={t('orders:rename.title')}>

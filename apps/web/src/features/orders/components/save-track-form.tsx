@@ -11,6 +11,7 @@ import { notify } from '../../../lib/ui/toast';
 import { TRACK_FIELD_CODES, useSaveTrack } from '../model/save-track';
 import { PlusIcon } from './order-icons';
 import styles from './orders.module.css';
+import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
 type FormIn = z.input<typeof ZSaveTrackRequest>;
 type FormOut = z.output<typeof ZSaveTrackRequest>;
@@ -36,7 +37,7 @@ export function SaveTrackForm({
     defaultValues: { track_code: initialCode, name: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
     const result = await saveTrack(values);
     if ('data' in result) {
       reset({ track_code: '', name: '' });
@@ -50,7 +51,7 @@ export function SaveTrackForm({
     }
     const rest = applyFieldErrors(info, setError, FIELDS);
     if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
-  });
+  }));
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="save-track-form">
