@@ -22,7 +22,6 @@ import { healthRoutes } from './modules/health/health-routes';
 import { lessonsRoutes } from './modules/lessons/lessons-routes';
 import { marketplacesRoutes } from './modules/marketplaces/marketplaces-routes';
 import { manageRoutes } from './modules/manage/manage-routes';
-import { uploadsStatic } from './modules/manage/photo-store';
 import { newsRoutes } from './modules/news/news-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
@@ -34,6 +33,7 @@ import { QrTokenService } from './modules/qr/qr-token';
 import { receiptsRoutes } from './modules/receipts/receipts-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportsRoutes } from './modules/supports/supports-routes';
+import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -42,6 +42,8 @@ import { etagPlugin } from './plugins/etag';
 import { openapiPlugin } from './plugins/openapi';
 import { redisPlugin } from './plugins/redis';
 import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
+import { createStorage, storagePlugin } from './plugins/storage';
+import type { ObjectStorage } from './modules/uploads/storage';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   /** Requests a client address may make to a credential call (login, codes …) per minute. */
   authRateLimitPerMinute?: number;
   logger?: boolean;
+  /** Where uploads are stored (default: the one the configuration names). */
+  storage?: ObjectStorage;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
 }
@@ -138,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(etagPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? true });
+  await app.register(storagePlugin, { storage: opts.storage ?? createStorage(config) });
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
   const tokens = new TokenService(config.jwtSecret);
   await app.register(authPlugin, { tokens });
@@ -166,15 +171,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(lessonsRoutes);
       await api.register(supportsRoutes);
       await api.register(chinaAddressRoutes);
-      await api.register(manageRoutes, { uploadsDir: join(config.dataDir, 'uploads') });
+      await api.register(manageRoutes);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );
 
-  // Parcel photos staff uploaded, read-only.
-  await app.register(uploadsStatic, { root: join(config.dataDir, 'uploads') });
+  // Uploads (parcel photos, logos, news and lesson images), read-only, from the configured storage.
+  await app.register(uploadsRoutes);
 
   // The built web app, with the SPA's index.html for every other GET.
   // apps/api/src/app.ts and apps/api/dist/server.js both sit two levels below apps/.

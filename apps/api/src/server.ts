@@ -43,6 +43,13 @@ async function main() {
     codesRepository.purgeOlderThan(database.db, new Date(Date.now() - 2 * 24 * 3600 * 1000)).catch((err) => app.log.warn({ err }, 'code purge failed'));
   void purge();
   setInterval(purge, 3600 * 1000).unref();
+  // Uploads nothing refers to a day after they were made (photos of parcels never received …) are removed hourly.
+  const sweep = () =>
+    app.uploads
+      .removeUnattached(database.db)
+      .then((removed) => removed.length && app.log.info({ removed: removed.length }, 'unattached uploads removed'))
+      .catch((err) => app.log.warn({ err }, 'uploads cleanup failed'));
+  setInterval(sweep, 3600 * 1000).unref();
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

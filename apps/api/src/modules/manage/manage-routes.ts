@@ -54,7 +54,8 @@ import { handoverService } from './handover-service';
 import { parseSpreadsheet } from './import-parse';
 import { importService } from './import-service';
 import { assertWarehouse, resolveWorkBranch } from './manage-access';
-import { PhotoStore, sniffImage } from './photo-store';
+import { sniffImage } from '../uploads/images';
+import { parcelPhotoReferences } from './photo-references';
 import { receiveService } from './receive-service';
 import { unclaimedService } from './unclaimed-service';
 
@@ -73,12 +74,12 @@ function multipartError(error: unknown, code: 'photo_invalid' | 'import_file_inv
  * Staff work at /manage. Every route: signed in as staff or admin (customers 403), then the place rule of
  * manage-access (warehouse works for China warehouse staff, branch works for that branch's staff; admins all).
  */
-export async function manageRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
+export async function manageRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES, files: MAX_PARCEL_PHOTOS, fields: 4, parts: MAX_PARCEL_PHOTOS + 4, fieldSize: 1024, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
-  const photos = new PhotoStore(opts.uploadsDir);
+  app.uploads.registerReferences('parcels', parcelPhotoReferences);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = app.requireRole('staff', 'admin');
   const tags = ['manage'];
@@ -129,7 +130,7 @@ export async function manageRoutes(app: FastifyInstance, opts: { uploadsDir: str
     }
     if (!files.length) throw new AppError('photo_invalid');
     const saved: string[] = [];
-    for (const f of files) saved.push(await photos.save(f.bytes, f.kind));
+    for (const f of files) saved.push(await app.uploads.saveImage('parcels', f.bytes, f.kind));
     return { data: { photos: saved } };
   });
 

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { ImageKind } from './images';
+import { contentTypeOf, type ObjectStorage } from './storage';
+
+/** What uploads are for; each kind is a folder (local) or key prefix (S3) and a URL path under /uploads/. */
+export const UPLOAD_KINDS = ['parcels', 'logos', 'news', 'lessons', 'content'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** An upload key as this service makes them: `<kind>/<32 hex>.<ext>`. Anything else is no upload. */
+const KEY = new RegExp(`^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$`);
+
+/**
+ * The owner module's answer to "which of these upload URLs are still used?" (a parcel's photos, a
+ * setting's logo, a news image …). The cleanup only deletes uploads of kinds whose owner registered one.
+ */
+export type UploadReferences = (db: Db, urls: string[]) => Promise<Set<string>>;
+
+/** Uploads not attached to anything after this long are removed. */
+export const UNATTACHED_TTL_MS = 24 * 3600 * 1000;
+
+/** The one way every feature stores and serves uploaded files, whichever storage driver is configured. */
+export class Uploads {
+  private readonly references = new Map<UploadKind, UploadReferences>();
+  constructor(readonly storage: ObjectStorage) {}
+
+  /** Stores an image (bytes already checked with sniffImage) and returns its public URL `/uploads/<kind>/<name>`. */
+  async saveImage(kind: UploadKind, bytes: Buffer, ext: ImageKind): Promise<string> {
+    const key = `${kind}/${randomBytes(16).toString('hex')}.${ext}`;
+    await this.storage.put(key, bytes, contentTypeOf(key));
+    return `/uploads/${key}`;
+  }
+
+  /** The storage key of an upload URL (or of a bare key), or null when it is not one of ours. */
+  keyOf(urlOrKey: string): string | null {
+    const key = urlOrKey.startsWith('/uploads/') ? urlOrKey.slice('/uploads/'.length) : urlOrKey;
+    return KEY.test(key) ? key : null;
+  }
+
+  async open(key: string) {
+    return this.keyOf(key) ? this.storage.get(key) : null;
+  }
+
+  async remove(url: string) {
+    const key = this.keyOf(url);
+    if (key) await this.storage.delete(key);
+  }
+
+  /** The owner of a kind tells which URLs are in use (called once at start by the owner module). */
+  registerReferences(kind: UploadKind, references: UploadReferences) {
+    this.references.set(kind, references);
+  }
+
+  /**
+   * Removes uploads older than `olderThanMs` that nothing refers to, for every kind with a registered
+   * owner. Safe to run in several processes at once (a second delete of the same key is a no-op).
+   */
+  async removeUnattached(db: Db, opts: { olderThanMs?: number; now?: Date } = {}): Promise<string[]> {
+    const cutoff = (opts.now ?? new Date()).getTime() - (opts.olderThanMs ?? UNATTACHED_TTL_MS);
+    const removed: string[] = [];
+    for (const [kind, references] of this.references) {
+      let batch: string[] = [];
+      const flush = async () => {
+        if (!batch.length) return;
+        const used = await references(db, batch);
+        for (const url of batch) {
+          if (used.has(url)) continue;
+          await this.storage.delete(url.slice('/uploads/'.length));
+          removed.push(url);
+        }
+        batch = [];
+      };
+      for await (const entry of this.storage.list(`${kind}/`)) {
+        if (!KEY.test(entry.key) || entry.lastModified.getTime() > cutoff) continue;
+        batch.push(`/uploads/${entry.key}`);
+        if (batch.length >= 200) await flush();
+      }
+      await flush();
+    }
+    return removed;
+  }
+}
