@@ -3,7 +3,7 @@ import { baseApi } from '../lib/api/base-api';
 import { loggedOut, type AuthState } from '../lib/session/auth-slice';
 import type { LangState } from '../lib/preferences/lang-slice';
 import type { ThemeState } from '../lib/preferences/theme-slice';
-import { storage, STORAGE_KEYS } from '../lib/storage';
+import { storage, STORAGE_KEYS, TAB_KEYS, tabStorage } from '../lib/storage';
 
 interface PersistedState {
   auth: AuthState;
@@ -17,7 +17,7 @@ export function applyTheme(theme: string): void {
 }
 
 /**
- * Keeps `token`, `lang` and `theme` in localStorage, and the theme and language on <html>, in step
+ * Keeps `token`, `lang` and `theme` in localStorage, the code flow in progress in sessionStorage, and the theme and language on <html>, in step
  * with the store; at logout drops the cached server data, so whoever signs in next never sees it.
  */
 export function createPersistenceMiddleware(): Middleware {
@@ -28,6 +28,11 @@ export function createPersistenceMiddleware(): Middleware {
     if (after.auth.token !== before.auth.token) {
       if (after.auth.token) storage.set(STORAGE_KEYS.token, after.auth.token);
       else storage.remove(STORAGE_KEYS.token);
+    }
+    // The code flow in progress lives as long as the tab (a reload mid-registration keeps its step).
+    if (after.auth.data !== before.auth.data) {
+      tabStorage.write(TAB_KEYS.codeFlow, after.auth.data);
+      if (!after.auth.data) tabStorage.write(TAB_KEYS.registerForm, null);
     }
     if (after.lang.lang !== before.lang.lang) {
       storage.set(STORAGE_KEYS.lang, after.lang.lang);

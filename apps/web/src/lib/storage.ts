@@ -29,3 +29,29 @@ export const storage = {
     }
   },
 };
+
+/**
+ * What a multi-step flow keeps for the life of the browser tab (sessionStorage), so a reload in the
+ * middle of registration keeps the phone, the step's verification and the typed fields; never passwords.
+ */
+export const TAB_KEYS = { codeFlow: 'code_flow', registerForm: 'register_form' } as const;
+export type TTabKey = (typeof TAB_KEYS)[keyof typeof TAB_KEYS];
+
+export const tabStorage = {
+  read(key: TTabKey): unknown {
+    try {
+      const raw = globalThis.sessionStorage?.getItem(key);
+      return raw ? (JSON.parse(raw) as unknown) : null;
+    } catch {
+      return null;
+    }
+  },
+  write(key: TTabKey, value: unknown): void {
+    try {
+      if (value === null || value === undefined) globalThis.sessionStorage?.removeItem(key);
+      else globalThis.sessionStorage?.setItem(key, JSON.stringify(value));
+    } catch {
+      /* storage blocked: the flow still works without reloads */
+    }
+  },
+};

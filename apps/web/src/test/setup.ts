@@ -10,4 +10,5 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

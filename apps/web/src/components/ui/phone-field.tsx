@@ -6,11 +6,17 @@ import { describedBy, FieldShell, fieldStyles as styles } from './field';
 import { ChevronDownIcon } from './icons';
 
 type Dial = Pick<TCountry, 'code' | 'flag' | 'phone_prefix' | 'name'>;
-const FALLBACK: Dial[] = [{ code: 'KZ', flag: '🇰🇿', phone_prefix: '+7', name: 'Kazakhstan' }];
+/** Until GET countries answers: every prefix the carrier serves, so a +996 number is never read as +7. */
+const FALLBACK: Dial[] = [
+  { code: 'KZ', flag: '🇰🇿', phone_prefix: '+7', name: 'Kazakhstan' },
+  { code: 'KG', flag: '🇰🇬', phone_prefix: '+996', name: 'Kyrgyzstan' },
+];
+/** A number typed with a prefix of no listed country: kept as typed (the check then says it is wrong), never moved to another country. */
+const OTHER: Dial = { code: '', flag: '', phone_prefix: '+', name: '+' };
 
 /** Digits a national number has after the country's prefix. */
 const NATIONAL_DIGITS: Record<string, number> = { '+7': 10, '+996': 9 };
-const nationalMax = (prefix: string) => NATIONAL_DIGITS[prefix] ?? 12;
+const nationalMax = (prefix: string) => NATIONAL_DIGITS[prefix] ?? 14;
 
 /** "7010000001" → "701 000 00 01" (+7), "555123456" → "555 123 456" (+996). */
 export function formatNational(prefix: string, digits: string): string {
@@ -32,12 +38,16 @@ export function readablePhone(phone: string): string {
   return m?.[1] && m[2] ? `${m[1]} ${formatNational(m[1], m[2])}` : phone;
 }
 
-/** Splits "+77010000001" into the longest known prefix and the national digits. */
+/**
+ * Splits "+77010000001" into the longest known prefix and the national digits. An international
+ * number of no listed country gives code '' (its digits after the "+"), never another country's code.
+ */
 export function splitPhone(value: string, dials: Dial[]): { code: string; digits: string } {
   const compact = value.replace(/[^\d+]/g, '');
   const sorted = [...dials].sort((a, b) => b.phone_prefix.length - a.phone_prefix.length);
   const match = sorted.find((d) => compact.startsWith(d.phone_prefix));
   if (match) return { code: match.code, digits: compact.slice(match.phone_prefix.length) };
+  if (compact.startsWith('+')) return { code: OTHER.code, digits: compact.replace(/\D/g, '') };
   return { code: dials[0]?.code ?? 'KZ', digits: compact.replace(/\D/g, '') };
 }
 
@@ -79,8 +89,8 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, hint, 
   const dials: Dial[] = useMemo(() => (data?.length ? data : FALLBACK), [data]);
   const split = splitPhone(value, dials);
   const [chosen, setChosen] = useState<string | null>(null);
-  const code = value ? split.code : (chosen ?? split.code);
-  const dial = dials.find((d) => d.code === code) ?? dials[0] ?? FALLBACK[0]!;
+  const code = value ? split.code : chosen || split.code;
+  const dial = code === OTHER.code ? OTHER : (dials.find((d) => d.code === code) ?? dials[0] ?? FALLBACK[0]!);
   const digits = value ? split.digits : '';
 
   const emit = (prefix: string, nextDigits: string) => onChange(nextDigits ? `${prefix}${nextDigits.slice(0, nationalMax(prefix))}` : '');
@@ -106,6 +116,7 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, hint, 
               emit(next.phone_prefix, digits);
             }}
           >
+            {dial === OTHER && <option value="">+</option>}
             {dials.map((d) => (
               <option key={d.code} value={d.code}>
                 {`${d.name} ${d.phone_prefix}`}
@@ -129,8 +140,8 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, hint, 
           onBlur={onBlur}
           onChange={(e) => {
             const typed = readTyped(e.target.value, dial.phone_prefix, dials);
-            const nextDial = typed.code ? (dials.find((d) => d.code === typed.code) ?? dial) : dial;
-            if (typed.code) setChosen(nextDial.code);
+            const nextDial = typed.code === undefined ? dial : typed.code === OTHER.code ? OTHER : (dials.find((d) => d.code === typed.code) ?? dial);
+            if (typed.code !== undefined) setChosen(nextDial.code);
             emit(nextDial.phone_prefix, typed.digits);
           }}
         />

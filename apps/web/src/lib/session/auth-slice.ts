@@ -1,11 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TCodePurpose, TNotificationGroups, TUser } from '@portal/contract';
-import { storage, STORAGE_KEYS } from '../storage';
+import { VERIFICATION_TOKEN_TTL_SECONDS } from '@portal/contract';
+import { storage, STORAGE_KEYS, TAB_KEYS, tabStorage } from '../storage';
 
 /**
  * A multi-step flow in progress (register, forgot password, phone change): the phone the code went to,
  * when another code may be asked for, and the verification token once the code is right.
- * Kept in memory only, never in localStorage.
+ * Kept for the life of the tab (sessionStorage, never localStorage), so a reload mid-flow keeps its step.
  */
 export interface TCodeFlow {
   purpose: TCodePurpose;
@@ -15,6 +16,19 @@ export interface TCodeFlow {
   /** Epoch ms after which "send again" is allowed. */
   resend_at: number;
   verification_token?: string;
+  /** Epoch ms of the last change; a kept flow older than a verification token's life is dropped. */
+  saved_at?: number;
+}
+
+const PURPOSES = new Set(['register', 'forgot', 'update_phone']);
+
+/** The flow this tab kept, when it is still usable. */
+export function readKeptCodeFlow(now = Date.now()): TCodeFlow | null {
+  const v = tabStorage.read(TAB_KEYS.codeFlow) as Partial<TCodeFlow> | null;
+  if (!v || typeof v !== 'object' || !PURPOSES.has(v.purpose as string) || typeof v.phone_number !== 'string' || typeof v.resend_at !== 'number') return null;
+  if (typeof v.saved_at !== 'number' || now - v.saved_at > VERIFICATION_TOKEN_TTL_SECONDS * 1000) return null;
+  if (v.verification_token !== undefined && typeof v.verification_token !== 'string') return null;
+  return v as TCodeFlow;
 }
 
 export interface AuthState {
@@ -28,7 +42,7 @@ export interface AuthState {
 }
 
 export function initialAuthState(token: string | null = storage.get(STORAGE_KEYS.token)): AuthState {
-  return { isInitialized: false, isAuthenticated: false, user: null, notifications: {}, token: token || null, data: null };
+  return { isInitialized: false, isAuthenticated: false, user: null, notifications: {}, token: token || null, data: readKeptCodeFlow() };
 }
 
 const authSlice = createSlice({
@@ -72,13 +86,13 @@ const authSlice = createSlice({
       if (state.user) state.user.notifications = action.payload;
     },
     codeFlowStarted(state, action: PayloadAction<TCodeFlow>) {
-      state.data = action.payload;
+      state.data = { ...action.payload, saved_at: Date.now() };
     },
     codeResent(state, action: PayloadAction<{ resend_at: number }>) {
-      if (state.data) state.data.resend_at = action.payload.resend_at;
+      if (state.data) Object.assign(state.data, { resend_at: action.payload.resend_at, saved_at: Date.now() });
     },
     codeVerified(state, action: PayloadAction<{ verification_token: string }>) {
-      if (state.data) state.data.verification_token = action.payload.verification_token;
+      if (state.data) Object.assign(state.data, { verification_token: action.payload.verification_token, saved_at: Date.now() });
     },
     codeFlowEnded(state) {
       state.data = null;

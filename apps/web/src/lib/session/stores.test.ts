@@ -74,12 +74,12 @@ describe('auth slice', () => {
     expect(store.getState().auth.user?.notifications).toEqual({ orders: { data: [note(1, true), note(2, true)], unread: 0 } });
   });
 
-  it('carries a code flow in memory only, and a failed session does not drop it', () => {
+  it('carries a code flow for the tab only (never in localStorage), and a failed session does not drop it', () => {
     const store = makeStore();
     store.dispatch(codeFlowStarted({ purpose: 'register', phone_number: '+77010000009', resend_at: 1 }));
     store.dispatch(codeVerified({ verification_token: 'vt' }));
     store.dispatch(loggedOut());
-    expect(store.getState().auth.data).toEqual({ purpose: 'register', phone_number: '+77010000009', resend_at: 1, verification_token: 'vt' });
+    expect(store.getState().auth.data).toMatchObject({ purpose: 'register', phone_number: '+77010000009', resend_at: 1, verification_token: 'vt' });
     expect(JSON.stringify({ ...localStorage })).not.toContain('vt');
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { describeApiError, translateFieldMessage } from '../../../lib/api/errors
 import { applyFieldErrors } from '../../../lib/forms/api-errors';
 import { selectCodeFlow } from '../../../lib/session/auth-slice';
 import { notify } from '../../../lib/ui/toast';
+import { TAB_KEYS, tabStorage } from '../../../lib/storage';
 import { PersonalDataFields } from '../../../components/flow/personal-data-fields';
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +19,20 @@ import { useRegisterMutation } from '../api/auth-api';
 import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 import { usePasswordsMatch } from '../../../lib/forms/use-passwords-match';
+
+const KEPT_FIELDS = ['first_name', 'last_name', 'branch_id', 'gender', 'date_of_birth'] as const;
+
+/** The fields this tab kept from before a reload (strings only; anything else is ignored). */
+function keptFields(): Partial<TRegisterForm> {
+  const kept = tabStorage.read(TAB_KEYS.registerForm);
+  if (!kept || typeof kept !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const key of KEPT_FIELDS) {
+    const value = (kept as Record<string, unknown>)[key];
+    if (typeof value === 'string') out[key] = value;
+  }
+  return out as Partial<TRegisterForm>;
+}
 
 /** /auth/register-form: name, branch, gender, date of birth and password, after the phone is verified. */
 export default function RegisterFormPage() {
@@ -30,10 +45,18 @@ export default function RegisterFormPage() {
   const finished = useRef(false);
   const form = useForm<TRegisterForm, unknown, TRegisterFormOut>({
     resolver: zodResolver(ZRegisterForm),
-    defaultValues: { first_name: '', last_name: '', branch_id: '', date_of_birth: '', password: '', password_confirmation: '' },
+    defaultValues: { first_name: '', last_name: '', branch_id: '', date_of_birth: '', ...keptFields(), password: '', password_confirmation: '' },
   });
   const { control, register, handleSubmit, setError, formState } = form;
   usePasswordsMatch(form);
+  // What is typed is kept for the tab's life (never the passwords), so a reload loses nothing.
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      const { password: _p, password_confirmation: _c, ...fields } = values;
+      tabStorage.write(TAB_KEYS.registerForm, fields);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   const phone_number = flow?.phone_number ?? '';
   const verification_token = flow?.verification_token ?? '';
 
