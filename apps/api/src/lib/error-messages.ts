@@ -45,6 +45,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
   verification_token_invalid: { en: 'The confirmation has expired or was already used. Start again', ru: 'Подтверждение истекло или уже использовано. Начните заново', kk: 'Растау мерзімі өтті немесе қолданылған. Қайта бастаңыз' },
   password_too_common: { en: 'This password is too common. Choose another one', ru: 'Этот пароль слишком распространён. Выберите другой', kk: 'Бұл құпиясөз тым кең таралған. Басқасын таңдаңыз' },
   too_many_requests: { en: 'Too many requests. Try again in {seconds} s', ru: 'Слишком много запросов. Повторите через {seconds} с', kk: 'Сұраныстар тым көп. {seconds} с кейін қайталаңыз' },
+  login_locked: { en: 'Too many wrong passwords for this number. Try again in {seconds} s or reset your password', ru: 'Слишком много неверных паролей для этого номера. Повторите через {seconds} с или восстановите пароль', kk: 'Бұл нөмір үшін қате құпиясөз тым көп. {seconds} с кейін қайталаңыз немесе құпиясөзді қалпына келтіріңіз' },
   code_resend_too_soon: { en: 'You can request a new code in {seconds} s', ru: 'Новый код можно запросить через {seconds} с', kk: 'Жаңа кодты {seconds} с кейін сұрауға болады' },
   internal: { en: 'Something went wrong on our side. Try again later', ru: 'Что-то пошло не так. Попробуйте позже', kk: 'Бір нәрсе дұрыс болмады. Кейінірек қайталаңыз' },
   service_unavailable: { en: 'The service is temporarily unavailable', ru: 'Сервис временно недоступен', kk: 'Қызмет уақытша қолжетімсіз' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBirthDate, ZGender, ZId, ZPassword, ZRequiredText } from '../common/fields';
+import { newPasswordRule, ZBirthDate, ZGender, ZId, ZPassword, ZRequiredText } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZPhone } from '../common/phone';
 
@@ -18,6 +18,7 @@ export const ZRegisterRequest = z
     gender: ZGender,
     date_of_birth: ZBirthDate,
   })
+  .superRefine(newPasswordRule)
   .refine((v) => v.password === v.password_confirmation, {
     error: MSG.passwordsMustMatch,
     path: ['password_confirmation'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPassword } from '../common/fields';
+import { newPasswordRule, ZPassword } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZPhone } from '../common/phone';
 import { ZVerificationToken } from './register';
@@ -12,6 +12,7 @@ export const ZUpdatePasswordRequest = z
     password: ZPassword,
     password_confirmation: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
   })
+  .superRefine(newPasswordRule)
   .refine((v) => v.password === v.password_confirmation, {
     error: MSG.passwordsMustMatch,
     path: ['password_confirmation'],

@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   password_too_common: 422,
   too_many_requests: 429,
   code_resend_too_soon: 429,
+  login_locked: 429,
   internal: 500,
   service_unavailable: 503,
 } as const;

@@ -10,6 +10,7 @@ import { toPublicUser } from '../users/user-view';
 import { usersRepository, type UserRow } from '../users/users-repository';
 import type { CodesService } from './codes-service';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { loginThrottleRepository } from './login-throttle-repository';
 import { sessionsRepository } from './sessions-repository';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -88,9 +89,16 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
 
     /** Same time and same answer for an unknown number as for a wrong password. */
     async login(phone: string, password: string, client: { ip?: string; userAgent?: string }) {
+      // Per-number limit (whether or not the number has an account, so it reveals nothing): the try is
+      // spent before the password is checked, so simultaneous guesses from many addresses are counted too.
+      if ((await loginThrottleRepository.spendTry(db, phone)) === undefined) {
+        const seconds = await loginThrottleRepository.waitSeconds(db, phone);
+        throw new AppError('login_locked', { retryAfter: seconds, params: { seconds } });
+      }
       const user = await usersRepository.findByPhone(db, phone);
       const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !ok) throw new AppError('invalid_credentials');
+      await loginThrottleRepository.clear(db, phone);
       const access = await startSession(db, user.id, client);
       return { access, user: await userView(user) };
     },
@@ -151,6 +159,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
         if (!user) throw new AppError('verification_token_invalid', { fields: { verification_token: ['verification_token_invalid'] } });
         await usersRepository.update(tx, user.id, { passwordHash });
         await sessionsRepository.revokeAllForUser(tx, user.id, 'password_reset');
+        await loginThrottleRepository.clear(tx, input.phone_number);
       });
     },
 
