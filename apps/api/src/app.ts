@@ -44,6 +44,7 @@ import { redisPlugin } from './plugins/redis';
 import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
 import { createStorage, storagePlugin } from './plugins/storage';
 import type { ObjectStorage } from './modules/uploads/storage';
+import { notificationsPlugin } from './modules/notifications/notifications-plugin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? true });
   await app.register(storagePlugin, { storage: opts.storage ?? createStorage(config) });
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
+  await app.register(notificationsPlugin, { config });
   const tokens = new TokenService(config.jwtSecret);
   await app.register(authPlugin, { tokens });
   app.decorate('qr', new QrTokenService(config.jwtSecret));

@@ -11,6 +11,7 @@ export * from './users/user';
 export * from './users/get-user';
 export * from './notifications/notification';
 export * from './notifications/read-notifications';
+export * from './notifications/preferences';
 
 export * from './auth/send-code';
 export * from './auth/verify-code';

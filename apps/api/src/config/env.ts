@@ -33,6 +33,10 @@ const ZEnv = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+    NOTIFY_WORKER: z.enum(['true', 'false']).optional(),
+    NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+    NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    NOTIFY_UNREACHABLE_AFTER: z.coerce.number().int().min(1).max(100).default(3),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -68,6 +72,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** S3-compatible object storage for uploads when S3_BUCKET is set; else the local DATA_DIR/uploads folder. */
   s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
+  /** Notification delivery: whether this process works queue jobs, retries (with backoff), unreachable threshold. */
+  notify: { worker: boolean; retryLimit: number; retryDelaySeconds: number; unreachableAfter: number };
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +120,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
         }
       : null,
+    notify: {
+      worker: env.NOTIFY_WORKER ? env.NOTIFY_WORKER === 'true' : env.NODE_ENV !== 'test',
+      retryLimit: env.NOTIFY_RETRY_LIMIT,
+      retryDelaySeconds: env.NOTIFY_RETRY_DELAY_SECONDS,
+      unreachableAfter: env.NOTIFY_UNREACHABLE_AFTER,
+    },
   };
 }
 

@@ -17,7 +17,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Raw SQL on the database's own connection(s), for libraries that bring their SQL (the job queue).
+   * Without values the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
+
+const lastResult = <R extends { rows: Record<string, unknown>[] }>(results: R | R[]): { rows: Record<string, unknown>[] } =>
+  Array.isArray(results) ? (results[results.length - 1] ?? { rows: [] }) : results;
 
 function migrationsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -51,6 +59,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       ping: async () => {
         await pool.query('select 1');
       },
+      executeSql: async (text, values) => lastResult(await pool.query(text, values?.length ? values : undefined)),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -73,5 +82,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     ping: async () => {
       await client.query('select 1');
     },
+    executeSql: async (text, values) =>
+      values?.length
+        ? client.query<Record<string, unknown>>(text, values.map((v) => (v === undefined ? null : v)))
+        : lastResult(await client.exec(text)),
   };
 }

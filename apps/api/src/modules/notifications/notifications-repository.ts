@@ -54,7 +54,8 @@ export const notificationsRepository = {
     await db.update(notifications).set({ readAt: new Date() }).where(and(...conditions));
   },
 
-  async insert(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]): Promise<void> {
-    if (rows.length) await db.insert(notifications).values(rows);
+  async insert(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]) {
+    if (!rows.length) return [];
+    return db.insert(notifications).values(rows).returning({ id: notifications.id, userId: notifications.userId, event: notifications.event });
   },
 };

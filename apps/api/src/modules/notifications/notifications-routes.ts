@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZReadNotificationsRequest, ZReadNotificationsResponse } from '@portal/contract';
+import {
+  ZChannelParams,
+  ZErrorBody,
+  ZGetNotificationSettingsResponse,
+  ZReadNotificationsRequest,
+  ZReadNotificationsResponse,
+  ZUpdatePreferencesRequest,
+} from '@portal/contract';
 import { authOf } from '../../plugins/auth';
 import { notificationsService } from './notifications-service';
+import { notificationSettingsService } from './settings-service';
 
 export async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,5 +26,47 @@ export async function notificationsRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { user } = authOf(request);
     return { data: await notificationsService.markRead(app.db, user.id, request.body ?? {}) };
+  });
+
+  r.get('/notifications/settings', {
+    schema: {
+      tags: ['notifications'],
+      summary: 'Channels (linked, not linked, unreachable after repeated failures) and event × channel preferences',
+      security: [{ bearer: [] }],
+      response: { 200: ZGetNotificationSettingsResponse, 401: ZErrorBody },
+    },
+    preHandler: app.authenticate,
+  }, async (request) => {
+    const { user } = authOf(request);
+    return { data: await notificationSettingsService.get(app.db, user.id) };
+  });
+
+  r.put('/notifications/preferences', {
+    schema: {
+      tags: ['notifications'],
+      summary: 'Turns event × channel switches on or off; answers the settings',
+      security: [{ bearer: [] }],
+      body: ZUpdatePreferencesRequest,
+      response: { 200: ZGetNotificationSettingsResponse, 401: ZErrorBody, 422: ZErrorBody },
+    },
+    preHandler: app.authenticate,
+  }, async (request) => {
+    const { user } = authOf(request);
+    return { data: await notificationSettingsService.updatePreferences(app.db, user.id, request.body) };
+  });
+
+  r.post('/notifications/channels/:channel/reset', {
+    schema: {
+      tags: ['notifications'],
+      summary: 'The customer says an unreachable channel works again: it is tried again',
+      security: [{ bearer: [] }],
+      params: ZChannelParams,
+      response: { 200: ZGetNotificationSettingsResponse, 401: ZErrorBody, 422: ZErrorBody },
+    },
+    preHandler: app.authenticate,
+  }, async (request) => {
+    const { user } = authOf(request);
+    await notificationSettingsService.resetChannel(app.db, user.id, request.params.channel);
+    return { data: await notificationSettingsService.get(app.db, user.id) };
   });
 }

@@ -1,9 +1,47 @@
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_TYPES, type TLang, type TNotification, type TNotificationGroups, type TNotificationType } from '@portal/contract';
+import {
+  DEFAULT_PREFERENCES,
+  DELIVERY_CHANNELS,
+  NOTIFICATION_TYPES,
+  type TDeliveryChannel,
+  type TLang,
+  type TNotification,
+  type TNotificationEvent,
+  type TNotificationGroups,
+  type TNotificationType,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { deliveriesRepository } from './deliveries-repository';
+import { DELIVER_QUEUE, enqueue, LIVE_QUEUE, type QueueOptions } from './notification-queue';
 import { notificationsRepository, type NotificationRow } from './notifications-repository';
 import { GROUP_OF_EVENT, renderMessage, type MessageEvent, type MessageParams } from './notification-texts';
+
+/** Queue settings of this process (set once by the app from its config). */
+export const deliverySettings: QueueOptions = { retryLimit: 5, retryDelaySeconds: 30 };
+
+type Reachability = Awaited<ReturnType<typeof deliveriesRepository.reachability>>;
+
+/**
+ * The channels a message goes out on: those the customer has (SMS always; Telegram when linked; push with a
+ * subscription), wants for this event (their choice, else the default), and that are not unreachable.
+ * 'system' notices stay in the portal.
+ */
+function channelsFor(userId: number, event: MessageEvent, r: Reachability): { send: TDeliveryChannel[]; unreachable: TDeliveryChannel[] } {
+  const send: TDeliveryChannel[] = [];
+  const unreachable: TDeliveryChannel[] = [];
+  if (event === 'system') return { send, unreachable };
+  for (const channel of DELIVERY_CHANNELS) {
+    const choice = r.prefs.find((p) => p.userId === userId && p.event === event && p.channel === channel);
+    if (!(choice ? choice.enabled : DEFAULT_PREFERENCES[event as TNotificationEvent][channel])) continue;
+    const state = r.channels.find((c) => c.userId === userId && c.channel === channel);
+    const has = channel === 'sms' || (channel === 'telegram' && Boolean(state?.address)) || (channel === 'push' && r.push.has(userId));
+    if (!has) continue;
+    if (state?.unreachableAt) unreachable.push(channel);
+    else send.push(channel);
+  }
+  return { send, unreachable };
+}
 
 const NEW_FOR_MS = 24 * 3600 * 1000;
 
@@ -60,11 +98,14 @@ export const notificationsService = {
 
   /**
    * THE way other modules notify people: call it inside the transaction of the change that causes the
-   * messages, so a rollback leaves nothing behind. Stores the event and params; texts are rendered in
-   * each recipient's language when shown or sent.
+   * messages. It stores each notification (event + params, never text: texts are rendered in the
+   * recipient's language when shown or sent), one delivery log row per channel the customer gets it on,
+   * and the queue jobs that send them and move the live badge, all in that transaction: a rollback sends
+   * nothing, a commit cannot lose a message.
    */
   async notify(db: DbOrTx, messages: NotifyMessage[]): Promise<void> {
-    await notificationsRepository.insert(
+    if (!messages.length) return;
+    const inserted = await notificationsRepository.insert(
       db,
       messages.map((m) => ({
         userId: m.userId,
@@ -73,6 +114,25 @@ export const notificationsService = {
         params: m.params as unknown as Record<string, unknown>,
         link: m.link ?? null,
       })),
+    );
+    const userIds = [...new Set(inserted.map((n) => n.userId))];
+    const reach = await deliveriesRepository.reachability(db, userIds);
+    const queued: { notificationId: number; userId: number; channel: TDeliveryChannel }[] = [];
+    const skipped: { notificationId: number; userId: number; channel: TDeliveryChannel; error: string }[] = [];
+    for (const n of inserted) {
+      const { send, unreachable } = channelsFor(n.userId, n.event as MessageEvent, reach);
+      for (const channel of send) queued.push({ notificationId: n.id, userId: n.userId, channel });
+      for (const channel of unreachable) skipped.push({ notificationId: n.id, userId: n.userId, channel, error: 'channel unreachable' });
+    }
+    const deliveries = await deliveriesRepository.insertQueued(db, queued);
+    await deliveriesRepository.insertSkipped(db, skipped);
+    await enqueue(
+      db,
+      [
+        ...deliveries.map((d) => ({ name: DELIVER_QUEUE, data: { delivery_id: d.id } })),
+        { name: LIVE_QUEUE, data: { user_ids: userIds } },
+      ],
+      deliverySettings,
     );
   },
 };

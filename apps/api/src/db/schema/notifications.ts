@@ -1,0 +1,86 @@
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns';
+import { notifications } from './orders';
+import { users } from './users';
+
+/** Channels a notification can go out on besides the portal itself. */
+export type DeliveryChannel = 'sms' | 'telegram' | 'push';
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'delivered' | 'failed' | 'skipped';
+
+/**
+ * The delivery log: one row per message and channel. The unique pair is the idempotency key: a message
+ * is sent at most once per channel, whatever the queue redelivers.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: bigint('notification_id', { mode: 'number' }).notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    status: text('status').$type<DeliveryStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    providerRef: text('provider_ref'),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_message_channel_uq').on(t.notificationId, t.channel),
+    index('notification_deliveries_user_idx').on(t.userId, t.id.desc()),
+  ],
+);
+
+/**
+ * A customer's reachability on a channel: consecutive failed messages, and when it was marked unreachable
+ * (then it is skipped until the customer links or confirms it again). Telegram keeps the linked chat here.
+ */
+export const notificationChannels = pgTable(
+  'notification_channels',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    address: text('address'),
+    failures: integer('failures').notNull().default(0),
+    unreachableAt: tstz('unreachable_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel] })],
+);
+
+/** A customer's choices that differ from the defaults: event × channel on or off. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.event, t.channel] })],
+);
+
+/** One-time tokens of t.me/<bot>?start=<token> links (only the hash is kept). */
+export const telegramLinkTokens = pgTable('telegram_link_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+});
+
+/** Web push subscriptions of a customer's browsers. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+

@@ -1,0 +1,43 @@
+import type { TDeliveryChannel, TLang } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import type { SmsDriver } from '../../plugins/sms';
+import type { MessageEvent, MessageParams } from './notification-texts';
+
+/** A message rendered for one recipient, ready for a channel. */
+export interface OutgoingMessage {
+  notificationId: number;
+  event: MessageEvent;
+  params: MessageParams;
+  title: string;
+  body: string;
+  /** Path in the portal the message opens (/orders/order?id=…). */
+  link: string | null;
+}
+
+export interface ChannelRecipient {
+  userId: number;
+  phone: string;
+  lang: TLang;
+  /** The channel's address kept for this customer (Telegram chat id), if any. */
+  address: string | null;
+}
+
+/** A provider said no for good (a blocked bot, an expired push subscription): retrying will not help. */
+export class PermanentChannelError extends Error {}
+
+export interface ChannelDriver {
+  readonly channel: TDeliveryChannel;
+  /** Sends one message; throws on failure. Answers the provider's message id when it has one. */
+  send(db: DbOrTx, to: ChannelRecipient, message: OutgoingMessage): Promise<{ ref?: string | null }>;
+}
+
+/** SMS through the same driver that sends the verification codes (outbox, Mobizon, SMSC.kz …). */
+export function smsChannel(sms: SmsDriver): ChannelDriver {
+  return {
+    channel: 'sms',
+    async send(_db, to, message) {
+      const result = await sms.send({ to: to.phone, text: `${message.title}. ${message.body}`, purpose: `notification:${message.event}` });
+      return { ref: (result as { id?: string } | undefined)?.id ?? null };
+    },
+  };
+}

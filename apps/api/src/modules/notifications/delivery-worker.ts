@@ -1,0 +1,63 @@
+import type { TDeliveryChannel } from '@portal/contract';
+import type { Db } from '../../db/client';
+import type { ChannelDriver } from './channels';
+import { PermanentChannelError } from './channels';
+import { deliveriesRepository } from './deliveries-repository';
+import type { QueueJob } from './notification-queue';
+import { renderMessage, type MessageEvent, type MessageParams } from './notification-texts';
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  drivers: Partial<Record<TDeliveryChannel, ChannelDriver>>;
+  /** Messages in a row that failed for good before the channel is marked unreachable. */
+  unreachableAfter: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Sends one delivery (a message on one channel), rendered in the recipient's language at the moment of
+ * sending. Safe to run again for the same job: a delivery already sent is not sent twice.
+ */
+export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
+  const { db } = opts;
+  return async function deliver(job: QueueJob<{ delivery_id: number }>): Promise<void> {
+    const id = job.data.delivery_id;
+    const row = await deliveriesRepository.forSending(db, id);
+    if (!row) return; // the message (or the account) is gone
+    const driver = opts.drivers[row.channel];
+    if (!driver) {
+      await deliveriesRepository.finish(db, id, { status: 'skipped', error: 'channel not configured' });
+      return;
+    }
+    if (row.unreachableAt) {
+      await deliveriesRepository.finish(db, id, { status: 'skipped', error: 'channel unreachable' });
+      return;
+    }
+    if (!(await deliveriesRepository.claim(db, id))) return; // sent already: a redelivered job
+    const text = row.event && row.params
+      ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, row.lang)
+      : { title: row.title ?? '', body: row.body ?? '' };
+    try {
+      const result = await driver.send(db, { userId: row.userId, phone: row.phone, lang: row.lang, address: row.address }, {
+        notificationId: row.notificationId,
+        event: row.event as MessageEvent,
+        params: row.params as unknown as MessageParams,
+        title: text.title,
+        body: text.body,
+        link: row.link,
+      });
+      await deliveriesRepository.finish(db, id, { status: 'sent', providerRef: result.ref ?? null });
+      await deliveriesRepository.channelSucceeded(db, row.userId, row.channel);
+    } catch (err) {
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const final = err instanceof PermanentChannelError || job.retryCount >= job.retryLimit;
+      await deliveriesRepository.finish(db, id, { status: final ? 'failed' : 'retrying', error: reason });
+      if (final) {
+        await deliveriesRepository.channelFailed(db, row.userId, row.channel, opts.unreachableAfter);
+        opts.log.warn({ delivery: id, channel: row.channel, reason }, 'notification not delivered');
+        return; // nothing left to retry
+      }
+      throw err; // pg-boss retries it with backoff
+    }
+  };
+}

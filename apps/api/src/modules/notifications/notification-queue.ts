@@ -1,0 +1,88 @@
+import PgBoss from 'pg-boss';
+import type { Database, DbOrTx } from '../../db/client';
+import { executorFor } from '../../db/sql-executor';
+
+/** pg-boss keeps its tables in this schema of the product's own database (PGlite or PostgreSQL). */
+export const QUEUE_SCHEMA = 'pgboss';
+/** One job per message and channel (data: the delivery id). */
+export const DELIVER_QUEUE = 'notification-deliver';
+/** One job per committed batch of portal notifications: tells the recipients' open pages (data: user ids). */
+export const LIVE_QUEUE = 'notification-live';
+
+export interface QueueJob<T> {
+  id: string;
+  name: string;
+  data: T;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface QueueOptions {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+/**
+ * Writes jobs with the caller's transaction (pg-boss `insert` through an executor bound to it), so a
+ * rolled-back change leaves no job and a committed one cannot lose its job. It never talks to the database
+ * on its own, so one instance serves every app in the process.
+ */
+const producer = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('producer has no connection')) }, schema: QUEUE_SCHEMA });
+
+export async function enqueue(tx: DbOrTx, jobs: { name: string; data: object }[], opts: QueueOptions): Promise<void> {
+  if (!jobs.length) return;
+  await producer.insert(
+    jobs.map((j) => ({ ...j, retryLimit: opts.retryLimit, retryDelay: opts.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 })),
+    { db: executorFor(tx) },
+  );
+}
+
+/** The queue of one API process: installs pg-boss's schema, and (when this process works jobs) runs workers. */
+export class NotificationQueue {
+  readonly boss: PgBoss;
+
+  constructor(
+    database: Database,
+    private readonly log: { warn(obj: object, msg: string): void },
+    opts: { supervise: boolean },
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: QUEUE_SCHEMA,
+      // Maintenance (expiring the jobs of a killed process so another one retries them, archiving) runs
+      // where jobs are worked, every 15 s.
+      supervise: opts.supervise,
+      maintenanceIntervalSeconds: 15,
+      schedule: false,
+      migrate: true,
+    });
+    this.boss.on('error', (err) => this.log.warn({ err }, 'notification queue error'));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of [DELIVER_QUEUE, LIVE_QUEUE]) {
+      if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Works jobs in batches: each job succeeds or fails on its own (a failed one is retried with backoff by
+   * pg-boss; the rest of the batch completes).
+   */
+  async work<T>(name: string, opts: { batchSize: number; pollingIntervalSeconds: number }, handle: (job: QueueJob<T>) => Promise<void>): Promise<void> {
+    await this.boss.work<T>(name, { batchSize: opts.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs as unknown as QueueJob<T>[]) {
+        try {
+          await handle(job);
+        } catch (err) {
+          await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+        }
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 5000 });
+  }
+}

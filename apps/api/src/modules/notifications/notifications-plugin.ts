@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config/env';
+import type { ChannelDriver } from './channels';
+import { smsChannel } from './channels';
+import { createDeliveryWorker } from './delivery-worker';
+import { LiveHub } from './live-hub';
+import { DELIVER_QUEUE, LIVE_QUEUE, NotificationQueue } from './notification-queue';
+import { deliverySettings } from './notifications-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationQueue: NotificationQueue;
+    live: LiveHub;
+  }
+}
+
+/**
+ * The delivery engine of one API process: pg-boss on the product's database (installed at start), and,
+ * where this process works jobs (NOTIFY_WORKER), the workers that send messages and move live badges.
+ * Several processes share the queue; each job is taken by one of them.
+ */
+export const notificationsPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; drivers?: Partial<Record<'telegram' | 'push', ChannelDriver>> }) => {
+  const { notify } = opts.config;
+  deliverySettings.retryLimit = notify.retryLimit;
+  deliverySettings.retryDelaySeconds = notify.retryDelaySeconds;
+  const queue = new NotificationQueue(app.database, app.log, { supervise: notify.worker });
+  await queue.start();
+  const live = new LiveHub();
+  app.decorate('notificationQueue', queue);
+  app.decorate('live', live);
+  if (notify.worker) {
+    const deliver = createDeliveryWorker({
+      db: app.db,
+      drivers: { sms: smsChannel(app.sms), ...opts.drivers },
+      unreachableAfter: notify.unreachableAfter,
+      log: app.log,
+    });
+    await queue.work(DELIVER_QUEUE, { batchSize: 20, pollingIntervalSeconds: 1 }, deliver);
+    await queue.work<{ user_ids: number[] }>(LIVE_QUEUE, { batchSize: 50, pollingIntervalSeconds: 0.5 }, (job) => live.publish(job.data.user_ids));
+  }
+  app.addHook('preClose', async () => {
+    await queue.stop();
+  });
+});

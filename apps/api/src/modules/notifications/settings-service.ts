@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_PREFERENCES, DELIVERY_CHANNELS, NOTIFICATION_EVENTS, type TNotificationSettings, type TUpdatePreferencesRequest } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import { notificationChannels, notificationPreferences, pushSubscriptions } from '../../db/schema';
+import { deliveriesRepository } from './deliveries-repository';
+
+export const notificationSettingsService = {
+  /** The profile's view: each channel's state (linked, not linked, unreachable) and every event × channel switch. */
+  async get(db: DbOrTx, userId: number): Promise<TNotificationSettings> {
+    const [channels, prefs, push] = await Promise.all([
+      deliveriesRepository.channelsOf(db, userId),
+      db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    ]);
+    return {
+      channels: DELIVERY_CHANNELS.map((channel) => {
+        const state = channels.find((c) => c.channel === channel);
+        const linked = channel === 'sms' || (channel === 'telegram' && Boolean(state?.address)) || (channel === 'push' && (push[0]?.n ?? 0) > 0);
+        return {
+          channel,
+          status: state?.unreachableAt ? ('unreachable' as const) : linked ? ('linked' as const) : ('not_linked' as const),
+          unreachable_since: state?.unreachableAt?.toISOString() ?? null,
+        };
+      }),
+      preferences: NOTIFICATION_EVENTS.flatMap((event) =>
+        DELIVERY_CHANNELS.map((channel) => ({
+          event,
+          channel,
+          enabled: prefs.find((p) => p.event === event && p.channel === channel)?.enabled ?? DEFAULT_PREFERENCES[event][channel],
+        })),
+      ),
+    };
+  },
+
+  async updatePreferences(db: DbOrTx, userId: number, input: TUpdatePreferencesRequest): Promise<TNotificationSettings> {
+    for (const p of input.preferences) {
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, event: p.event, channel: p.channel, enabled: p.enabled })
+        .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.event, notificationPreferences.channel], set: { enabled: p.enabled } });
+    }
+    return this.get(db, userId);
+  },
+
+  /** The customer confirms a channel works again (after fixing it): the unreachable mark and streak go. */
+  async resetChannel(db: DbOrTx, userId: number, channel: (typeof DELIVERY_CHANNELS)[number]): Promise<void> {
+    await db
+      .update(notificationChannels)
+      .set({ failures: 0, unreachableAt: null, updatedAt: new Date() })
+      .where(and(eq(notificationChannels.userId, userId), eq(notificationChannels.channel, channel)));
+  },
+};
