@@ -91,7 +91,7 @@ describe('POST manage/receive', () => {
   });
 
   it('weight and code are validated: > 0, at most 1000 kg, 3 decimals; a real tracking code', async () => {
-    for (const weight of [0, -1, 1.2345, 1001, '2']) {
+    for (const weight of [0, -1, 1.2345, 1001, 'two', '1,2345', '1001', '']) {
       const res = await m.receive(staff.warehouse, { track_code: newCode(), weight });
       expect(res.status, `weight ${weight}`).toBe(422);
       expect(res.json.errors.weight).toBeDefined();
@@ -100,6 +100,12 @@ describe('POST manage/receive', () => {
     expect(bad.status).toBe(422);
     expect(bad.json.errors.track_code).toBeDefined();
     expect((await m.receive(staff.warehouse, { track_code: newCode(), weight: 1000 })).status).toBe(200);
+    // The one weight rule: a comma or a point, as text or a number.
+    for (const weight of ['2,35', '2.35', 2.35]) {
+      const ok = await m.receive(staff.warehouse, { track_code: newCode(), weight });
+      expect(ok.status, `weight ${weight}`).toBe(200);
+      expect(ok.json.data.parcel.weight).toBe(2.35);
+    }
   });
 
   it('photos: images are stored and served read-only; anything else is refused', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications, orders, users } from '../src/db/schema';
-import { ordersLifecycleRepository } from '../src/modules/orders/orders-repository';
-import { recordStatusChange, statusIds } from '../src/modules/orders/order-lifecycle';
+import { parcels } from '../src/modules/parcels/parcels-service';
 import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
 import { makeOrder } from './orders-fixtures';
 
@@ -17,11 +16,9 @@ afterAll(async () => ctx.close());
 /** What staff do when a parcel moves: update it and record the change, in one transaction. */
 async function moveTo(orderId: number, to: 'in_transit' | 'at_branch') {
   const db = ctx.database.db;
-  const ids = await statusIds(db);
   await db.transaction(async (tx) => {
-    await tx.update(orders).set({ statusId: ids[to], ...(to === 'in_transit' ? { dispatchedAt: new Date() } : { arrivedAt: new Date(), price: 1000, currency: 'KZT', storageUntil: '2030-01-31' }) }).where(eq(orders.id, orderId));
-    const order = await ordersLifecycleRepository.findById(tx, orderId);
-    await recordStatusChange(tx, [order!], to, { userId: null }, { action: to === 'in_transit' ? 'dispatched' : 'arrived' });
+    if (to === 'in_transit') await parcels.dispatch(tx, eq(orders.id, orderId), { userId: null });
+    else await parcels.arrive(tx, [orderId], { id: (await tx.select({ b: orders.branchId }).from(orders).where(eq(orders.id, orderId)))[0]!.b!, tariff: 1000, currency: 'KZT' }, '2030-01-31', { userId: null });
   });
 }
 

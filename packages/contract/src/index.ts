@@ -58,6 +58,7 @@ export * from './content/lesson';
 export * from './content/create-support';
 export * from './content/china-address';
 
+export * from './parcels/index';
 export * from './manage/index';
 export * from './receipts/receipt';
 export * from './payments/index';

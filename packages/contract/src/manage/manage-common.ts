@@ -3,35 +3,10 @@ import { MSG } from '../common/messages';
 import { ZOrderStatusCode } from '../orders/order-status';
 import { ZRole } from '../users/user';
 
-/** Heaviest parcel a warehouse may record, in kg (a consolidated pallet still fits). */
-export const MAX_PARCEL_WEIGHT_KG = 1000;
-/** Photos of one parcel, each at most this size. */
-export const MAX_PARCEL_PHOTOS = 5;
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** A stored photo's address: served read-only under /uploads. */
-export const PHOTO_URL_PATTERN = /^\/uploads\/parcels\/[a-f0-9]{32}\.(?:jpg|png|webp)$/;
 /** Codes one dispatch, arrival or lookup call may carry (scanners send one at a time; pasted lists stay bounded). */
 export const MAX_CODES_PER_CALL = 500;
 /** Parcels one "all matching" dispatch may move. */
 export const MAX_DISPATCH_ALL = 10_000;
-
-const hasAtMost3Decimals = (v: number) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6;
-
-/** Weight in kg: above zero, at most MAX_PARCEL_WEIGHT_KG, up to 3 decimals. */
-export const ZWeightKg = z
-  .number({ error: MSG.required })
-  .positive({ error: MSG.mustBePositive })
-  .max(MAX_PARCEL_WEIGHT_KG, { error: MSG.invalidValue })
-  .refine(hasAtMost3Decimals, { error: MSG.invalidValue });
-
-/** A client code as printed on labels (KZ-10457), upper-cased. */
-export const ZClientCode = z
-  .string({ error: MSG.invalidValue })
-  .trim()
-  .max(20, { error: MSG.tooLong })
-  .transform((v) => v.toUpperCase())
-  .refine((v) => /^[A-Z]{2}-\d{1,10}$/.test(v), { error: MSG.invalidValue });
 
 /** "A phone number or a client code", as staff type it to find a customer. */
 export const ZCustomerRef = z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64, { error: MSG.tooLong });

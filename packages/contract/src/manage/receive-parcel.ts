@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { MSG } from '../common/messages';
 import { ZTrackCode } from '../tracks/track-code';
-import { MAX_PARCEL_PHOTOS, PHOTO_URL_PATTERN, ZClientCode, ZManageParcel, ZWeightKg } from './manage-common';
+import { ZClientCode } from '../parcels/client-code';
+import { MAX_PARCEL_PHOTOS, PHOTO_URL_PATTERN } from '../parcels/photo-types';
+import { ZWeightKg } from '../parcels/weight';
+import { ZManageParcel } from './manage-common';
 
 /** POST manage/receive: warehouse staff receive and weigh one parcel. */
 export const ZReceiveParcelRequest = z.strictObject({

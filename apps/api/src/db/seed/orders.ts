@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TOrderStatusCode } from '@portal/contract';
-import { statusIds } from '../../modules/orders/order-lifecycle';
-import { STATUS_EVENT, orderLink, orderParams } from '../../modules/orders/order-notifications';
+import { statusIds } from '../../modules/parcels/parcel-statuses';
+import { STATUS_EVENT, orderLink, orderParams } from '../../modules/parcels/parcel-notifications';
 import type { DbOrTx } from '../client';
 import { branches, notifications, orderEvents, orders, receipts, savedTracks, users } from '../schema';
 

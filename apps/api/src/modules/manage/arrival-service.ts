@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches, orders } from '../../db/schema';
-import { lifecycleColumns } from '../orders/orders-repository';
-import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
+import { parcels, type Actor } from '../parcels/parcels-service';
+import { statusIds } from '../parcels/parcel-statuses';
 import type { BranchRow } from '../branches/branches-repository';
 import { formatMoney, manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
@@ -66,40 +66,14 @@ export const arrivalService = {
         toMove.push(o.id);
       }
 
-      const now = new Date();
-      const moved = toMove.length
-        ? await tx
-            .update(orders)
-            .set({
-              statusId: ids.at_branch,
-              branchId: branch.id,
-              tariff: branch.tariff,
-              currency: branch.currency,
-              price: sql`round(${orders.weight} * ${String(branch.tariff)}::numeric, 2)`,
-              arrivedAt: now,
-              storageUntil,
-              updatedAt: now,
-            })
-            .where(and(inArray(orders.id, toMove), eq(orders.statusId, ids.in_transit)))
-            .returning(lifecycleColumns)
-        : [];
-      const direct = moved.filter((o) => !redirected.has(o.id));
-      const rerouted = moved.filter((o) => redirected.has(o.id));
-      const where = { ...actor, branchId: branch.id };
-      await recordStatusChange(tx, direct, 'at_branch', where, { action: 'arrived', details: { tariff: branch.tariff, currency: branch.currency } });
-      for (const o of rerouted) {
-        await recordStatusChange(tx, [o], 'at_branch', where, {
-          action: 'arrived',
-          details: { tariff: branch.tariff, currency: branch.currency, redirected_from: redirected.get(o.id) ?? null },
-        });
-      }
+      const moved = await parcels.arrive(tx, toMove, branch, storageUntil, actor, redirected);
 
       // Every scanned code gets its parcel as it is now.
       const rows = await manageRepository.parcels(tx, inArray(orders.trackCode, unique));
-      const parcels = new Map(rows.map((r) => [r.order.trackCode, toManageParcel(r, lang)]));
+      const views = new Map(rows.map((r) => [r.order.trackCode, toManageParcel(r, lang)]));
       const movedIds = new Set(moved.map((o) => o.id));
       const out: TScanResult[] = unique.map((code) => {
-        const parcel = parcels.get(code) ?? null;
+        const parcel = views.get(code) ?? null;
         if (parcel && movedIds.has(parcel.id)) {
           const from = redirected.get(parcel.id);
           return {

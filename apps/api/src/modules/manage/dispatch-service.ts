@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { MAX_DISPATCH_ALL, type TDispatchFilter, type TDispatchResult, type TLang, type TManageParcel, type TScanResult } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { lifecycleColumns, type LifecycleOrderRow } from '../orders/orders-repository';
-import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
-import { chunks, containsPattern, manageRepository } from './manage-repository';
+import { parcels, type Actor } from '../parcels/parcels-service';
+import { statusIds } from '../parcels/parcel-statuses';
+import { containsPattern, manageRepository } from './manage-repository';
 import { manageText } from './manage-messages';
 import { toManageParcel } from './parcel-view';
 
@@ -35,25 +35,16 @@ export const dispatchService = {
     lang: TLang,
   ): Promise<TDispatchResult> {
     const { moved, results } = await db.transaction(async (tx) => {
-      const ids = await statusIds(tx);
       let target: SQL;
       if (choice.allMatching) {
         const where = await dispatchableWhere(tx, choice.allMatching);
         target = inArray(orders.id, tx.select({ id: orders.id }).from(orders).where(where).orderBy(asc(orders.id)).limit(MAX_DISPATCH_ALL));
       } else if (choice.orderIds) {
-        target = and(inArray(orders.id, choice.orderIds), eq(orders.statusId, ids.china_warehouse), isNotNull(orders.userId))!;
+        target = inArray(orders.id, choice.orderIds);
       } else {
-        target = and(inArray(orders.trackCode, choice.trackCodes ?? []), eq(orders.statusId, ids.china_warehouse), isNotNull(orders.userId))!;
+        target = inArray(orders.trackCode, choice.trackCodes ?? []);
       }
-      const now = new Date();
-      const movedRows: LifecycleOrderRow[] = await tx
-        .update(orders)
-        .set({ statusId: ids.in_transit, dispatchedAt: now, updatedAt: now })
-        .where(target)
-        .returning(lifecycleColumns);
-      for (const part of chunks(movedRows, 1000)) {
-        await recordStatusChange(tx, part, 'in_transit', actor, { action: 'dispatched', details: { place: 'china_warehouse', batch: movedRows.length } });
-      }
+      const movedRows = await parcels.dispatch(tx, target, actor);
 
       // Why each asked-for id or code did not move; and each scanned one that did (the scanner shows it).
       const out: TScanResult[] = [];

@@ -1,19 +1,17 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { normalizePhone, pickText, QR_TOKEN_PREFIX, sumMinor, toMinor, type THandoverLookup, type TLang, type TPaymentInput, type TPaymentMethod, type TReceipt } from '@portal/contract';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { normalizeClientCode, normalizePhone, pickText, QR_TOKEN_PREFIX, sumMinor, toMinor, type THandoverLookup, type TLang, type TPaymentInput, type TPaymentMethod, type TReceipt } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { branches, orders, receipts } from '../../db/schema';
+import { branches, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { QrTokenService } from '../qr/qr-token';
 import type { BranchRow } from '../branches/branches-repository';
-import { notificationsService } from '../notifications/notifications-service';
 import { paymentsService } from '../payments/payments-service';
-import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
-import { lifecycleColumns } from '../orders/orders-repository';
+import { parcels, type Actor } from '../parcels/parcels-service';
+import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
-const CLIENT_CODE = /^[A-Z]{2}-?\d{1,10}$/;
 
 /**
  * The customer staff scanned or typed: a QR code from our app (signature, current version, a customer), a client code,
@@ -30,9 +28,8 @@ export async function resolveCustomer(db: Db, qr: QrTokenService, input: string)
     if (user.qrVersion !== claims.version) throw new AppError('qr_revoked');
     return user;
   }
-  const upper = value.toUpperCase().replace(/\s+/g, '');
-  if (CLIENT_CODE.test(upper)) {
-    const code = upper.includes('-') ? upper : `${upper.slice(0, 2)}-${upper.slice(2)}`;
+  const code = normalizeClientCode(value);
+  if (code !== null) {
     const user = (await manageRepository.customersByClientCodes(db, [code])).get(code);
     if (!user) throw new AppError('customer_not_found');
     return user;
@@ -65,7 +62,7 @@ export const handoverService = {
       .innerJoin(branches, eq(branches.id, orders.branchId))
       .where(and(eq(orders.userId, customer.id), eq(orders.statusId, ids.at_branch), ne(orders.branchId, branch.id)))
       .groupBy(branches.id, branches.name);
-    const parcels = here.map((r) => toManageParcel(r, lang));
+    const waiting = here.map((r) => toManageParcel(r, lang));
     const balances = await paymentsService.balances(db, customer.id);
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
@@ -80,11 +77,11 @@ export const handoverService = {
         branch: customerBranch ? { id: customerBranch.id, name: pickText(customerBranch.name, lang) } : null,
       },
       branch: { id: branch.id, name: pickText(branch.name, lang), tariff: branch.tariff, currency: branch.currency },
-      parcels,
-      total_weight: round3(parcels.reduce((s, p) => s + p.weight, 0)),
-      total: round2(parcels.reduce((s, p) => s + (p.price ?? 0), 0)),
+      parcels: waiting,
+      total_weight: round3(waiting.reduce((s, p) => s + p.weight, 0)),
+      total: round2(waiting.reduce((s, p) => s + (p.price ?? 0), 0)),
       currency: branch.currency,
-      total_minor: sumMinor(parcels.map((p) => toMinor(p.price ?? 0))),
+      total_minor: sumMinor(waiting.map((p) => toMinor(p.price ?? 0))),
       debt: Math.max(balances.find((b) => b.currency === branch.currency)?.balance ?? 0, 0),
       other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),
@@ -104,80 +101,9 @@ export const handoverService = {
   ): Promise<TReceipt> {
     const customer = await manageRepository.customerById(db, input.customerId);
     if (!customer) throw new AppError('customer_not_found');
-    const receiptId = await db.transaction(async (tx) => {
-      const ids = await statusIds(tx);
-      const wanted = input.orderIds ? [...new Set(input.orderIds)] : undefined;
-      const now = new Date();
-      const done = await tx
-        .update(orders)
-        .set({ statusId: ids.delivered, deliveredAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(orders.userId, customer.id),
-            eq(orders.statusId, ids.at_branch),
-            eq(orders.branchId, branch.id),
-            ...(wanted ? [inArray(orders.id, wanted)] : []),
-          ),
-        )
-        .returning({ ...lifecycleColumns, tariff: orders.tariff });
-      if (!done.length || (wanted && done.length !== wanted.length)) throw new AppError('handover_changed');
-      done.sort((a, b) => a.id - b.id);
-      const items = done.map((o) => ({ order_id: o.id, track_code: o.trackCode, name: o.name, weight: o.weight, tariff: o.tariff ?? branch.tariff, price: o.price ?? 0 }));
-      const total = round2(items.reduce((s, i) => s + i.price, 0));
-      const totalMinor = sumMinor(items.map((i) => toMinor(i.price)));
-      // One payment_method (older clients) means the whole total by that method.
-      const pays = input.payments ?? (input.paymentMethod && totalMinor > 0 ? [{ method: input.paymentMethod, amount: totalMinor }] : []);
-      const mainMethod = [...pays].sort((a, b) => b.amount - a.amount)[0]?.method ?? null;
-      const [receipt] = await tx
-        .insert(receipts)
-        .values({
-          userId: customer.id,
-          branchId: branch.id,
-          staffUserId: actor.userId,
-          paymentMethod: mainMethod,
-          totalWeight: round3(items.reduce((s, i) => s + i.weight, 0)),
-          total,
-          currency: branch.currency,
-          items,
-        })
-        .returning({ id: receipts.id });
-      await tx.update(orders).set({ receiptId: receipt!.id }).where(inArray(orders.id, done.map((o) => o.id)));
-      // The money side: one call into the payments module, in this transaction (a refusal undoes the hand-over).
-      const money = await paymentsService.recordHandover(tx, {
-        customerId: customer.id,
-        branch,
-        receiptId: receipt!.id,
-        total: totalMinor,
-        payments: pays,
-        acceptDebt: input.acceptDebt ?? false,
-        staffUserId: actor.userId,
-      });
-      await recordStatusChange(tx, done, 'delivered', { ...actor, branchId: branch.id }, {
-        action: 'delivered',
-        details: { receipt_id: receipt!.id, payment_method: mainMethod, paid: money.paid, remaining: money.remaining },
-        notify: false,
-      });
-      // One notification per hand-over, opening the receipt (rendered in the customer's language when read or sent).
-      await notificationsService.notify(tx, [
-        {
-          userId: customer.id,
-          event: 'order_delivered',
-          params: {
-            receipt_id: receipt!.id,
-            count: items.length,
-            codes: items.map((i) => i.track_code),
-            total,
-            currency: branch.currency,
-            method: mainMethod,
-            branch: branch.name,
-            paid: money.paid,
-            remaining: money.remaining,
-          },
-          link: `/orders/receipt?id=${receipt!.id}`,
-        },
-      ]);
-      return receipt!.id;
-    });
+    const { receiptId } = await db.transaction((tx) =>
+      parcels.handOver(tx, { customer, branch, orderIds: input.orderIds, paymentMethod: input.paymentMethod, payments: input.payments, acceptDebt: input.acceptDebt }, actor),
+    );
     const view = await receiptsRepository.view(db, receiptId, lang);
     const { userId: _owner, ...receipt } = view!;
     return receipt;

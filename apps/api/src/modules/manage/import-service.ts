@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isTrackCode, normalizeTrackCode, type TImportCounts, type TImportOutcome, type TImportRow, type TImportSummary, type TLang } from '@portal/contract';
+import { isTrackCode, isClientCode, normalizeClientCode, normalizeTrackCode, parseWeightKg, type TImportCounts, type TImportOutcome, type TImportRow, type TImportSummary, type TLang } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { imports, orders } from '../../db/schema';
+import { imports } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { lifecycleColumns } from '../orders/orders-repository';
-import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
+import { parcels, type Actor } from '../parcels/parcels-service';
 import type { UserRow } from '../users/users-repository';
 import type { RawImportRow } from './import-parse';
 import { chunks, manageRepository } from './manage-repository';
@@ -23,24 +22,7 @@ export interface PlannedRow {
   reason: { key: ManageText; params: Record<string, string | number> } | null;
 }
 
-const CLIENT_CODE = /^[A-Z]{2}-\d{1,10}$/;
 const INSERT_CHUNK = 1000;
-
-/** "1,25", "1.25 kg", 1.25 → 1.25; null when it is not a weight of 0 < w ≤ 1000 kg with at most 3 decimals. */
-export function parseWeight(value: string | number | null): number | null {
-  let n: number;
-  if (typeof value === 'number') n = value;
-  else if (value === null) return null;
-  else {
-    const cleaned = value.replace(/\s+/g, '').replace(/(kg|кг)$/i, '').replace(',', '.');
-    if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
-    n = Number(cleaned);
-  }
-  if (!Number.isFinite(n) || n <= 0 || n > 1000) return null;
-  const milli = n * 1000;
-  if (Math.abs(milli - Math.round(milli)) > 1e-6) return null;
-  return Math.round(milli) / 1000;
-}
 
 function emptyCounts(): TImportCounts {
   return { total: 0, new_order: 0, unclaimed: 0, duplicate: 0, invalid: 0 };
@@ -59,11 +41,12 @@ function countRows(rows: { outcome: TImportOutcome }[]): TImportCounts {
 export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<PlannedRow[]> {
   const prepared = raw.map((r) => {
     const code = normalizeTrackCode(r.trackCode);
-    const client = r.clientCode.replace(/\s+/g, '').toUpperCase();
-    return { r, code, client, weight: parseWeight(r.weight) };
+    const typed = r.clientCode.replace(/\s+/g, '').toUpperCase();
+    const client = normalizeClientCode(typed) ?? typed;
+    return { r, code, client, weight: parseWeightKg(r.weight) };
   });
   const validCodes = [...new Set(prepared.filter((p) => isTrackCode(p.code)).map((p) => p.code))];
-  const clientCodes = prepared.filter((p) => CLIENT_CODE.test(p.client)).map((p) => p.client);
+  const clientCodes = prepared.filter((p) => isClientCode(p.client)).map((p) => p.client);
   // One after another: inside a transaction the queries share one connection.
   const existing = await manageRepository.existingCodes(db, validCodes);
   const savers = await manageRepository.saversOf(db, validCodes);
@@ -80,7 +63,7 @@ export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<Planned
     if (first !== undefined) return { ...base, outcome: 'duplicate', reason: { key: 'import_repeated', params: { row: first } } };
     firstRowOf.set(code, r.row);
     if (existing.has(code)) return { ...base, outcome: 'duplicate', reason: { key: 'import_exists', params: {} } };
-    const clientValid = CLIENT_CODE.test(client);
+    const clientValid = isClientCode(client);
     const label = clientValid ? client : null;
     const match = matchOwner(savers.get(code), label, label ? byClientCode.get(label) : undefined);
     const reason: PlannedRow['reason'] = client && !clientValid ? { key: 'import_bad_client', params: { code: client } } : label && !byClientCode.has(label) ? { key: 'label_unknown', params: { code: label } } : null;
@@ -166,27 +149,22 @@ export const importService = {
       result.total = stored.length;
       const apply = plan.filter((p) => p.outcome === 'new_order' || p.outcome === 'unclaimed');
       result.duplicate += plan.length - apply.length;
-      const ids = await statusIds(tx);
       for (const part of chunks(apply, INSERT_CHUNK)) {
-        const inserted = await tx
-          .insert(orders)
-          .values(
-            part.map((p) => ({
-              trackCode: p.track_code,
-              weight: p.weight!,
-              name: p.name,
-              statusId: ids.china_warehouse,
-              userId: p.customer?.id ?? null,
-              branchId: p.customer?.branch_id ?? null,
-              labelClientCode: p.client_code && /^[A-Z]{2}-\d{1,10}$/.test(p.client_code) ? p.client_code : null,
-            })),
-          )
-          .onConflictDoNothing({ target: orders.trackCode })
-          .returning(lifecycleColumns);
+        const inserted = await parcels.receive(
+          tx,
+          part.map((p) => ({
+            trackCode: p.track_code,
+            weight: p.weight!,
+            name: p.name,
+            userId: p.customer?.id ?? null,
+            branchId: p.customer?.branch_id ?? null,
+            labelClientCode: p.client_code ? normalizeClientCode(p.client_code) : null,
+          })),
+          actor,
+          { import_id: id },
+        );
         result.duplicate += part.length - inserted.length;
         for (const o of inserted) result[o.userId === null ? 'unclaimed' : 'new_order']++;
-        await recordStatusChange(tx, inserted, 'china_warehouse', actor, { action: 'received', details: { place: 'china_warehouse', import_id: id } });
-        await manageRepository.linkSavedTracks(tx, inserted.filter((o) => o.userId !== null).map((o) => o.id));
       }
       const [done] = await tx.update(imports).set({ result }).where(eq(imports.id, id)).returning();
       return done!;

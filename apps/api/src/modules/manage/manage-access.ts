@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { branchesRepository, type BranchRow } from '../branches/branches-repository';
@@ -27,5 +28,19 @@ export async function resolveWorkBranch(db: Db, user: UserRow, requested: number
   if (requested !== undefined && requested !== user.placeBranchId) throw forbidden();
   const branch = await branchesRepository.findById(db, user.placeBranchId);
   if (!branch) throw forbidden();
+  return branch;
+}
+
+const workBranches = new WeakMap<FastifyRequest, BranchRow>();
+
+/** Kept by the route's branch guard for its handler. */
+export function setWorkBranch(request: FastifyRequest, branch: BranchRow): void {
+  workBranches.set(request, branch);
+}
+
+/** The branch the route's guard resolved (a route without the guard is a programming error). */
+export function workBranchOf(request: FastifyRequest): BranchRow {
+  const branch = workBranches.get(request);
+  if (!branch) throw new Error('branch work route without its branch guard');
   return branch;
 }

@@ -39,7 +39,9 @@ import {
   ZUnclaimedQuery,
   ZUnclaimedResponse,
   ZUploadPhotosResponse,
+  sniffPhoto,
   type TManageBranch,
+  type TPhotoKind,
   type TManageWork,
 } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -53,8 +55,7 @@ import { findService } from './find-service';
 import { handoverService } from './handover-service';
 import { parseSpreadsheet } from './import-parse';
 import { importService } from './import-service';
-import { assertWarehouse, resolveWorkBranch } from './manage-access';
-import { sniffImage } from '../uploads/images';
+import { assertWarehouse, resolveWorkBranch, setWorkBranch, workBranchOf } from './manage-access';
 import { parcelPhotoReferences } from './photo-references';
 import { receiveService } from './receive-service';
 import { unclaimedService } from './unclaimed-service';
@@ -82,6 +83,12 @@ export async function manageRoutes(app: FastifyInstance) {
   app.uploads.registerReferences('parcels', parcelPhotoReferences);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = app.requireRole('staff', 'admin');
+  // The place rules, once, before any handler runs (manage-access).
+  const warehouseOnly = [staffOnly, async (request: FastifyRequest) => assertWarehouse(authOf(request).user)];
+  const branchWork = [
+    staffOnly,
+    async (request: FastifyRequest) => setWorkBranch(request, await resolveWorkBranch(app.db, authOf(request).user, (request.body as { branch_id?: number } | undefined)?.branch_id)),
+  ];
   const tags = ['manage'];
   const ctx = (request: FastifyRequest) => {
     const { user } = authOf(request);
@@ -113,15 +120,14 @@ export async function manageRoutes(app: FastifyInstance) {
   // 1. Receive in China.
   r.post('/manage/photos', {
     schema: { tags, summary: 'Upload parcel photos (multipart "photos": JPEG/PNG/WebP, ≤ 5 MB each, ≤ 5)', security, consumes: ['multipart/form-data'], response: { 200: ZUploadPhotosResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
-    assertWarehouse(authOf(request).user);
     if (!request.isMultipart()) throw new AppError('photo_invalid');
-    const files: { bytes: Buffer; kind: NonNullable<ReturnType<typeof sniffImage>> }[] = [];
+    const files: { bytes: Buffer; kind: TPhotoKind }[] = [];
     try {
       for await (const part of request.files({ limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PARCEL_PHOTOS } })) {
         const bytes = await part.toBuffer();
-        const kind = sniffImage(bytes);
+        const kind = sniffPhoto(bytes);
         if (!kind) throw new AppError('photo_invalid');
         files.push({ bytes, kind });
       }
@@ -136,10 +142,9 @@ export async function manageRoutes(app: FastifyInstance) {
 
   r.post('/manage/receive', {
     schema: { tags, summary: 'Receive and weigh one parcel at the China warehouse', security, body: ZReceiveParcelRequest, response: { 200: ZReceiveParcelResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
-    const { user, lang, actor } = ctx(request);
-    assertWarehouse(user);
+    const { lang, actor } = ctx(request);
     const b = request.body;
     const data = await receiveService.receive(app.db, { trackCode: b.track_code, weight: b.weight, labelClientCode: b.label_client_code ?? null, photos: b.photos ?? [] }, actor, lang);
     return { data };
@@ -148,10 +153,9 @@ export async function manageRoutes(app: FastifyInstance) {
   // 2. Import a spreadsheet.
   r.post('/manage/imports', {
     schema: { tags, summary: 'Upload an .xlsx or .csv of received parcels: the preview of every row', security, consumes: ['multipart/form-data'], response: { 200: ZImportPreviewResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
     const { user } = ctx(request);
-    assertWarehouse(user);
     if (!request.isMultipart()) throw new AppError('import_file_invalid');
     let file: { name: string; bytes: Buffer } | null = null;
     try {
@@ -167,10 +171,9 @@ export async function manageRoutes(app: FastifyInstance) {
 
   r.get('/manage/imports/:id', {
     schema: { tags, summary: 'An import: summary and a page of its rows (filter by outcome)', security, params: ZImportParams, querystring: ZImportRowsQuery, response: { 200: ZImportDetailResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
     const { user, lang } = ctx(request);
-    assertWarehouse(user);
     const q = request.query;
     const perPage = q['filters[per_page]'];
     const page = q['filters[page]'];
@@ -180,20 +183,18 @@ export async function manageRoutes(app: FastifyInstance) {
 
   r.post('/manage/imports/:id/commit', {
     schema: { tags, summary: 'Apply every valid row of an import in one transaction', security, params: ZImportParams, response: { 200: ZImportCommitResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
     const { user, actor } = ctx(request);
-    assertWarehouse(user);
     return { data: await importService.commit(app.db, user, request.params.id, actor) };
   });
 
   // 3. Unclaimed parcels.
   r.get('/manage/unclaimed', {
     schema: { tags, summary: 'Unclaimed parcels, newest first; q is part of the tracking code', security, querystring: ZUnclaimedQuery, response: { 200: ZUnclaimedResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
-    const { user, lang } = ctx(request);
-    assertWarehouse(user);
+    const { lang } = ctx(request);
     const q = request.query;
     const page = q['filters[page]'];
     const perPage = q['filters[per_page]'];
@@ -203,20 +204,18 @@ export async function manageRoutes(app: FastifyInstance) {
 
   r.post('/manage/unclaimed/:id/assign', {
     schema: { tags, summary: 'Assign an unclaimed parcel to a customer (phone number or client code)', security, params: ZAssignParams, body: ZAssignUnclaimedRequest, response: { 200: ZAssignUnclaimedResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
-    const { user, lang, actor } = ctx(request);
-    assertWarehouse(user);
+    const { lang, actor } = ctx(request);
     return { data: await unclaimedService.assign(app.db, app.qr, request.params.id, request.body.customer, { ...actor, branchId: null }, lang) };
   });
 
   // 4. Dispatch.
   r.get('/manage/dispatch', {
     schema: { tags, summary: 'Parcels at the China warehouse ready to dispatch (owned), oldest first', security, querystring: ZDispatchListQuery, response: { 200: ZDispatchListResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
-    const { user, lang } = ctx(request);
-    assertWarehouse(user);
+    const { lang } = ctx(request);
     const q = request.query;
     const page = q['filters[page]'];
     const perPage = q['filters[per_page]'];
@@ -226,10 +225,9 @@ export async function manageRoutes(app: FastifyInstance) {
 
   r.post('/manage/dispatch', {
     schema: { tags, summary: 'Move selected, scanned or all matching parcels to in_transit in one step', security, body: ZDispatchRequest, response: { 200: ZDispatchResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: warehouseOnly,
   }, async (request) => {
-    const { user, lang, actor } = ctx(request);
-    assertWarehouse(user);
+    const { lang, actor } = ctx(request);
     const b = request.body;
     return { data: await dispatchService.dispatch(app.db, { orderIds: b.order_ids, trackCodes: b.track_codes, allMatching: b.all_matching }, actor, lang) };
   });
@@ -237,30 +235,30 @@ export async function manageRoutes(app: FastifyInstance) {
   // 5. Arrival at a branch.
   r.post('/manage/arrive', {
     schema: { tags, summary: 'Receive scanned parcels at a branch (price and storage set; other branches flagged)', security, body: ZArriveRequest, response: { 200: ZArriveResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: branchWork,
   }, async (request) => {
-    const { user, lang, actor } = ctx(request);
-    const branch = await resolveWorkBranch(app.db, user, request.body.branch_id);
+    const { lang, actor } = ctx(request);
+    const branch = workBranchOf(request);
     return { data: await arrivalService.arrive(app.db, branch, request.body.track_codes, request.body.accept_other_branch ?? false, actor, lang) };
   });
 
   // 6. Hand over.
   r.post('/manage/handover/lookup', {
     schema: { tags, summary: "Find who is picking up (QR code, client code or phone) and their parcels waiting here", security, body: ZHandoverLookupRequest, response: { 200: ZHandoverLookupResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: branchWork,
   }, async (request) => {
-    const { user, lang } = ctx(request);
-    const branch = await resolveWorkBranch(app.db, user, request.body.branch_id);
+    const { lang } = ctx(request);
+    const branch = workBranchOf(request);
     return { data: await handoverService.lookup(app.db, app.qr, branch, request.body.customer, lang) };
   });
 
   r.post('/orders/complete', {
     schema: { tags, summary: "Hand over a customer's parcels at this branch: delivered, receipt, notification", security, body: ZCompleteOrdersRequest, response: { 200: ZCompleteOrdersResponse, ...errors } },
-    preHandler: staffOnly,
+    preHandler: branchWork,
   }, async (request) => {
-    const { user, lang, actor } = ctx(request);
+    const { lang, actor } = ctx(request);
     const b = request.body;
-    const branch = await resolveWorkBranch(app.db, user, b.branch_id);
+    const branch = workBranchOf(request);
     return { data: await handoverService.complete(app.db, branch, { customerId: b.customer_id, orderIds: b.order_ids, paymentMethod: b.payment_method, payments: b.payments, acceptDebt: b.accept_debt }, actor, lang) };
   });
 

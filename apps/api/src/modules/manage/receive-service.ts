@@ -1,9 +1,7 @@
 import type { TLang, TReceiveMatch, TReceiveParcelResult } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { claimOrder } from '../orders/order-claim';
-import { recordStatusChange, statusIds, type Actor } from '../orders/order-lifecycle';
+import { parcels, type Actor } from '../parcels/parcels-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { manageText } from './manage-messages';
 import { toManageParcel } from './parcel-view';
@@ -57,28 +55,14 @@ export const receiveService = {
         : undefined;
       const match = matchOwner(savers, input.labelClientCode, labelCustomer);
 
-      const ids = await statusIds(tx);
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          trackCode: input.trackCode,
-          weight: input.weight,
-          name: match.name,
-          statusId: ids.china_warehouse,
-          labelClientCode: input.labelClientCode,
-          photos: input.photos,
-        })
-        .onConflictDoNothing({ target: orders.trackCode })
-        .returning();
+      const [created] = await parcels.receive(
+        tx,
+        [{ trackCode: input.trackCode, weight: input.weight, name: match.name, labelClientCode: input.labelClientCode, photos: input.photos }],
+        actor,
+      );
       if (!created) throw await alreadyReceived(tx, input.trackCode);
-
-      await recordStatusChange(tx, [{ ...created, userId: null }], 'china_warehouse', actor, {
-        action: 'received',
-        details: { place: 'china_warehouse', weight: input.weight, label_client_code: input.labelClientCode, photos: input.photos.length },
-        notify: false,
-      });
       if (match.owner) {
-        await claimOrder(tx, created, match.owner, actor, match.matchedBy === 'saved_track' ? 'claimed' : 'assigned');
+        await parcels.claim(tx, created.id, match.owner, actor, match.matchedBy === 'saved_track' ? 'claimed' : 'assigned');
       }
       const parcel = await manageRepository.parcelById(tx, created.id);
       return { parcel: parcel!, match, labelUnknown: Boolean(input.labelClientCode) && !labelCustomer };

@@ -3,8 +3,7 @@ import type { TLang, TManageParcel } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { claimOrder } from '../orders/order-claim';
-import type { Actor } from '../orders/order-lifecycle';
+import { parcels, type Actor } from '../parcels/parcels-service';
 import { resolveCustomer } from './handover-service';
 import { containsPattern, manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
@@ -29,7 +28,7 @@ export const unclaimedService = {
       const [order] = await tx.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
       if (!order) throw notFound();
       if (order.userId !== null) throw new AppError('conflict');
-      const claimed = await claimOrder(tx, order, customer, actor, 'assigned');
+      const claimed = await parcels.claim(tx, order.id, customer, actor, 'assigned');
       if (!claimed) throw new AppError('conflict');
       const row = await manageRepository.parcelById(tx, orderId);
       return toManageParcel(row!, lang);

@@ -1,37 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, orderEvents, orderStatuses, orders } from '../../db/schema';
-import type { LifecycleOrder } from './order-lifecycle';
-
-/** The columns the lifecycle core (events, notifications, claims) needs, plus the status id. */
-export const lifecycleColumns = {
-  id: orders.id,
-  userId: orders.userId,
-  branchId: orders.branchId,
-  statusId: orders.statusId,
-  trackCode: orders.trackCode,
-  name: orders.name,
-  weight: orders.weight,
-  price: orders.price,
-  currency: orders.currency,
-  storageUntil: orders.storageUntil,
-};
-
-export type LifecycleOrderRow = LifecycleOrder & { statusId: number };
-
-export const ordersLifecycleRepository = {
-  /** One order as the lifecycle core sees it, by id. */
-  async findById(db: DbOrTx, id: number): Promise<LifecycleOrderRow | null> {
-    const [row] = await db.select(lifecycleColumns).from(orders).where(eq(orders.id, id)).limit(1);
-    return row ?? null;
-  },
-
-  /** One order by its (already normalised) tracking code. */
-  async findByTrackCode(db: DbOrTx, trackCode: string): Promise<LifecycleOrderRow | null> {
-    const [row] = await db.select(lifecycleColumns).from(orders).where(eq(orders.trackCode, trackCode)).limit(1);
-    return row ?? null;
-  },
-};
 
 /** What a customer's order card needs. */
 export const cardColumns = {
@@ -128,24 +97,10 @@ export const ordersRepository = {
     return row ?? null;
   },
 
-  /** Sets archived_at on the caller's delivered order (or clears it); returns the row, or null when not theirs. */
-  async setArchived(db: DbOrTx, userId: number, id: number, archived: boolean): Promise<OrderCardRow | null> {
-    const [row] = await db
-      .update(orders)
-      .set({ archivedAt: archived ? sql`coalesce(${orders.archivedAt}, now())` : null, updatedAt: new Date() })
-      .where(owned(userId, id))
-      .returning(cardColumns);
+  /** One order by its (already normalised) tracking code: who owns it, if anyone. */
+  async findByTrackCode(db: DbOrTx, trackCode: string): Promise<{ id: number; userId: number | null } | null> {
+    const [row] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.trackCode, trackCode)).limit(1);
     return row ?? null;
-  },
-
-  async rename(db: DbOrTx, userId: number, id: number, name: string): Promise<OrderCardRow | null> {
-    const [row] = await db.update(orders).set({ name, updatedAt: new Date() }).where(owned(userId, id)).returning(cardColumns);
-    return row ?? null;
-  },
-
-  /** Gives a parcel the customer's name for it when it has none yet (saving a code names the parcel it matches). */
-  async nameIfEmpty(db: DbOrTx, id: number, name: string): Promise<void> {
-    await db.update(orders).set({ name, updatedAt: new Date() }).where(and(eq(orders.id, id), eq(orders.name, '')));
   },
 
   async branch(db: DbOrTx, branchId: number): Promise<Pick<typeof branches.$inferSelect, 'id' | 'name' | 'address'> | null> {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { tracksRepository } from '../tracks/tracks-repository';
 import { toSavedTrack } from '../tracks/track-view';
+import { parcels } from '../parcels/parcels-service';
 import { ordersRepository, type OrderDetailsRow } from './orders-repository';
 import { statusRefs, toOrder } from './order-view';
 
@@ -80,21 +81,24 @@ export const ordersService = {
     const statuses = await refs(db, lang);
     const row = await ownedOrThrow(db, userId, id);
     if (statuses.get(row.statusId)?.code !== 'delivered') throw new AppError('invalid_state');
-    const updated = await ordersRepository.setArchived(db, userId, id, true);
+    if (!(await parcels.setArchived(db, userId, id, true))) throw notFound();
+    const updated = await ordersRepository.findOwned(db, userId, id);
     if (!updated) throw notFound();
     return toOrder(updated, statuses);
   },
 
   async unarchive(db: Db, { userId, lang }: Caller, id: number): Promise<TOrder> {
     const statuses = await refs(db, lang);
-    const updated = await ordersRepository.setArchived(db, userId, id, false);
+    if (!(await parcels.setArchived(db, userId, id, false))) throw notFound();
+    const updated = await ordersRepository.findOwned(db, userId, id);
     if (!updated) throw notFound();
     return toOrder(updated, statuses);
   },
 
   async rename(db: Db, { userId, lang }: Caller, id: number, name: string): Promise<TOrder> {
     const statuses = await refs(db, lang);
-    const updated = await ordersRepository.rename(db, userId, id, name);
+    if (!(await parcels.rename(db, userId, id, name))) throw notFound();
+    const updated = await ordersRepository.findOwned(db, userId, id);
     if (!updated) throw notFound();
     return toOrder(updated, statuses);
   },

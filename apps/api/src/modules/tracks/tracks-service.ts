@@ -1,9 +1,8 @@
 import { pageMeta, type TLang, type TPageMeta, type TSavedTrack, type TSaveTrackResponse } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { claimOrder, type ClaimingUser } from '../orders/order-claim';
-import type { Actor } from '../orders/order-lifecycle';
-import { ordersLifecycleRepository, ordersRepository } from '../orders/orders-repository';
+import { parcels, type Actor, type ClaimingUser } from '../parcels/parcels-service';
+import { ordersRepository } from '../orders/orders-repository';
 import { statusRefs, toOrder } from '../orders/order-view';
 import { toSavedTrack } from './track-view';
 import { tracksRepository } from './tracks-repository';
@@ -26,7 +25,7 @@ export const tracksService = {
   async save(db: Db, user: ClaimingUser, input: { trackCode: string; name: string | null }, actor: Actor, lang: TLang): Promise<TSaveTrackResponse['data']> {
     return db.transaction(async (tx) => {
       if (await tracksRepository.findByCode(tx, user.id, input.trackCode)) throw new AppError('duplicate_track');
-      const order = await ordersLifecycleRepository.findByTrackCode(tx, input.trackCode);
+      const order = await ordersRepository.findByTrackCode(tx, input.trackCode);
       if (order && order.userId !== null && order.userId !== user.id) throw new AppError('track_owned_by_other');
 
       const inserted = await tracksRepository.insert(tx, {
@@ -39,9 +38,9 @@ export const tracksService = {
 
       let claimed = false;
       if (order) {
-        if (input.name) await ordersRepository.nameIfEmpty(tx, order.id, input.name);
+        if (input.name) await parcels.nameIfEmpty(tx, order.id, input.name);
         if (order.userId === null) {
-          const won = await claimOrder(tx, order, user, actor, 'claimed');
+          const won = await parcels.claim(tx, order.id, user, actor, 'claimed');
           if (!won) throw new AppError('track_owned_by_other');
           claimed = true;
         }

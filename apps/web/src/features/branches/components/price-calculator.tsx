@@ -1,20 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TBranch } from '@portal/contract';
+import { MAX_PARCEL_WEIGHT_KG, parseWeightKg, type TBranch } from '@portal/contract';
 import { formatNumber } from '../../../lib/content/format';
 import { useMoney } from '../../../components/content/branch-info';
 import { ScaleIcon } from '../../../components/content/content-icons';
 import styles from './branches.module.css';
 
-export const MAX_WEIGHT_KG = 1000;
-
-/** "2,5" or "2.5" → 2.5; null for anything that is not a positive weight up to MAX_WEIGHT_KG. */
-export function parseWeight(input: string): number | null {
-  const normalized = input.trim().replace(',', '.');
-  if (!/^\d{0,4}(\.\d{0,3})?$/.test(normalized) || normalized === '' || normalized === '.') return null;
-  const value = Number(normalized);
-  return value > 0 && value <= MAX_WEIGHT_KG ? value : null;
-}
+/** The price calculator reads weights by the contract's one rule ("2,5" or "2.5", up to MAX_PARCEL_WEIGHT_KG). */
+export const parseWeight = (input: string) => parseWeightKg(input);
 
 /** Delivery price: weight in kg × the branch's tariff, in the branch's currency. */
 export function PriceCalculator({ branch }: { branch: Pick<TBranch, 'tariff' | 'currency'> }) {
@@ -53,7 +46,7 @@ export function PriceCalculator({ branch }: { branch: Pick<TBranch, 'tariff' | '
         </div>
       </div>
       <p id={`${id}-hint`} className={invalid ? styles.calcError : styles.calcHint} role={invalid ? 'alert' : undefined}>
-        {invalid ? t('branches:calc.invalid', { max: formatNumber(MAX_WEIGHT_KG, lang) }) : t('branches:calc.hint')}
+        {invalid ? t('branches:calc.invalid', { max: formatNumber(MAX_PARCEL_WEIGHT_KG, lang) }) : t('branches:calc.hint')}
       </p>
       <div className={styles.calcResult} aria-live="polite">
         <span className={styles.calcFormula}>

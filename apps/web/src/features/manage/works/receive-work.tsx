@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PARCEL_PHOTOS, MAX_PHOTO_BYTES, normalizeTrackCode, isTrackCode, type TReceiveParcelResult } from '@portal/contract';
+import { MAX_PARCEL_PHOTOS, MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_MIME_TYPES, normalizeTrackCode, isTrackCode, parseWeightKg, type TPhotoMime, type TReceiveParcelResult } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
@@ -11,14 +11,6 @@ import { ParcelSummary } from '../components/parcel-bits';
 import { errorInfo } from '../model/api-error';
 import { scanFeedback } from '../model/scan-feedback';
 import styles from '../manage.module.css';
-
-/** "1,25" or "1.25" → 1.25 when it is a weight of 0 < w ≤ 1000 kg with at most 3 decimals. */
-function parseWeight(text: string): number | null {
-  const cleaned = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,3})?$/.test(cleaned)) return null;
-  const n = Number(cleaned);
-  return n > 0 && n <= 1000 ? n : null;
-}
 
 /** Receive in China: scan or type the code, weigh, optionally photograph, and save; the form is ready for the next one. */
 export function ReceiveWork() {
@@ -50,7 +42,7 @@ export function ReceiveWork() {
     e?.preventDefault();
     setProblem(null);
     const normalized = normalizeTrackCode(code);
-    const kg = parseWeight(weight);
+    const kg = parseWeightKg(weight);
     const next: Record<string, string> = {};
     if (!isTrackCode(normalized)) next.track_code = t('validation:track_code_invalid');
     if (kg === null) next.weight = t('manage:receive.weight_invalid');
@@ -88,7 +80,7 @@ export function ReceiveWork() {
 
   const onFiles = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
-    if (chosen.length > MAX_PARCEL_PHOTOS || chosen.some((f) => f.size > MAX_PHOTO_BYTES || !/^image\/(jpeg|png|webp)$/.test(f.type))) {
+    if (chosen.length > MAX_PARCEL_PHOTOS || chosen.some((f) => f.size > MAX_PHOTO_BYTES || !PHOTO_MIME_TYPES.includes(f.type as TPhotoMime))) {
       setErrors((e) => ({ ...e, photos: t('manage:receive.photos_invalid') }));
       if (fileInput.current) fileInput.current.value = '';
       setFiles([]);
@@ -156,7 +148,7 @@ export function ReceiveWork() {
           <label className={styles.photoButton}>
             <PhotoIcon size={20} />
             <span>{files.length ? t('manage:receive.photos_chosen', { count: files.length }) : t('manage:receive.photos')}</span>
-            <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple onChange={(e) => onFiles(e.target.files)} data-testid="receive-photos" />
+            <input ref={fileInput} type="file" accept={PHOTO_ACCEPT} capture="environment" multiple onChange={(e) => onFiles(e.target.files)} data-testid="receive-photos" />
           </label>
           {errors.photos && <span className={styles.errorText}>{errors.photos}</span>}
         </div>

@@ -1,0 +1,68 @@
+import type { TI18nText, TNotificationEvent, TOrderStatusCode } from '@portal/contract';
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { branches } from '../../db/schema';
+import type { OrderParams } from '../notifications/notification-texts';
+import { notificationsService, type NotifyMessage } from '../notifications/notifications-service';
+
+export interface NotifiableOrder {
+  id: number;
+  trackCode: string;
+  name: string;
+  weight: number;
+  price: number | null;
+  currency: string | null;
+  storageUntil: string | null;
+}
+
+/** The notification event each status change sends (texts live in the notifications module). */
+export const STATUS_EVENT: Record<TOrderStatusCode, TNotificationEvent> = {
+  china_warehouse: 'order_received',
+  in_transit: 'order_dispatched',
+  at_branch: 'order_at_branch',
+  delivered: 'order_delivered',
+};
+
+/** What a status message says about a parcel. */
+export function orderParams(o: NotifiableOrder, branch: TI18nText | null): OrderParams {
+  return {
+    order_id: o.id,
+    track_code: o.trackCode,
+    name: o.name,
+    weight: o.weight,
+    price: o.price,
+    currency: o.currency,
+    storage_until: o.storageUntil,
+    branch,
+  };
+}
+
+/** The link a status notification opens: the order's info page. */
+export const orderLink = (orderId: number) => `/orders/order?id=${orderId}`;
+
+/**
+ * THE seam between parcels and notifications: every message a parcel change sends goes through here, inside the
+ * change's transaction (the notifications module decides how and when it is delivered).
+ */
+export async function sendParcelNotices(tx: DbOrTx, messages: NotifyMessage[]): Promise<void> {
+  if (!messages.length) return;
+  await notificationsService.notify(tx, messages);
+}
+
+/** Each owned order's owner is told its new status (event + params; rendered in their language when read or sent). */
+export async function notifyStatus(tx: DbOrTx, orders: (NotifiableOrder & { userId: number | null; branchId: number | null })[], status: TOrderStatusCode): Promise<void> {
+  const owned = orders.filter((o) => o.userId !== null);
+  if (!owned.length) return;
+  const branchIds = [...new Set(owned.map((o) => o.branchId).filter((b): b is number => b !== null))];
+  const branchRows = branchIds.length ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds)) : [];
+  const branchName = new Map(branchRows.map((b) => [b.id, b.name]));
+  await sendParcelNotices(
+    tx,
+    owned.map((o) => ({
+      userId: o.userId as number,
+      event: STATUS_EVENT[status],
+      params: orderParams(o, o.branchId !== null ? (branchName.get(o.branchId) ?? null) : null),
+      link: orderLink(o.id),
+    })),
+  );
+}

@@ -1,0 +1,4 @@
+export * from './weight';
+export * from './client-code';
+export * from './photo-types';
+export * from './transitions';
