@@ -90,7 +90,8 @@ test.describe('staff operations: the life of a parcel', () => {
     await expect(parcels).toContainText(code);
     await expect(parcels).toContainText(price);
     await expect(branch.getByTestId('handover-total')).toContainText(price);
-    await branch.locator('input[name=payment_method][value=card]').check({ force: true });
+    // One payment line, the whole total suggested: pay it by card.
+    await branch.getByTestId('payment-method-0').selectOption('card');
     await branch.getByTestId('handover-confirm').click();
     const receipt = branch.getByTestId('handover-receipt');
     await expect(receipt.getByTestId('receipt-item')).toContainText(code);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TReceipt } from '@portal/contract';
+import { toMajor, type TReceipt } from '@portal/contract';
 import styles from './receipt-view.module.css';
 
 const money = (n: number, currency: string, lang: string) => `${n.toLocaleString(lang, { maximumFractionDigits: 2 })} ${currency}`;
@@ -39,7 +39,18 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
         </div>
         <div>
           <dt>{t('receipts:payment')}</dt>
-          <dd>{t(`receipts:method.${receipt.payment_method}`)}</dd>
+          <dd data-testid="receipt-payments">
+            {receipt.payments.length === 0
+              ? receipt.payment_method
+                ? t(`receipts:method.${receipt.payment_method}`)
+                : t('receipts:no_payment')
+              : receipt.payments.map((p) => (
+                  <div key={p.id} className={p.reversed_by_id || p.kind === 'reversal' ? styles.muted : undefined}>
+                    {t(`receipts:method.${p.method}`)} · {money(toMajor(p.amount), p.currency, lang)}
+                    {p.reversed_by_id ? ` (${t('receipts:reversed')})` : ''}
+                  </div>
+                ))}
+          </dd>
         </div>
       </dl>
       <div className={styles.tableWrap}>
@@ -82,6 +93,24 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                 {money(receipt.total, receipt.currency, lang)}
               </td>
             </tr>
+            <tr>
+              <th>{t('receipts:paid')}</th>
+              <td className={styles.empty} />
+              <td className={styles.empty} />
+              <td className={styles.num} data-testid="receipt-paid">
+                {money(toMajor(receipt.paid), receipt.currency, lang)}
+              </td>
+            </tr>
+            {receipt.remaining > 0 && (
+              <tr>
+                <th>{t('receipts:remaining')}</th>
+                <td className={styles.empty} />
+                <td className={styles.empty} />
+                <td className={`${styles.num} ${styles.total}`} data-testid="receipt-remaining">
+                  {money(toMajor(receipt.remaining), receipt.currency, lang)}
+                </td>
+              </tr>
+            )}
           </tfoot>
         </table>
       </div>

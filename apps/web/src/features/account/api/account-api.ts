@@ -1,4 +1,6 @@
 import type {
+  TCustomerBalance,
+  TCustomerBalanceResponse,
   TAuthUserResponse,
   TSendCodeResponse,
   TSendNewPhoneCodeRequest,
@@ -18,6 +20,11 @@ async function keepUser(dispatch: (action: ReturnType<typeof userLoaded>) => unk
 /** The signed-in user's own data and the phone change (code to the current number → verify → new number → code to the new number → save). */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    balance: build.query<TCustomerBalance, void>({
+      query: () => 'balance',
+      transformResponse: (response: TCustomerBalanceResponse) => response.data,
+      keepUnusedDataFor: 0,
+    }),
     updateUser: build.mutation<TUser, TUpdateUserRequest>({
       query: (body) => ({ url: 'auth/user/update', method: 'POST', body }),
       transformResponse: (response: TAuthUserResponse) => response.data,
@@ -43,4 +50,4 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useUpdateUserMutation, useSendPhoneChangeCodeMutation, useVerifyPhoneChangeCodeMutation, useSendNewPhoneCodeMutation, useUpdatePhoneMutation } = accountApi;
+export const { useBalanceQuery, useUpdateUserMutation, useSendPhoneChangeCodeMutation, useVerifyPhoneChangeCodeMutation, useSendNewPhoneCodeMutation, useUpdatePhoneMutation } = accountApi;

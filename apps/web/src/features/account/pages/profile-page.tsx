@@ -21,6 +21,7 @@ import {
   UserIcon,
 } from '../../../components/ui/icons';
 import { readablePhone } from '../../../components/ui/phone-field';
+import { BalanceCard } from '../components/balance-card';
 import { initials } from '../model/account-form';
 import styles from '../components/profile.module.css';
 
@@ -98,6 +99,7 @@ export default function ProfilePage() {
         </div>
       </section>
 
+      {user.role === 'customer' && <BalanceCard />}
       <EntryList title={t('account:profile.section_account')} entries={entries} />
       {staffEntries.length > 0 && <EntryList title={t('account:profile.section_staff')} entries={staffEntries} />}
 

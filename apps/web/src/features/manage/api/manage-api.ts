@@ -1,4 +1,13 @@
 import type {
+  TCloseDayRequest,
+  TDayClose,
+  TDayCloseResponse,
+  TDayCloseView,
+  TDayCloseViewResponse,
+  TListDayClosesResponse,
+  TPayDebtRequest,
+  TPayDebtResponse,
+  TPayDebtResult,
   TArriveRequest,
   TArriveResponse,
   TArriveResult,
@@ -106,6 +115,28 @@ export const manageApi = baseApi.injectEndpoints({
       transformResponse: (r: TCompleteOrdersResponse) => r.data,
       invalidatesTags: [MANAGE],
     }),
+    payDebt: build.mutation<TPayDebtResult, TPayDebtRequest>({
+      query: (body) => ({ url: 'manage/payments', method: 'POST', body }),
+      transformResponse: (r: TPayDebtResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    dayClose: build.query<TDayCloseView, { branch_id?: number; date?: string }>({
+      query: (params) => ({ url: 'manage/day-close', params }),
+      transformResponse: (r: TDayCloseViewResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    closeDay: build.mutation<TDayClose, TCloseDayRequest>({
+      query: (body) => ({ url: 'manage/day-close', method: 'POST', body }),
+      transformResponse: (r: TDayCloseResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    dayCloses: build.query<TDayClose[], { branch_id?: number }>({
+      query: (params) => ({ url: 'manage/day-closes', params }),
+      transformResponse: (r: TListDayClosesResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
     findCustomers: build.query<TFindCustomersResponse['data'], string>({
       query: (q) => ({ url: 'manage/customers', params: { q } }),
       transformResponse: (r: TFindCustomersResponse) => r.data,
@@ -127,6 +158,10 @@ export const manageApi = baseApi.injectEndpoints({
 });
 
 export const {
+  usePayDebtMutation,
+  useDayCloseQuery,
+  useCloseDayMutation,
+  useDayClosesQuery,
   useManageContextQuery,
   useUploadPhotosMutation,
   useReceiveParcelMutation,

@@ -64,3 +64,16 @@ export const PhotoIcon = makeIcon(
     <path d="m21 16-5-5-9 8" />
   </>,
 );
+export const CashIcon = makeIcon(
+  <>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 9v.01M18 15v.01" />
+  </>,
+);
+export const ChartIcon = makeIcon(
+  <>
+    <path d="M4 20V4M4 20h16" />
+    <path d="M8 16v-5M12 16V8M16 16v-3" />
+  </>,
+);

@@ -6,10 +6,11 @@ import { PageHeader } from '../../../components/ui/card';
 import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField } from '../../../components/ui/field';
 import { useManageContextQuery } from '../api/manage-api';
-import { ArrivalIcon, HandoverIcon, InboxIcon, QuestionBoxIcon, SearchIcon, SheetIcon, TruckIcon } from '../components/manage-icons';
+import { ArrivalIcon, CashIcon, HandoverIcon, InboxIcon, QuestionBoxIcon, SearchIcon, SheetIcon, TruckIcon } from '../components/manage-icons';
 import { errorText } from '../model/api-error';
 import { useManageTexts } from '../model/use-manage-texts';
 import { ArrivalWork } from '../works/arrival-work';
+import { CloseDayWork } from '../works/close-day-work';
 import { DispatchWork } from '../works/dispatch-work';
 import { FindWork } from '../works/find-work';
 import { HandoverWork } from '../works/handover-work';
@@ -18,6 +19,7 @@ import { ReceiveWork } from '../works/receive-work';
 import { UnclaimedWork } from '../works/unclaimed-work';
 import styles from '../manage.module.css';
 
+
 const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   receive: InboxIcon,
   import: SheetIcon,
@@ -25,6 +27,7 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   dispatch: TruckIcon,
   arrival: ArrivalIcon,
   handover: HandoverIcon,
+  close_day: CashIcon,
   find: SearchIcon,
 };
 
@@ -52,7 +55,7 @@ export default function ManagePage() {
   const work: TManageWork = asked && ctx.works.includes(asked) ? asked : (ctx.works[0] ?? 'find');
   const admin = ctx.role === 'admin';
   const branch = admin ? (ctx.branches.find((b) => b.id === adminBranch) ?? null) : ctx.place_branch;
-  const branchWork = work === 'arrival' || work === 'handover';
+  const branchWork = work === 'arrival' || work === 'handover' || work === 'close_day';
   const place = admin
     ? t('manage:place.admin')
     : ctx.place?.kind === 'china_warehouse'
@@ -116,6 +119,7 @@ export default function ManagePage() {
         {work === 'dispatch' && <DispatchWork branches={ctx.branches} />}
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
         {work === 'find' && <FindWork />}
       </div>
     </section>

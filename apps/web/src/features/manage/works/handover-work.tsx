@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, type THandoverLookup, type TPaymentMethod, type TReceipt } from '@portal/contract';
+import { sumMinor, toMajor, toMinor, type THandoverLookup, type TReceipt } from '@portal/contract';
 import { ReceiptView } from '../../../components/receipt/receipt-view';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
-import { SegmentedField } from '../../../components/ui/field';
-import { useCompleteOrdersMutation, useHandoverLookupMutation } from '../api/manage-api';
+import { useCompleteOrdersMutation, useHandoverLookupMutation, usePayDebtMutation } from '../api/manage-api';
+import { parsePaymentLines, paymentLine, PaymentRows, type PaymentLine } from '../components/payment-rows';
 import { ParcelSummary } from '../components/parcel-bits';
 import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
@@ -13,18 +13,20 @@ import { formatMoney, formatWeight } from '../model/format';
 import { scanFeedback } from '../model/scan-feedback';
 import styles from '../manage.module.css';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** Hand-over: scan the customer's QR (or type their client code or phone), choose parcels, record payment, get the receipt. */
 export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const { t, i18n } = useTranslation();
   const [found, setFound] = useState<THandoverLookup | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [method, setMethod] = useState<TPaymentMethod | null>(null);
+  const [lines, setLines] = useState<PaymentLine[]>([]);
+  const [payDebtToo, setPayDebtToo] = useState(false);
+  const [acceptDebt, setAcceptDebt] = useState(false);
+  const [debtPaid, setDebtPaid] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<TReceipt | null>(null);
   const [lookup] = useHandoverLookupMutation();
   const [complete, completing] = useCompleteOrdersMutation();
+  const [payDebt, payingDebt] = usePayDebtMutation();
 
   const onScan = useCallback(
     async (value: string): Promise<ScanKind> => {
@@ -34,8 +36,11 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         const data = await lookup({ customer: value, branch_id: branchId }).unwrap();
         setFound(data);
         setSelected(new Set(data.parcels.map((p) => p.id)));
-        setMethod(null);
-        return data.parcels.length ? 'ok' : 'warn';
+        setPayDebtToo(false);
+        setAcceptDebt(false);
+        setDebtPaid(null);
+        setLines([paymentLine('cash', data.parcels.length ? data.total_minor : data.debt)]);
+        return data.parcels.length || data.debt > 0 ? 'ok' : 'warn';
       } catch (error) {
         setFound(null);
         setProblem(errorText(error, t));
@@ -46,17 +51,49 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   );
 
   const chosen = useMemo(() => found?.parcels.filter((p) => selected.has(p.id)) ?? [], [found, selected]);
-  const total = round2(chosen.reduce((s, p) => s + (p.price ?? 0), 0));
+  // Money in minor units (contract common/money.ts); shown through toMajor.
+  const totalMinor = sumMinor(chosen.map((p) => toMinor(p.price ?? 0)));
+  const debt = found?.debt ?? 0;
+  const due = totalMinor + (payDebtToo ? debt : 0);
+  const payments = parsePaymentLines(lines);
+  const paid = payments ? sumMinor(payments.map((p) => p.amount)) : 0;
+  const short = payments !== null && paid < totalMinor;
+  const over = payments !== null && paid > totalMinor + debt;
   const weight = Math.round(chosen.reduce((s, p) => s + p.weight, 0) * 1000) / 1000;
   const all = found ? found.parcels.length > 0 && chosen.length === found.parcels.length : false;
+  const money = (minor: number) => formatMoney(toMajor(minor), found?.currency ?? '', i18n.language);
+  const canConfirm = !!found && chosen.length > 0 && payments !== null && !over && (!short || acceptDebt);
+
+  const toggleDebt = () => {
+    const next = !payDebtToo;
+    setPayDebtToo(next);
+    // One line: suggest the new amount due; several lines are the staff's own split.
+    if (lines.length === 1) setLines([{ ...lines[0]!, text: paymentLine('cash', totalMinor + (next ? debt : 0)).text }]);
+  };
+
+  const takeDebtOnly = async () => {
+    if (!found || !payments?.length) return;
+    setProblem(null);
+    try {
+      const r = await payDebt({ customer_id: found.customer.id, branch_id: branchId, payments }).unwrap();
+      scanFeedback('ok');
+      setDebtPaid(money(sumMinor(r.payments.map((p) => p.amount))));
+      setFound({ ...found, debt: Math.max(r.balance.balance, 0) });
+      setLines([paymentLine('cash', Math.max(r.balance.balance, 0))]);
+    } catch (error) {
+      scanFeedback('error');
+      setProblem(errorText(error, t));
+    }
+  };
 
   const confirm = async () => {
-    if (!found || !method || !chosen.length) return;
+    if (!found || !canConfirm || !payments) return;
     setProblem(null);
     try {
       const r = await complete({
         customer_id: found.customer.id,
-        payment_method: method,
+        payments,
+        ...(short ? { accept_debt: true } : {}),
         branch_id: branchId,
         ...(all ? {} : { order_ids: chosen.map((p) => p.id) }),
       }).unwrap();
@@ -105,10 +142,33 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
           {found.elsewhere.length > 0 && (
             <Alert kind="info">{t('manage:handover.elsewhere', { list: found.elsewhere.map((e) => `${e.branch.name} (${e.count})`).join(', ') })}</Alert>
           )}
+          {debt > 0 && (
+            <div className={styles.debtBox} data-testid="handover-debt">
+              <span>{t('manage:pay.open_debt')}</span>
+              <strong>{money(debt)}</strong>
+            </div>
+          )}
+          {debtPaid && <Alert kind="success">{t('manage:pay.debt_taken', { amount: debtPaid })}</Alert>}
+          {found.other_balances.filter((b) => b.balance > 0).map((b) => (
+            <Alert key={b.currency} kind="info">
+              {t('manage:pay.other_debt', { amount: formatMoney(toMajor(b.balance), b.currency, i18n.language) })}
+            </Alert>
+          ))}
           {found.parcels.length === 0 ? (
-            <p className={styles.muted} data-testid="handover-nothing">
-              {t('manage:handover.nothing')}
-            </p>
+            <>
+              <p className={styles.muted} data-testid="handover-nothing">
+                {t('manage:handover.nothing')}
+              </p>
+              {debt > 0 && (
+                <>
+                  <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(debt - paid, 0)} />
+                  {over && <Alert kind="error">{t('manage:pay.over', { amount: money(debt) })}</Alert>}
+                  <Button block disabled={!payments?.length || over} loading={payingDebt.isLoading} onClick={() => void takeDebtOnly()} data-testid="debt-pay">
+                    {t('manage:pay.take_debt', { amount: money(paid) })}
+                  </Button>
+                </>
+              )}
+            </>
           ) : (
             <>
               <label className={styles.check}>
@@ -143,17 +203,29 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
               </ul>
               <div className={styles.totalBox} data-testid="handover-total">
                 <span>{t('manage:handover.selected', { count: chosen.length, weight: formatWeight(weight, i18n.language) })}</span>
-                <strong>{formatMoney(total, found.currency, i18n.language)}</strong>
+                <strong>{money(totalMinor)}</strong>
               </div>
-              <SegmentedField
-                label={t('manage:handover.payment')}
-                name="payment_method"
-                value={method}
-                options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`manage:payment.${m}`) }))}
-                onChange={setMethod}
-              />
-              <Button block disabled={!method || !chosen.length} loading={completing.isLoading} onClick={() => void confirm()} data-testid="handover-confirm">
-                {t('manage:handover.confirm', { total: formatMoney(total, found.currency, i18n.language) })}
+              {debt > 0 && (
+                <label className={styles.check}>
+                  <input type="checkbox" checked={payDebtToo} onChange={toggleDebt} data-testid="handover-pay-debt" />
+                  <span>{t('manage:pay.with_debt', { amount: money(debt), due: money(totalMinor + debt) })}</span>
+                </label>
+              )}
+              <h3 className={styles.panelTitle}>{t('manage:handover.payment')}</h3>
+              <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(due - paid, 0)} />
+              <div className={styles.totalBox} data-testid="handover-paid">
+                <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
+                {short && <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>}
+              </div>
+              {over && <Alert kind="error">{t('manage:pay.over', { amount: money(totalMinor + debt) })}</Alert>}
+              {short && (
+                <label className={styles.check}>
+                  <input type="checkbox" checked={acceptDebt} onChange={() => setAcceptDebt((v) => !v)} data-testid="handover-accept-debt" />
+                  <span>{t('manage:pay.accept_debt', { amount: money(totalMinor - paid) })}</span>
+                </label>
+              )}
+              <Button block disabled={!canConfirm} loading={completing.isLoading} onClick={() => void confirm()} data-testid="handover-confirm">
+                {t('manage:handover.confirm', { total: money(paid) })}
               </Button>
             </>
           )}
