@@ -31,7 +31,7 @@ describe('per-number sign-in limit', () => {
     expect(locked.length).toBeGreaterThanOrEqual(55);
     expect(locked[0]!.json.code).toBe('login_locked');
     expect(Number(locked[0]!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(locked[0]!.json.message).toMatch(/Try again in \d+ s or reset your password/);
+    expect(locked[0]!.json.message).toMatch(/Try again in \d+\u00a0(seconds?|minutes?|hours?) or reset your password/);
     // the right password waits too …
     const right = await call('POST', '/auth/login', { body: { phone_number: me.phone, password: me.password }, lang: 'kk' });
     expect(right.status).toBe(429);

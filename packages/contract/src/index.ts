@@ -1,4 +1,5 @@
 export * from './common/i18n';
+export * from './common/format';
 export * from './common/envelope';
 export * from './common/errors';
 export * from './common/pagination';

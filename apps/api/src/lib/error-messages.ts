@@ -1,4 +1,4 @@
-import { isMessageKey, VALIDATION_MESSAGES, type TErrorCode, type TLang } from '@portal/contract';
+import { formatWait, isMessageKey, VALIDATION_MESSAGES, type TErrorCode, type TLang } from '@portal/contract';
 
 type Texts = Record<TLang, string>;
 
@@ -44,9 +44,9 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
   code_attempts_exceeded: { en: 'Too many wrong tries. Request a new code', ru: 'Слишком много неверных попыток. Запросите новый код', kk: 'Қате әрекеттер тым көп. Жаңа код сұраңыз' },
   verification_token_invalid: { en: 'The confirmation has expired or was already used. Start again', ru: 'Подтверждение истекло или уже использовано. Начните заново', kk: 'Растау мерзімі өтті немесе қолданылған. Қайта бастаңыз' },
   password_too_common: { en: 'This password is too common. Choose another one', ru: 'Этот пароль слишком распространён. Выберите другой', kk: 'Бұл құпиясөз тым кең таралған. Басқасын таңдаңыз' },
-  too_many_requests: { en: 'Too many requests. Try again in {seconds} s', ru: 'Слишком много запросов. Повторите через {seconds} с', kk: 'Сұраныстар тым көп. {seconds} с кейін қайталаңыз' },
-  login_locked: { en: 'Too many wrong passwords for this number. Try again in {seconds} s or reset your password', ru: 'Слишком много неверных паролей для этого номера. Повторите через {seconds} с или восстановите пароль', kk: 'Бұл нөмір үшін қате құпиясөз тым көп. {seconds} с кейін қайталаңыз немесе құпиясөзді қалпына келтіріңіз' },
-  code_resend_too_soon: { en: 'You can request a new code in {seconds} s', ru: 'Новый код можно запросить через {seconds} с', kk: 'Жаңа кодты {seconds} с кейін сұрауға болады' },
+  too_many_requests: { en: 'Too many requests. Try again {wait}', ru: 'Слишком много запросов. Повторите {wait}', kk: 'Сұраныстар тым көп. {wait} қайталаңыз' },
+  login_locked: { en: 'Too many wrong passwords for this number. Try again {wait} or reset your password', ru: 'Слишком много неверных паролей для этого номера. Повторите {wait} или восстановите пароль', kk: 'Бұл нөмір үшін қате құпиясөз тым көп. {wait} қайталаңыз немесе құпиясөзді қалпына келтіріңіз' },
+  code_resend_too_soon: { en: 'You can request a new code {wait}', ru: 'Новый код можно запросить {wait}', kk: 'Жаңа кодты {wait} сұрауға болады' },
   internal: { en: 'Something went wrong on our side. Try again later', ru: 'Что-то пошло не так. Попробуйте позже', kk: 'Бір нәрсе дұрыс болмады. Кейінірек қайталаңыз' },
   service_unavailable: { en: 'The service is temporarily unavailable', ru: 'Сервис временно недоступен', kk: 'Қызмет уақытша қолжетімсіз' },
 };
@@ -57,7 +57,9 @@ function interpolate(text: string, params?: Record<string, string | number>): st
 }
 
 export function errorMessage(code: TErrorCode, lang: TLang, params?: Record<string, string | number>): string {
-  return interpolate(ERROR_MESSAGES[code][lang], params);
+  // A wait in seconds reads in words in the caller's language: "in 12 minutes", not "720 s".
+  const withWait = typeof params?.seconds === 'number' ? { ...params, wait: formatWait(params.seconds, lang) } : params;
+  return interpolate(ERROR_MESSAGES[code][lang], withWait);
 }
 
 /** A field message: a validation.* key from the contract, an error code, or plain text kept as it is. */

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { toMajor, type TReceipt } from '@portal/contract';
+import { isLang, toMajor, type TLang, type TReceipt } from '@portal/contract';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/content/format';
 import styles from './receipt-view.module.css';
 
-const money = (n: number, currency: string, lang: string) => `${n.toLocaleString(lang, { maximumFractionDigits: 2 })} ${currency}`;
-const kg = (n: number, lang: string) => n.toLocaleString(lang, { maximumFractionDigits: 3 });
+const money = (n: number, currency: string, lang: TLang) => formatMoney(n, currency, lang);
+const kg = (n: number, lang: TLang) => formatNumber(n, lang, 3);
 
 /** A hand-over receipt: parcels with weight, tariff and price, the total, where, when, by whom and how it was paid. */
 export function ReceiptView({ receipt }: { receipt: TReceipt }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang: TLang = isLang(i18n.language) ? i18n.language : 'ru';
   return (
     <article className={styles.receipt} data-testid="receipt" aria-labelledby={`receipt-${receipt.id}`}>
       <header className={styles.head}>
@@ -16,7 +17,7 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
           {t('receipts:title', { id: receipt.id })}
         </h2>
         <time dateTime={receipt.created_at} className={styles.muted}>
-          {new Date(receipt.created_at).toLocaleString(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}
+          {formatDateTime(receipt.created_at, lang)}
         </time>
       </header>
       <dl className={styles.facts}>

@@ -24,6 +24,6 @@ describe('price calculator', () => {
   it('shows som for Kyrgyz branches', () => {
     renderWithStore(<PriceCalculator branch={{ tariff: 390, currency: 'KGS' }} />);
     fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '3' } });
-    expect(screen.getByTestId('price-total').textContent).toBe('1,170 som');
+    expect(screen.getByTestId('price-total').textContent).toBe('1,170\u00a0som');
   });
 });

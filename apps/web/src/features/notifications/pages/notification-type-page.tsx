@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedback';
-import { formatDate, localeOf } from '../../../lib/content/format';
+import { formatDate, formatTime } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
 import { selectAuth } from '../../../lib/session/auth-slice';
 import { useReadNotificationsMutation } from '../api/notifications-api';
@@ -17,7 +17,7 @@ function When({ iso }: { iso: string }) {
   const lang = useAppSelector(selectLang);
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
-  const text = today ? new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit' }).format(date) : formatDate(iso, lang);
+  const text = today ? formatTime(date, lang) : formatDate(iso, lang);
   return <time dateTime={iso}>{text}</time>;
 }
 

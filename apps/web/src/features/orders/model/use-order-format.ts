@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TOrder } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
-import { formatDate, formatMoney, formatNumber, localeOf } from '../../../lib/content/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
 
 /** The order's title as cards and breadcrumbs show it: its item name, or its tracking code when unnamed. */
@@ -17,10 +17,9 @@ export function useOrderFormat() {
     money: (value: number, currency: string | null) => formatMoney(value, currency ?? '', lang),
     date: (iso: string) => formatDate(iso, lang),
     /** 18 Nov, 14:05 */
-    dateTime: (iso: string) =>
-      new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
+    dateTime: (iso: string) => formatDateTime(iso, lang),
     /** A plain YYYY-MM-DD (a day in the branch's time zone) in words, without shifting it by the browser's zone. */
-    day: (ymd: string) => formatDate(`${ymd}T12:00:00Z`, lang),
+    day: (ymd: string) => formatDate(`${ymd}T12:00:00Z`, lang, { timeZone: 'UTC' }),
     days: (count: number) => t('orders:days', { count }),
   };
 }

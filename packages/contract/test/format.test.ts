@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime, formatDayMonth, formatMoney, formatNumber, formatTime, formatWait, formatWeight } from '../src/common/format';
+
+const NB = '\u00a0';
+const AT = '2026-11-05T09:30:00Z';
+const TZ = 'Asia/Almaty';
+
+describe('format', () => {
+  it('Kazakh dates come from our own month names, never the runtime’s missing data ("2026 M11 5")', () => {
+    expect(formatDate(AT, 'kk', { timeZone: TZ })).toBe(`2026${NB}ж. 5${NB}қараша`);
+    expect(formatDate(AT, 'kk', { timeZone: TZ, short: true })).toBe(`2026${NB}ж. 5${NB}қар.`);
+    expect(formatDayMonth(AT, 'kk', { timeZone: TZ })).toBe(`5${NB}қараша`);
+    for (let month = 0; month < 12; month += 1) {
+      expect(formatDate(new Date(Date.UTC(2026, month, 15, 6)), 'kk', { timeZone: TZ })).not.toMatch(/M\d|\d{4}-\d/);
+    }
+  });
+
+  it('Russian and English dates, in the zone asked for', () => {
+    expect(formatDate(AT, 'ru', { timeZone: TZ })).toBe('5 ноября 2026 г.');
+    expect(formatDate(AT, 'en', { timeZone: TZ })).toBe('5 November 2026');
+    expect(formatTime(AT, 'en', { timeZone: TZ })).toBe('14:30');
+    expect(formatDateTime(AT, 'kk', { timeZone: TZ, short: true })).toBe(`2026${NB}ж. 5${NB}қар., 14:30`);
+    expect(formatDate('2026-12-31T20:00:00Z', 'en', { timeZone: TZ })).toBe('1 January 2027');
+    expect(formatDate('not a date', 'kk')).toBe('');
+  });
+
+  it('numbers and money read the same in UI and messages; they never wrap', () => {
+    expect(formatNumber(8316, 'kk')).toBe(`8${NB}316`);
+    expect(formatNumber(8316, 'ru')).toBe(`8${NB}316`);
+    expect(formatNumber(8316, 'en')).toBe('8,316');
+    expect(formatMoney(8316, 'KZT', 'kk')).toBe(`8${NB}316${NB}₸`);
+    expect(formatMoney(1250.5, 'KGS', 'ru')).toBe(`1${NB}250,5${NB}сом`);
+    expect(formatMoney(1250.5, 'KGS', 'en')).toBe(`1,250.5${NB}som`);
+    expect(formatWeight(1.25, 'kk')).toBe(`1,25${NB}кг`);
+    expect(formatWeight(1.25, 'en')).toBe(`1.25${NB}kg`);
+  });
+
+  it('waits in words, rounded up to the unit', () => {
+    expect(formatWait(720, 'en')).toBe(`in 12${NB}minutes`);
+    expect(formatWait(720, 'ru')).toBe(`через 12${NB}минут`);
+    expect(formatWait(720, 'kk')).toBe(`12${NB}минуттан кейін`);
+    expect(formatWait(42, 'ru')).toBe(`через 42${NB}секунды`);
+    expect(formatWait(61, 'en')).toBe(`in 2${NB}minutes`);
+    expect(formatWait(3599, 'ru')).toBe(`через 60${NB}минут`);
+    expect(formatWait(3601, 'ru')).toBe(`через 2${NB}часа`);
+    expect(formatWait(1, 'en')).toBe(`in 1${NB}second`);
+    expect(formatWait(86400 * 3, 'kk')).toBe(`3${NB}күннен кейін`);
+    expect(formatCount(21, 'day', 'ru')).toBe(`21${NB}день`);
+    expect(formatCount(11, 'day', 'ru')).toBe(`11${NB}дней`);
+  });
+});
