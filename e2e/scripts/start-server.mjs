@@ -35,6 +35,8 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     // Each test presents its own client address (X-Forwarded-For), so the per-address limits on
     // sign-in calls and codes apply per test, as they would per customer, and not to the whole run.
     TRUST_PROXY: 'true',
+    // Notifications are sent and live badges move as in production (off by default under NODE_ENV=test).
+    NOTIFY_WORKER: 'true',
   },
 });
 const stop = (signal) => server.kill(signal);

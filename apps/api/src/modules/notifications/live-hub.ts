@@ -34,6 +34,19 @@ export class LiveHub {
     this.remote = publish;
   }
 
+  private readonly open = new Set<{ end(): void; on(e: 'close', f: () => void): void }>();
+
+  /** Keeps an open stream so shutdown can end it (a server does not close while streams are open). */
+  track(stream: { end(): void; on(e: 'close', f: () => void): void }): void {
+    this.open.add(stream);
+    stream.on('close', () => this.open.delete(stream));
+  }
+
+  endAll(): void {
+    for (const s of this.open) s.end();
+    this.open.clear();
+  }
+
   subscribe(userId: number, listener: () => void): () => void {
     this.emitter.on(`u${userId}`, listener);
     return () => this.emitter.off(`u${userId}`, listener);

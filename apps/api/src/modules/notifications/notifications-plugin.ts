@@ -39,7 +39,43 @@ export const notificationsPlugin = fp(async (app: FastifyInstance, opts: { confi
     await queue.work(DELIVER_QUEUE, { batchSize: 20, pollingIntervalSeconds: 1 }, deliver);
     await queue.work<{ user_ids: number[] }>(LIVE_QUEUE, { batchSize: 50, pollingIntervalSeconds: 0.5 }, (job) => live.publish(job.data.user_ids));
   }
+  if (app.redis) await bridgeToRedis(app, live);
   app.addHook('preClose', async () => {
+    live.endAll();
     await queue.stop();
   });
 });
+
+const LIVE_CHANNEL = 'portal:notifications:changed';
+
+/**
+ * With Redis every process hears every change (the job runs in one process, the customer's page may be
+ * connected to another). When Redis is away, publishing falls back to this process's pages and the others
+ * catch up through the page's own polling.
+ */
+async function bridgeToRedis(app: FastifyInstance, live: LiveHub): Promise<void> {
+  const redis = app.redis!;
+  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true });
+  subscriber.on('error', () => {});
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      const ids = JSON.parse(message) as unknown;
+      if (Array.isArray(ids)) live.deliverLocal(ids.filter((n): n is number => typeof n === 'number'));
+    } catch {
+      // not ours
+    }
+  });
+  try {
+    await subscriber.connect();
+    await subscriber.subscribe(LIVE_CHANNEL);
+  } catch (err) {
+    app.log.warn({ err }, 'live notifications: Redis subscribe failed; this process serves its own pages only');
+  }
+  live.useRemote(async (userIds) => {
+    if (redis.status !== 'ready' || subscriber.status !== 'ready') throw new Error('redis not ready');
+    await redis.publish(LIVE_CHANNEL, JSON.stringify(userIds));
+  });
+  app.addHook('onClose', async () => {
+    subscriber.disconnect();
+  });
+}

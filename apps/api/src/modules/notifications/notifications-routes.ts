@@ -69,4 +69,43 @@ export async function notificationsRoutes(app: FastifyInstance) {
     await notificationSettingsService.resetChannel(app.db, user.id, request.params.channel);
     return { data: await notificationSettingsService.get(app.db, user.id) };
   });
+
+  r.get('/notifications/stream', {
+    schema: {
+      tags: ['notifications'],
+      summary: 'Server-Sent Events: a `changed` event whenever the caller\'s notifications change (reload them then); ends after 10 minutes',
+      security: [{ bearer: [] }],
+      response: { 401: ZErrorBody },
+    },
+    preHandler: app.authenticate,
+  }, async (request, reply) => {
+    const { user } = authOf(request);
+    // Hijacked: written as it happens, past compression and the JSON serializer.
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    out.write('retry: 3000\n\n');
+    const send = (text: string) => {
+      if (!out.writableEnded) out.write(text);
+    };
+    const unsubscribe = app.live.subscribe(user.id, () => send('event: changed\ndata: {}\n\n'));
+    const ping = setInterval(() => send(': ping\n\n'), 20_000);
+    // The access token lives 15 minutes: the page reconnects with a fresh one.
+    const end = setTimeout(() => out.end(), STREAM_MAX_MS);
+    const stop = () => {
+      unsubscribe();
+      clearInterval(ping);
+      clearTimeout(end);
+    };
+    request.raw.on('close', stop);
+    out.on('close', stop);
+    app.live.track(out);
+  });
 }
+
+const STREAM_MAX_MS = 10 * 60 * 1000;

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useGetCountriesQuery, useGetSettingsQuery } from '../../lib/api/common-api';
 import { selectAuth } from '../../lib/session/auth-slice';
+import { useLiveNotifications } from '../../lib/session/use-live-notifications';
 import { scrolledChanged, selectProgressVisible } from '../../lib/ui/ui-slice';
 import { RouteErrorBoundary } from '../route-error';
 import { Breadcrumbs } from './breadcrumbs';
@@ -45,6 +46,7 @@ export function RootLayout() {
   const ready = auth.isInitialized && !settings.isLoading && !countries.isLoading;
   const [booted, setBooted] = useState(ready);
   useScrollFlag();
+  useLiveNotifications(auth.isAuthenticated ? auth.token : null);
 
   useEffect(() => {
     if (ready) setBooted(true);
