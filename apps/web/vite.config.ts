@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { phoneMetadataPlugin } from './build/phone-metadata.ts';
+import { precompressPlugin } from './build/precompress.ts';
 
 // In development /api goes to the API server (PORT 3000 by default, API_PROXY to point elsewhere).
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), phoneMetadataPlugin()],
+  plugins: [react(), phoneMetadataPlugin(), precompressPlugin()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,
