@@ -11,8 +11,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [join(root, 'src/server.ts')],
-  outfile: join(root, 'dist/server.js'),
+  entryPoints: { server: join(root, 'src/server.ts'), 'create-admin': join(root, 'src/cli/create-admin.ts') },
+  outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,4 +22,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
-console.log('api built → apps/api/dist/server.js');
+console.log('api built → apps/api/dist/server.js (and dist/create-admin.js)');

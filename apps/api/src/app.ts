@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
+import { adminArea } from './modules/admin/admin-area';
 import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createCodesService } from './modules/auth/codes-service';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(manageRoutes);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(adminArea, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -63,3 +63,5 @@ export * from './parcels/index';
 export * from './manage/index';
 export * from './receipts/receipt';
 export * from './payments/index';
+
+export * from './admin/index';

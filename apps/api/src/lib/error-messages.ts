@@ -47,6 +47,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
   too_many_requests: { en: 'Too many requests. Try again {wait}', ru: 'Слишком много запросов. Повторите {wait}', kk: 'Сұраныстар тым көп. {wait} қайталаңыз' },
   login_locked: { en: 'Too many wrong passwords for this number. Try again {wait} or reset your password', ru: 'Слишком много неверных паролей для этого номера. Повторите {wait} или восстановите пароль', kk: 'Бұл нөмір үшін қате құпиясөз тым көп. {wait} қайталаңыз немесе құпиясөзді қалпына келтіріңіз' },
   code_resend_too_soon: { en: 'You can request a new code {wait}', ru: 'Новый код можно запросить {wait}', kk: 'Жаңа кодты {wait} сұрауға болады' },
+  stale_write: { en: 'Someone else changed this while you were editing. Reload it to see their changes, then save again', ru: 'Пока вы редактировали, кто-то другой изменил эту запись. Обновите её, чтобы увидеть изменения, и сохраните снова', kk: 'Сіз өңдеп жатқанда бұл жазбаны басқа біреу өзгертті. Өзгерістерді көру үшін жаңартып, қайта сақтаңыз' },
+  last_admin: { en: 'This is the last admin: make someone else an admin first', ru: 'Это последний администратор: сначала назначьте другого администратора', kk: 'Бұл соңғы әкімші: алдымен басқа біреуді әкімші етіңіз' },
+  in_use: { en: 'It is still in use: {details}', ru: 'Ещё используется: {details}', kk: 'Әлі қолданылып жатыр: {details}' },
+  own_account: { en: 'You cannot change your own role, place or access', ru: 'Нельзя менять собственную роль, место работы или доступ', kk: 'Өз рөліңізді, жұмыс орныңызды немесе қолжетімділігіңізді өзгерту мүмкін емес' },
+  account_blocked: { en: 'This account is blocked. Contact the office to restore access', ru: 'Этот аккаунт заблокирован. Обратитесь в офис, чтобы восстановить доступ', kk: 'Бұл аккаунт бұғатталған. Қолжетімділікті қалпына келтіру үшін кеңсеге хабарласыңыз' },
   internal: { en: 'Something went wrong on our side. Try again later', ru: 'Что-то пошло не так. Попробуйте позже', kk: 'Бір нәрсе дұрыс болмады. Кейінірек қайталаңыз' },
   service_unavailable: { en: 'The service is temporarily unavailable', ru: 'Сервис временно недоступен', kk: 'Қызмет уақытша қолжетімсіз' },
 };

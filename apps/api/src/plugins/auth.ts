@@ -56,6 +56,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!found || found.session.revokedAt || found.user.id !== claims.userId || !jtiIsLive(found.session, claims.jti)) {
       throw new AppError('unauthenticated');
     }
+    // Blocking ends the sessions too; this also covers a request racing the block.
+    if (found.user.blockedAt) throw new AppError('unauthenticated');
     return { user: found.user, sessionId: found.session.id, jti: claims.jti };
   }
 

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { useAppDispatch, useAppSelector } from './hooks';
 import { keptQrIsStale } from '../features/qr/model/qr-cache';
 import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
-import { selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
+import { selectIsAdmin, selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
 import { NEXT_PARAM, safeNextPath, signInPath } from '../lib/session/next-path';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/feedback';
@@ -66,4 +66,24 @@ export function RequireStaff({ children }: { children?: ReactNode }) {
     );
   }
   return children ?? <Outlet />;
+}
+
+/** The admin area (/admin/*): customers and staff see that they have no access, and never load its chunk. */
+export function RequireAdmin() {
+  const { t } = useTranslation();
+  const admin = useAppSelector(selectIsAdmin);
+  if (!admin) {
+    return (
+      <div data-testid="admin-no-access">
+        <EmptyState
+          level={1}
+          icon={<LockIcon size={30} />}
+          title={t('common:no_access.title')}
+          text={t('common:no_access.admin_text')}
+          actions={<ButtonLink to="/">{t('common:go_home_short')}</ButtonLink>}
+        />
+      </div>
+    );
+  }
+  return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { GuestOnly, RequireAuth, RequireStaff } from './guards';
+import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { RootLayout } from './layout/root-layout';
 import type { RouteHandle } from './layout/breadcrumbs';
 import { RoutesContext } from './routes-context';
@@ -122,6 +122,23 @@ export const routes: RouteObject[] = [
             handle: handle({ crumb: 'manage' }),
             element: <RequireStaff />,
             children: [{ index: true, element: page(() => import('../features/manage/pages/manage-page')) }],
+          },
+          {
+            // The back office: its own chunks, behind RequireAdmin. An admin page is one route here plus one
+            // entry in features/admin/model/admin-nav.ts.
+            path: 'admin',
+            handle: handle({ crumb: 'admin' }),
+            element: <RequireAdmin />,
+            children: [
+              {
+                element: page(() => import('../features/admin/pages/admin-layout')),
+                children: [
+                  { index: true, element: page(() => import('../features/admin/pages/admin-home-page')) },
+                  // Unknown admin addresses stay behind RequireAdmin (non-admins see "no access", not 404).
+                  { path: '*', handle: handle({ crumb: 'not_found' }), element: page(() => import('./pages/not-found-page')) },
+                ],
+              },
+            ],
           },
         ],
       },

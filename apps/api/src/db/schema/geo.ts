@@ -14,6 +14,7 @@ export const countries = pgTable('countries', {
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const branches = pgTable(
@@ -59,6 +60,7 @@ export const warehouses = pgTable('warehouses', {
   street: text('street').notNull(),
   postcode: text('postcode').notNull(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Site settings as key → value (strings, or i18n texts for the translatable ones). */

@@ -25,6 +25,8 @@ export const users = pgTable(
     placeBranchId: integer('place_branch_id').references(() => branches.id),
     /** Bumped to revoke every QR code issued before. */
     qrVersion: integer('qr_version').notNull().default(1),
+    /** Set by an admin: the account cannot sign in, its sessions are ended and its QR refused. */
+    blockedAt: tstz('blocked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

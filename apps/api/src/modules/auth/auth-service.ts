@@ -99,6 +99,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !ok) throw new AppError('invalid_credentials');
       await loginThrottleRepository.clear(db, phone);
+      // Said only to whoever knows the password: a blocked account is not revealed to anyone else.
+      if (user.blockedAt) throw new AppError('account_blocked');
       const access = await startSession(db, user.id, client);
       return { access, user: await userView(user) };
     },
@@ -113,7 +115,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       if (!verified || 'expired' in verified) throw new AppError('unauthenticated');
       const { claims } = verified;
       const found = await sessionsRepository.findWithUser(db, claims.sessionId);
-      if (!found || found.session.revokedAt || found.user.id !== claims.userId) throw new AppError('unauthenticated');
+      if (!found || found.session.revokedAt || found.user.id !== claims.userId || found.user.blockedAt) throw new AppError('unauthenticated');
       const { session } = found;
       if (Date.now() - session.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000 || nowSeconds() - claims.exp > REFRESH_WINDOW_SECONDS) {
         await sessionsRepository.revoke(db, session.id, 'expired');

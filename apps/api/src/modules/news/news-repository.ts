@@ -5,7 +5,7 @@ import { news } from '../../db/schema';
 
 type NewsRow = typeof news.$inferSelect;
 
-function toSummary(row: Omit<NewsRow, 'body'>, lang: TLang): TNewsSummary {
+function toSummary(row: Pick<NewsRow, 'id' | 'title' | 'summary' | 'image' | 'publishedAt'>, lang: TLang): TNewsSummary {
   return {
     id: row.id,
     title: pickText(row.title, lang),
@@ -15,8 +15,8 @@ function toSummary(row: Omit<NewsRow, 'body'>, lang: TLang): TNewsSummary {
   };
 }
 
-/** Only items whose publication time has come are visible. */
-const published = () => lte(news.publishedAt, new Date());
+/** Only published items (not drafts) whose publication time has come are visible. */
+const published = () => and(eq(news.isPublished, true), lte(news.publishedAt, new Date()));
 
 export const newsRepository = {
   async page(db: DbOrTx, lang: TLang, page: number, perPage: number): Promise<{ items: TNewsSummary[]; total: number }> {

@@ -61,7 +61,7 @@ export default function ProfilePage() {
   ];
   const staffEntries: Entry[] = [
     ...(staff ? [{ to: '/manage', label: t('account:profile.manage'), hint: t('account:profile.manage_hint'), Icon: BriefcaseIcon, testId: 'entry-manage' }] : []),
-    ...(admin ? [{ to: '/manage', label: t('account:profile.admin'), hint: t('account:profile.admin_hint'), Icon: ShieldIcon, testId: 'entry-admin' }] : []),
+    ...(admin ? [{ to: '/admin', label: t('account:profile.admin'), hint: t('account:profile.admin_hint'), Icon: ShieldIcon, testId: 'entry-admin' }] : []),
   ];
 
   return (

@@ -1,0 +1,71 @@
+/**
+ * npm run create-admin -- --phone +77011234567 --password '…' [--first-name Dana] [--last-name Akhmetova]
+ *
+ * Opens the database the server uses (DATABASE_URL, or embedded PGlite in DATA_DIR: stop the server
+ * first, PGlite allows one process), applies the migrations and reference data, then creates the admin
+ * or promotes the existing account. Prints what it did; exits 1 with the reason otherwise.
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { openDatabase } from '../db/client';
+import { seedDatabase } from '../db/seed';
+import { checkAdminInput, createAdmin, CreateAdminError } from '../modules/admin/create-admin';
+
+const USAGE = 'Usage: npm run create-admin -- --phone <number> --password <password> [--first-name <name>] [--last-name <name>]';
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { phone: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.phone || !values.password) {
+    console.error(USAGE);
+    return 1;
+  }
+  try {
+    checkAdminInput({ phone: values.phone, password: values.password });
+  } catch (error) {
+    if (error instanceof CreateAdminError) {
+      console.error(`Refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = resolve(process.env.DATA_DIR || './data');
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await seedDatabase(database.db, { demo: false });
+    const result = await createAdmin(database.db, { phone: values.phone, password: values.password, firstName: values['first-name'], lastName: values['last-name'] });
+    const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
+    const what = { created: 'Created admin', promoted: 'Promoted to admin', unchanged: 'Already an admin (password updated)' }[result.action];
+    console.log(`${what}: ${result.phone} (client code ${result.clientCode}, user id ${result.userId}) in ${where}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CreateAdminError) {
+      console.error(`Refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

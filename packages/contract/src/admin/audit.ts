@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZPage } from '../common/envelope';
+import { ZPageQuery } from '../common/pagination';
+
+/** One audit row: who (role and place at the time), what, on which target, values before and after, when, from where. */
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  actor_role: z.string(),
+  actor_place: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+const ZOptionalFilter = (max = 100) => z.string().trim().max(max).optional();
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
+
+/** GET admin/audit: newest first, filtered by actor (id or phone/name text), target, action and dates (inclusive, UTC days). */
+export const ZAuditListQuery = ZPageQuery.extend({
+  'filters[actor]': ZOptionalFilter(),
+  'filters[target_type]': ZOptionalFilter(50),
+  'filters[target_id]': ZOptionalFilter(50),
+  'filters[action]': ZOptionalFilter(80),
+  'filters[from]': ZDay,
+  'filters[to]': ZDay,
+});
+export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
+export const ZAuditListResponse = ZPage(ZAuditEntry);
+export type TAuditListResponse = z.infer<typeof ZAuditListResponse>;
