@@ -16,8 +16,14 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = await seedDatabase(database.db, { demo: config.seedDemo });
+  let seeded: Awaited<ReturnType<typeof seedDatabase>> = { demoAccounts: [] };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    afterMigrate: async (db) => {
+      seeded = await seedDatabase(db, { demo: config.seedDemo });
+    },
+  });
   const app = await buildApp({ config, database });
 
   let closing = false;

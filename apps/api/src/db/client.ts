@@ -27,6 +27,9 @@ export interface Database {
 const lastResult = <R extends { rows: Record<string, unknown>[] }>(results: R | R[]): { rows: Record<string, unknown>[] } =>
   Array.isArray(results) ? (results[results.length - 1] ?? { rows: [] }) : results;
 
+/** The advisory lock key migrations run under (any constant bigint; this one spells "portalmg"). */
+export const MIGRATION_LOCK = '8101427636587276135';
+
 function migrationsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const candidates = [join(here, 'migrations'), join(here, 'db', 'migrations')];
@@ -39,19 +42,35 @@ function migrationsFolder(): string {
  * Opens the database and applies pending migrations: a PostgreSQL server when a URL is
  * given, otherwise embedded PGlite kept in `dataDir` (or in memory for `memory://`).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Work done once after migrating while still holding the migration lock (the server seeds here). */
+  afterMigrate?: (db: Db) => Promise<void>;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // Dates stay strings; numerics are mapped by the schema's custom type.
     pg.types.setTypeParser(1082, (v: string) => v);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection attempt gives up after 5 s, so requests answer 503 instead of hanging while the server is away.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+    // Several API processes starting together migrate (and seed) one after the other under a session-level
+    // advisory lock: the first applies the migrations, the others find nothing left to do.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+      await opts.afterMigrate?.(db);
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
     return {
       db,
       kind: 'postgres',
@@ -75,6 +94,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   await client.waitReady;
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
+  await opts.afterMigrate?.(pgliteDb as unknown as Db);
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -53,7 +53,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
   own_account: { en: 'You cannot change your own role, place or access', ru: 'Нельзя менять собственную роль, место работы или доступ', kk: 'Өз рөліңізді, жұмыс орныңызды немесе қолжетімділігіңізді өзгерту мүмкін емес' },
   account_blocked: { en: 'This account is blocked. Contact the office to restore access', ru: 'Этот аккаунт заблокирован. Обратитесь в офис, чтобы восстановить доступ', kk: 'Бұл аккаунт бұғатталған. Қолжетімділікті қалпына келтіру үшін кеңсеге хабарласыңыз' },
   internal: { en: 'Something went wrong on our side. Try again later', ru: 'Что-то пошло не так. Попробуйте позже', kk: 'Бір нәрсе дұрыс болмады. Кейінірек қайталаңыз' },
-  service_unavailable: { en: 'The service is temporarily unavailable', ru: 'Сервис временно недоступен', kk: 'Қызмет уақытша қолжетімсіз' },
+  service_unavailable: { en: 'The service is temporarily unavailable. Please try again in a few seconds.', ru: 'Сервис временно недоступен. Повторите попытку через несколько секунд.', kk: 'Қызмет уақытша қолжетімсіз. Бірнеше секундтан кейін қайталап көріңіз.' },
 };
 
 function interpolate(text: string, params?: Record<string, string | number>): string {

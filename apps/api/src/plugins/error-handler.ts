@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG, type TErrorBody, type TErrorCode } from '@portal/contract';
 import { AppError } from '../lib/app-error';
+import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../lib/db-unavailable';
 import { errorMessage, fieldMessage } from '../lib/error-messages';
 import { requestLang } from '../lib/request-lang';
 
@@ -46,6 +47,7 @@ function send(reply: FastifyReply, request: FastifyRequest, status: number, code
 
 /** One error handler: AppError, validation, body parsing and rate limits get clear 4xx; anything else a 500 without internals. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  let lastDbWarning = 0;
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.options.retryAfter) reply.header('Retry-After', String(error.options.retryAfter));
@@ -91,6 +93,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       return send(reply, request, error.statusCode ?? 400, 'bad_request');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A database restart or outage: tell the client when to come back; log once per burst, not per request.
+      const now = Date.now();
+      if (now - lastDbWarning > 10_000) {
+        lastDbWarning = now;
+        request.log.warn({ code: (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code }, 'database unavailable: answering 503');
+      }
+      reply.header('Retry-After', String(DB_RETRY_AFTER_S));
+      return send(reply, request, 503, 'service_unavailable', { retry_after: DB_RETRY_AFTER_S });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, 500, 'internal');

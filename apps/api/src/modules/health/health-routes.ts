@@ -17,4 +17,35 @@ export async function healthRoutes(app: FastifyInstance) {
       return reply.status(503).send({ status: 'unavailable' as const, ...base });
     }
   });
+
+  // For orchestrators and proxies: liveness says the process answers (restart it when this fails);
+  // readiness says it can serve now (send no traffic while the database is unreachable).
+  r.get('/health/live', {
+    schema: { tags: ['health'], summary: 'Liveness: the process is up and answering', response: { 200: z.object({ status: z.literal('ok'), uptime_s: z.number() }) } },
+    config: { rateLimit: false },
+  }, async () => ({ status: 'ok' as const, uptime_s: Math.round(process.uptime()) }));
+
+  const ZReady = z.object({ status: z.enum(['ready', 'unavailable']), database: z.enum(['up', 'down']), uptime_s: z.number() });
+  r.get('/health/ready', {
+    schema: { tags: ['health'], summary: 'Readiness: the database answers within 2 s (503 while it does not)', response: { 200: ZReady, 503: ZReady } },
+    config: { rateLimit: false },
+  }, async (_request, reply) => {
+    const uptime_s = Math.round(process.uptime());
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        app.database.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
+        }),
+      ]);
+      return { status: 'ready' as const, database: 'up' as const, uptime_s };
+    } catch {
+      return reply.status(503).header('Retry-After', '5').send({ status: 'unavailable' as const, database: 'down' as const, uptime_s });
+    } finally {
+      clearTimeout(timer);
+    }
+  });
 }
+
+const READY_TIMEOUT_MS = 2000;
