@@ -16,7 +16,12 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
-    SMS_DRIVER: z.enum(['outbox', 'http']).optional(),
+    SMS_DRIVER: z.enum(['outbox', 'http', 'mobizon', 'smsc']).optional(),
+    MOBIZON_API_KEY: z.string().min(1).optional(),
+    MOBIZON_API_URL: z.url().default('https://api.mobizon.kz'),
+    SMSC_LOGIN: z.string().min(1).optional(),
+    SMSC_PASSWORD: z.string().min(1).optional(),
+    SMSC_API_URL: z.url().default('https://smsc.kz'),
     SMS_OUTBOX: z.string().min(1).optional(),
     SMS_HTTP_URL: z.url().optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
@@ -47,6 +52,12 @@ const ZEnv = z
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
     }
+    if (env.SMS_DRIVER === 'mobizon' && !env.MOBIZON_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MOBIZON_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });
+    }
+    if (env.SMS_DRIVER === 'smsc' && (!env.SMSC_LOGIN || !env.SMSC_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [env.SMSC_LOGIN ? 'SMSC_PASSWORD' : 'SMSC_LOGIN'], message: 'is required when SMS_DRIVER=smsc' });
+    }
     if (env.SMS_DRIVER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_DRIVER=http' });
     }
@@ -63,7 +74,18 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  sms: { driver: 'outbox' | 'http'; outboxFile: string; httpUrl?: string; httpToken?: string; sender: string };
+  sms: {
+    driver: 'outbox' | 'http' | 'mobizon' | 'smsc';
+    outboxFile: string;
+    httpUrl?: string;
+    httpToken?: string;
+    sender: string;
+    mobizonApiKey?: string;
+    mobizonApiUrl: string;
+    smscLogin?: string;
+    smscPassword?: string;
+    smscApiUrl: string;
+  };
   jwtSecret: string;
   corsOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
@@ -102,6 +124,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       httpUrl: env.SMS_HTTP_URL,
       httpToken: env.SMS_HTTP_TOKEN,
       sender: env.SMS_SENDER,
+      mobizonApiKey: env.MOBIZON_API_KEY,
+      mobizonApiUrl: env.MOBIZON_API_URL,
+      smscLogin: env.SMSC_LOGIN,
+      smscPassword: env.SMSC_PASSWORD,
+      smscApiUrl: env.SMSC_API_URL,
     },
     jwtSecret: env.JWT_SECRET ?? (env.NODE_ENV === 'production' ? '' : persistedSecret(dataDir)),
     corsOrigins: env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
