@@ -42,6 +42,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { etagPlugin } from './plugins/etag';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { redisPlugin } from './plugins/redis';
 import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(etagPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? true });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(storagePlugin, { storage: opts.storage ?? createStorage(config) });
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
   await app.register(notificationsPlugin, { config });

@@ -32,6 +32,7 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -92,6 +93,8 @@ export interface AppConfig {
   webDist: string | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Bearer token a Prometheus scraper presents at /metrics (unset: no /metrics). */
+  metricsToken: string | undefined;
   /** S3-compatible object storage for uploads when S3_BUCKET is set; else the local DATA_DIR/uploads folder. */
   s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
   /** Notification delivery: whether this process works queue jobs, retries (with backoff), unreachable threshold. */
@@ -136,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
     trustProxy: env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT,

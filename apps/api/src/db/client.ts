@@ -17,6 +17,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (metrics); undefined on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Raw SQL on the database's own connection(s), for libraries that bring their SQL (the job queue).
    * Without values the text may hold several statements.
@@ -75,6 +77,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         await pool.query('select 1');
       },
