@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -7,12 +7,15 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isPagePath } from '@portal/contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
 import { adminArea } from './modules/admin/admin-area';
+import { errorMessage } from './lib/error-messages';
+import { requestLang } from './lib/request-lang';
 import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createCodesService } from './modules/auth/codes-service';
@@ -70,9 +73,17 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 /** Answers smaller than this go uncompressed (the headers would eat the saving). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** A browser asking for a page (not the API, not a script fetching JSON). */
+function wantsPage(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return request.method === 'GET' && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept);
+}
+
 /** Builds the whole API (and the web app's static files when built): external plugins → app plugins → routes. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const webIndexPath = join(resolve(config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist')), 'index.html');
+  const webIndexHtml = existsSync(webIndexPath) ? readFileSync(webIndexPath, 'utf8') : null;
   const app = Fastify({
     logger:
       opts.logger === false
@@ -90,6 +101,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed address (`/%`) of a page is the app's not-found page with 404, never raw JSON.
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      const page = error.code === 'FST_ERR_BAD_URL' && webIndexHtml && wantsPage(request);
+      if (page) return void reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(webIndexHtml);
+      return void reply.code(400).send({ message: errorMessage('bad_request', requestLang(request)), code: 'bad_request' });
+    },
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -219,9 +237,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const accept = request.headers.accept ?? '';
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWeb && wantsPage(request)) {
+      // The app's pages (the shared route manifest) answer 200; any other address 404, still with the
+      // app, so a person sees the not-found page and a crawler or monitor sees the 404.
+      const path = request.url.split('?')[0] ?? '/';
+      return reply.code(isPagePath(path) ? 200 : 404).header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('route_not_found');
   });

@@ -1,3 +1,4 @@
+import './lib/zod-config';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/manrope';
 import './styles/global.css';

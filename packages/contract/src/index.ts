@@ -1,5 +1,6 @@
 export * from './common/i18n';
 export * from './common/format';
+export * from './common/routes';
 export * from './common/envelope';
 export * from './common/errors';
 export * from './common/pagination';
