@@ -25,7 +25,7 @@ test.describe('sign in and out', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expect(page.getByTestId('bottom-bar')).toHaveCount(0);
     await page.goto('/orders');
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Forders$/);
   });
 
   test('a stored token signs in at start; a revoked one leaves the visitor signed out', async ({ page, request }) => {
@@ -38,7 +38,7 @@ test.describe('sign in and out', () => {
 
     await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
     await page.reload();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
     await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
   });
 });

@@ -54,7 +54,7 @@ test.describe('shell', () => {
   test('guards: signed-out visitors go to /auth (replacing history), signed-in users leave the auth pages', async ({ page, signInAs }) => {
     await page.goto('/legal/terms.html');
     await page.goto('/profile/account');
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fprofile%2Faccount$/);
     // Replaced, not pushed: Back leaves the app instead of bouncing through the guarded page.
     await page.goBack();
     await expect(page).toHaveURL(/\/legal\/terms\.html$/);
