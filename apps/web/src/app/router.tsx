@@ -134,6 +134,15 @@ export const routes: RouteObject[] = [
                 element: page(() => import('../features/admin/pages/admin-layout')),
                 children: [
                   { index: true, element: page(() => import('../features/admin/pages/admin-home-page')) },
+                  {
+                    path: 'users',
+                    handle: handle({ crumb: 'admin_users' }),
+                    children: [
+                      { index: true, element: page(() => import('../features/admin/pages/users-page')) },
+                      { path: ':id', handle: handle({ crumb: 'admin_user' }), element: page(() => import('../features/admin/pages/user-page')) },
+                    ],
+                  },
+                  { path: 'audit', handle: handle({ crumb: 'admin_audit' }), element: page(() => import('../features/admin/pages/audit-page')) },
                   // Unknown admin addresses stay behind RequireAdmin (non-admins see "no access", not 404).
                   { path: '*', handle: handle({ crumb: 'not_found' }), element: page(() => import('./pages/not-found-page')) },
                 ],

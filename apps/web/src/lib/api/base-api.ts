@@ -3,7 +3,7 @@ import { env } from '../../config/env';
 import { makeBaseQuery } from './base-query';
 
 /** Tags every feature invalidates by; features add their endpoints with `baseApi.injectEndpoints`. */
-export const API_TAGS = ['User', 'Orders', 'OrderStatuses', 'Tracks', 'Notifications', 'Branches', 'Content', 'Manage'] as const;
+export const API_TAGS = ['User', 'Orders', 'OrderStatuses', 'Tracks', 'Notifications', 'Branches', 'Content', 'Manage', 'Admin'] as const;
 
 /**
  * The one RTK Query API of the app. Cache lifetimes (spec section 9): unused data is kept 60 s and

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BriefcaseIcon, ChatIcon, HomeIcon, SettingsIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
+import { HomeIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
 
 export interface AdminNavEntry {
   /** Address under /admin ('' for the overview). */
@@ -16,8 +16,5 @@ export interface AdminNavEntry {
 export const ADMIN_NAV: AdminNavEntry[] = [
   { to: '', label: 'nav.overview', Icon: HomeIcon },
   { to: 'users', label: 'nav.users', Icon: UserIcon },
-  { to: 'branches', label: 'nav.branches', Icon: BriefcaseIcon },
-  { to: 'settings', label: 'nav.settings', Icon: SettingsIcon },
-  { to: 'supports', label: 'nav.supports', Icon: ChatIcon },
   { to: 'audit', label: 'nav.audit', Icon: ShieldIcon },
 ];

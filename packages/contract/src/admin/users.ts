@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ZData, ZPage } from '../common/envelope';
+import { ZId, ZIdParam, ZRequiredText } from '../common/fields';
+import { MSG } from '../common/messages';
+import { ZPageQuery } from '../common/pagination';
+import { ZPhone } from '../common/phone';
+import { ROLES, STAFF_PLACES, ZPublicUser } from '../users/user';
+
+/** A user as the admin area shows it: the public fields, whether blocked, and the version to send back (409 on a stale edit). */
+export const ZAdminUser = ZPublicUser.extend({
+  blocked: z.boolean(),
+  updated_at: z.string(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** GET admin/users: search by phone, name or client code; filter by role; newest first. */
+export const ZAdminUsersQuery = ZPageQuery.extend({
+  'filters[search]': z.string().trim().max(100, { error: MSG.tooLong }).optional(),
+  'filters[role]': z.enum(ROLES).optional(),
+});
+export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;
+export const ZAdminUsersResponse = ZPage(ZAdminUser);
+export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponse>;
+
+export const ZAdminUserParams = ZIdParam;
+
+export const ZAdminUserSession = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export const ZAdminUserParcel = z.object({ id: z.number().int(), track_code: z.string(), name: z.string(), status_id: z.number().int(), created_at: z.string() });
+
+/** GET admin/users/{id}: the profile, the latest parcels and the live sessions. */
+export const ZAdminUserDetailResponse = ZData(
+  z.object({
+    user: ZAdminUser,
+    parcels: z.array(ZAdminUserParcel),
+    parcel_count: z.number().int(),
+    sessions: z.array(ZAdminUserSession),
+  }),
+);
+export type TAdminUserDetailResponse = z.infer<typeof ZAdminUserDetailResponse>;
+export type TAdminUserDetail = TAdminUserDetailResponse['data'];
+
+export const ZAdminPlace = z.strictObject({
+  kind: z.enum(STAFF_PLACES, { error: MSG.invalidValue }),
+  branch_id: ZId.nullable().optional(),
+});
+
+/**
+ * PATCH admin/users/{id}: role, staff place, blocked. `updated_at` (from the last read) makes a stale
+ * edit a 409. Staff need a place (a branch place names an open branch); nobody changes themselves, and
+ * the last admin is never demoted or blocked.
+ */
+export const ZAdminUpdateUserRequest = z
+  .strictObject({
+    role: z.enum(ROLES, { error: MSG.invalidValue }).optional(),
+    place: ZAdminPlace.nullable().optional(),
+    blocked: z.boolean({ error: MSG.invalidValue }).optional(),
+    updated_at: z.string().max(40).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.place !== undefined || v.blocked !== undefined, { error: MSG.required, path: ['role'] });
+export type TAdminUpdateUserRequest = z.input<typeof ZAdminUpdateUserRequest>;
+export const ZAdminUserResponse = ZData(ZAdminUser);
+export type TAdminUserResponse = z.infer<typeof ZAdminUserResponse>;
+
+/** POST admin/users: a staff (or admin) account for a phone with no account; they set their password with "forgot password". */
+export const ZAdminCreateUserRequest = z.strictObject({
+  phone_number: ZPhone,
+  first_name: ZRequiredText(),
+  last_name: ZRequiredText(),
+  role: z.enum(['staff', 'admin'], { error: MSG.invalidValue }),
+  place: ZAdminPlace.nullable().optional(),
+});
+export type TAdminCreateUserRequest = z.input<typeof ZAdminCreateUserRequest>;
