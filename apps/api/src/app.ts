@@ -34,6 +34,7 @@ import { ordersRoutes } from './modules/orders/orders-routes';
 import { qrRoutes } from './modules/qr/qr-routes';
 import { tracksRoutes } from './modules/tracks/tracks-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
+import { reportsRoutes } from './modules/reports/reports-routes';
 import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
 import { QrTokenService } from './modules/qr/qr-token';
 import { receiptsRoutes } from './modules/receipts/receipts-routes';
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
       await api.register(adminArea, { prefix: '/admin' });
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -66,3 +66,4 @@ export * from './receipts/receipt';
 export * from './payments/index';
 
 export * from './admin/index';
+export * from './reports/dashboard';

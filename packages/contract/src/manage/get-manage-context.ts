@@ -3,7 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZStaffPlace } from '../users/user';
 import { ZBranchRef } from './manage-common';
 
-export const MANAGE_WORKS = ['receive', 'import', 'unclaimed', 'dispatch', 'arrival', 'handover', 'close_day', 'find'] as const;
+export const MANAGE_WORKS = ['receive', 'import', 'unclaimed', 'dispatch', 'arrival', 'handover', 'close_day', 'reports', 'find'] as const;
 export const ZManageWork = z.enum(MANAGE_WORKS);
 export type TManageWork = z.infer<typeof ZManageWork>;
 

@@ -105,7 +105,7 @@ export async function manageRoutes(app: FastifyInstance) {
     let works: TManageWork[] = ['find'];
     if (user.role === 'admin') works = [...MANAGE_WORKS];
     else if (user.placeKind === 'china_warehouse') works = ['receive', 'import', 'unclaimed', 'dispatch', 'find'];
-    else if (user.placeKind === 'branch' && user.placeBranchId) works = ['arrival', 'handover', 'close_day', 'find'];
+    else if (user.placeKind === 'branch' && user.placeBranchId) works = ['arrival', 'handover', 'close_day', 'reports', 'find'];
     return {
       data: {
         role: user.role === 'admin' ? ('admin' as const) : ('staff' as const),

@@ -1,4 +1,11 @@
 import type {
+  TDashboard,
+  TDashboardResponse,
+  TExportQuery,
+  TReportQuery,
+  TWorklistKind,
+  TWorklistResponse,
+  TWorklistRow,
   TCloseDayRequest,
   TDayClose,
   TDayCloseResponse,
@@ -137,6 +144,27 @@ export const manageApi = baseApi.injectEndpoints({
       keepUnusedDataFor: NO_CACHE,
       providesTags: [MANAGE],
     }),
+    dashboard: build.query<TDashboard, TReportQuery>({
+      query: (params) => ({ url: 'manage/reports', params }),
+      transformResponse: (r: TDashboardResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    worklist: build.query<TWorklistRow[], { kind: TWorklistKind; branch_id?: number; days?: number }>({
+      query: ({ kind, ...params }) => ({ url: `manage/worklists/${kind}`, params }),
+      transformResponse: (r: TWorklistResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    /** The file as an object URL (the caller revokes it after the download starts). */
+    exportTable: build.mutation<string, TExportQuery>({
+      query: (params) => ({
+        url: 'manage/reports/export',
+        params,
+        timeout: 120_000,
+        responseHandler: async (r: Response) => (r.ok ? URL.createObjectURL(await r.blob()) : r.json()),
+      }),
+    }),
     findCustomers: build.query<TFindCustomersResponse['data'], string>({
       query: (q) => ({ url: 'manage/customers', params: { q } }),
       transformResponse: (r: TFindCustomersResponse) => r.data,
@@ -158,6 +186,9 @@ export const manageApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useDashboardQuery,
+  useWorklistQuery,
+  useExportTableMutation,
   usePayDebtMutation,
   useDayCloseQuery,
   useCloseDayMutation,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TManageWork } from '@portal/contract';
@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/card';
 import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField } from '../../../components/ui/field';
 import { useManageContextQuery } from '../api/manage-api';
-import { ArrivalIcon, CashIcon, HandoverIcon, InboxIcon, QuestionBoxIcon, SearchIcon, SheetIcon, TruckIcon } from '../components/manage-icons';
+import { ArrivalIcon, CashIcon, ChartIcon, HandoverIcon, InboxIcon, QuestionBoxIcon, SearchIcon, SheetIcon, TruckIcon } from '../components/manage-icons';
 import { errorText } from '../model/api-error';
 import { useManageTexts } from '../model/use-manage-texts';
 import { ArrivalWork } from '../works/arrival-work';
@@ -19,6 +19,9 @@ import { ReceiveWork } from '../works/receive-work';
 import { UnclaimedWork } from '../works/unclaimed-work';
 import styles from '../manage.module.css';
 
+// The dashboard and its charting library load only when the reports work is opened.
+const ReportsWork = lazy(() => import('../works/reports-work'));
+
 
 const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   receive: InboxIcon,
@@ -28,6 +31,7 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   arrival: ArrivalIcon,
   handover: HandoverIcon,
   close_day: CashIcon,
+  reports: ChartIcon,
   find: SearchIcon,
 };
 
@@ -120,6 +124,11 @@ export default function ManagePage() {
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
+        {work === 'reports' && (
+          <Suspense fallback={<PageSpinner />}>
+            <ReportsWork branchId={admin ? undefined : ctx.place_branch?.id} admin={admin} />
+          </Suspense>
+        )}
         {work === 'find' && <FindWork />}
       </div>
     </section>

@@ -1,0 +1,265 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_METHODS, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Alert, PageSpinner } from '../../../components/ui/feedback';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useDashboardQuery, useExportTableMutation, useManageContextQuery, useWorklistQuery } from '../api/manage-api';
+import { LineBarChart } from '../components/line-bar-chart';
+import { errorText } from '../model/api-error';
+import { formatDate, formatMoney } from '../model/format';
+import styles from '../manage.module.css';
+
+const METHOD_COLORS = { cash: '#2e7d32', card: '#1565c0', transfer: '#ef6c00', kaspi_qr: '#c62828' } as const;
+const FLOW_COLORS = { received: '#6a1b9a', dispatched: '#1565c0', arrived: '#ef6c00', delivered: '#2e7d32' } as const;
+const FLOWS = ['received', 'dispatched', 'arrived', 'delivered'] as const;
+
+/** Buttons that download exactly the rows the table shows (same filters) as .xlsx or .csv. */
+function ExportButtons({ query, name }: { query: Omit<TExportQuery, 'format'>; name: string }) {
+  const { t, i18n } = useTranslation();
+  const [run, state] = useExportTableMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const go = async (format: 'xlsx' | 'csv') => {
+    setProblem(null);
+    try {
+      const url = await run({ ...query, format, lang: i18n.language as 'kk' | 'ru' | 'en' }).unwrap();
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${name}.${format}`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setProblem(errorText(error, t));
+    }
+  };
+  return (
+    <div className={styles.actionsRow}>
+      <Button size="sm" variant="secondary" loading={state.isLoading} onClick={() => void go('xlsx')} data-testid={`export-${query.table}-xlsx`}>
+        {t('manage:reports.export_xlsx')}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => void go('csv')} data-testid={`export-${query.table}-csv`}>
+        {t('manage:reports.export_csv')}
+      </Button>
+      {problem && <Alert kind="error">{problem}</Alert>}
+    </div>
+  );
+}
+
+function Change({ now, before }: { now: number; before: number }) {
+  const { t } = useTranslation();
+  if (before === 0) return <span className={styles.muted}>{t('manage:reports.prev_none')}</span>;
+  const pct = Math.round(((now - before) / before) * 100);
+  return <span className={styles.muted}>{t('manage:reports.vs_prev', { pct: `${pct > 0 ? '+' : ''}${pct}` })}</span>;
+}
+
+/** The dashboard (admins: every branch or one; branch staff: their own) and the worklists, each table exportable. */
+export default function ReportsWork({ branchId, admin }: { branchId: number | undefined; admin: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const ctx = useManageContextQuery();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [scope, setScope] = useState<string>(admin ? 'all' : String(branchId ?? ''));
+  const chosenBranch = admin ? (scope === 'all' ? undefined : Number(scope)) : branchId;
+  const filters = { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(chosenBranch ? { branch_id: chosenBranch } : {}) };
+  const dash = useDashboardQuery(filters);
+  const [list, setList] = useState<TWorklistKind>('debtors');
+  const [days, setDays] = useState('14');
+  const daysN = Math.max(0, Math.min(3650, Number.parseInt(days, 10) || 0));
+  const work = useWorklistQuery({ kind: list, ...(chosenBranch ? { branch_id: chosenBranch } : {}), ...(list === 'unclaimed' ? { days: daysN } : {}) });
+  const d = dash.data;
+
+  const flowLabels = useMemo(() => d?.flows.map((f) => formatDate(f.date, lang).slice(0, 5)) ?? [], [d, lang]);
+  const flowSeries = useMemo(() => FLOWS.map((k) => ({ label: t(`manage:reports.flow.${k}`), data: d?.flows.map((f) => f[k]) ?? [], color: FLOW_COLORS[k] })), [d, t]);
+  const revenueSeries = useMemo(() => {
+    if (!d) return [];
+    const days = d.flows.map((f) => f.date);
+    return PAYMENT_METHODS.map((m) => ({
+      label: t(`manage:payment.${m}`),
+      data: days.map((day) => toMajor(d.revenue.filter((r) => r.date === day && r.method === m).reduce((s, r) => s + r.amount, 0))),
+      color: METHOD_COLORS[m],
+    }));
+  }, [d, t]);
+
+  return (
+    <div className={styles.stackGap} data-testid="reports">
+      <section className={styles.panel}>
+        <h2 className={styles.panelTitle}>{t('manage:reports.title')}</h2>
+        <div className={styles.filterRow}>
+          <TextField type="date" label={t('manage:reports.from')} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="reports-from" />
+          <TextField type="date" label={t('manage:reports.to')} value={to} onChange={(e) => setTo(e.target.value)} data-testid="reports-to" />
+          {admin && (
+            <SelectField label={t('manage:close.branch')} value={scope} onChange={(e) => setScope(e.target.value)} data-testid="reports-branch">
+              <option value="all">{t('manage:reports.all_branches')}</option>
+              {ctx.data?.branches.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </div>
+        {dash.isError && <Alert kind="error">{errorText(dash.error, t)}</Alert>}
+        {d && (
+          <p className={styles.muted} data-testid="reports-period">
+            {t('manage:reports.period', { from: formatDate(d.period.from, lang), to: formatDate(d.period.to, lang), pfrom: formatDate(d.previous.from, lang), pto: formatDate(d.previous.to, lang) })}
+          </p>
+        )}
+      </section>
+
+      {dash.isLoading && <PageSpinner />}
+      {d && (
+        <>
+          <section className={styles.kpis} data-testid="reports-kpis">
+            {FLOWS.map((k) => (
+              <div key={k} className={styles.kpi}>
+                <span>{t(`manage:reports.flow.${k}`)}</span>
+                <strong>{d.flows_total[k].toLocaleString(lang)}</strong>
+                <Change now={d.flows_total[k]} before={d.flows_previous[k]} />
+              </div>
+            ))}
+            {(d.revenue_total.length ? d.revenue_total : [{ currency: '', amount: 0 }]).map((r) => (
+              <div key={r.currency} className={styles.kpi} data-testid="reports-revenue-total">
+                <span>{t('manage:reports.revenue')}</span>
+                <strong>{formatMoney(toMajor(r.amount), r.currency, lang)}</strong>
+                <Change now={r.amount} before={d.revenue_previous.find((p) => p.currency === r.currency)?.amount ?? 0} />
+              </div>
+            ))}
+          </section>
+
+          <section className={styles.panel}>
+            <h3 className={styles.panelTitle}>{t('manage:reports.flows_title')}</h3>
+            <LineBarChart kind="line" labels={flowLabels} series={flowSeries} label={t('manage:reports.flows_title')} testId="chart-flows" />
+            <details>
+              <summary>{t('manage:reports.as_table')}</summary>
+              <div className={styles.tableScroll}>
+                <table className={styles.moneyTable} data-testid="table-flows">
+                  <thead>
+                    <tr>
+                      <th>{t('manage:close.date')}</th>
+                      {FLOWS.map((k) => (
+                        <th key={k} className={styles.num}>
+                          {t(`manage:reports.flow.${k}`)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.flows.map((f) => (
+                      <tr key={f.date}>
+                        <td>{formatDate(f.date, lang)}</td>
+                        {FLOWS.map((k) => (
+                          <td key={k} className={styles.num}>
+                            {f[k]}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+            <ExportButtons query={{ table: 'flows', ...filters }} name="flows" />
+          </section>
+
+          <section className={styles.panel}>
+            <h3 className={styles.panelTitle}>{t('manage:reports.revenue_title')}</h3>
+            <LineBarChart kind="bar" labels={flowLabels} series={revenueSeries} label={t('manage:reports.revenue_title')} testId="chart-revenue" />
+            <div className={styles.tableScroll}>
+              <table className={styles.moneyTable} data-testid="table-revenue">
+                <thead>
+                  <tr>
+                    <th>{t('manage:close.date')}</th>
+                    <th>{t('manage:close.branch')}</th>
+                    <th>{t('manage:pay.method')}</th>
+                    <th className={styles.num}>{t('manage:reports.amount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.revenue.map((r) => (
+                    <tr key={`${r.date}-${r.branch_id}-${r.method}-${r.currency}`} data-testid="revenue-row">
+                      <td>{formatDate(r.date, lang)}</td>
+                      <td>{r.branch}</td>
+                      <td>{t(`manage:payment.${r.method}`)}</td>
+                      <td className={styles.num}>{formatMoney(toMajor(r.amount), r.currency, lang)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {d.revenue.length === 0 && <p className={styles.muted}>{t('manage:reports.no_rows')}</p>}
+            <ExportButtons query={{ table: 'revenue', ...filters }} name="revenue" />
+          </section>
+
+          <section className={styles.panel}>
+            <h3 className={styles.panelTitle}>{t('manage:reports.status_title')}</h3>
+            <div className={styles.tableScroll}>
+              <table className={styles.moneyTable} data-testid="table-status">
+                <thead>
+                  <tr>
+                    <th>{t('manage:close.branch')}</th>
+                    <th>{t('manage:reports.status')}</th>
+                    <th className={styles.num}>{t('manage:reports.count')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.parcels_by_status.map((r) => (
+                    <tr key={`${r.branch_id}-${r.status}`}>
+                      <td>{r.branch || t('manage:reports.no_branch')}</td>
+                      <td>{t(`manage:reports.status_name.${r.status}`)}</td>
+                      <td className={styles.num}>{r.count.toLocaleString(lang)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ExportButtons query={{ table: 'status', ...filters }} name="parcels" />
+          </section>
+        </>
+      )}
+
+      <section className={styles.panel} data-testid="worklists">
+        <h3 className={styles.panelTitle}>{t('manage:reports.worklists')}</h3>
+        <div className={styles.filterRow}>
+          <SelectField label={t('manage:reports.worklist')} value={list} onChange={(e) => setList(e.target.value as TWorklistKind)} data-testid="worklist-kind">
+            {WORKLISTS.map((k) => (
+              <option key={k} value={k}>
+                {t(`manage:reports.list.${k}`)}
+              </option>
+            ))}
+          </SelectField>
+          {list === 'unclaimed' && <TextField label={t('manage:reports.older_than')} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} data-testid="worklist-days" />}
+        </div>
+        {work.isError && <Alert kind="error">{errorText(work.error, t)}</Alert>}
+        {work.data && work.data.length === 0 && <p className={styles.muted}>{t('manage:reports.no_rows')}</p>}
+        {work.data && work.data.length > 0 && (
+          <div className={styles.tableScroll}>
+            <table className={styles.moneyTable} data-testid={`worklist-${list}`}>
+              <thead>
+                <tr>
+                  <th>{list === 'debtors' ? t('manage:reports.customer') : t('manage:reports.parcel')}</th>
+                  <th>{list === 'unclaimed' ? t('manage:close.branch') : t('manage:reports.contact')}</th>
+                  <th className={styles.num}>{t('manage:reports.days')}</th>
+                  {list !== 'unclaimed' && <th className={styles.num}>{list === 'debtors' ? t('manage:reports.debt') : t('manage:reports.price')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {work.data.map((r) => (
+                  <tr key={r.id} data-testid="worklist-row">
+                    <td>{list === 'debtors' ? `${r.client_code} · ${r.name}` : r.track_code}</td>
+                    <td>{list === 'unclaimed' ? r.branch : `${r.client_code ?? ''} ${r.phone_number ?? ''}`.trim()}</td>
+                    <td className={styles.num}>{r.days}</td>
+                    {list !== 'unclaimed' && <td className={styles.num}>{r.amount === null ? '—' : formatMoney(toMajor(r.amount), r.currency, lang)}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <ExportButtons query={{ table: list, ...(chosenBranch ? { branch_id: chosenBranch } : {}), ...(list === 'unclaimed' ? { days: daysN } : {}) }} name={list} />
+      </section>
+    </div>
+  );
+}

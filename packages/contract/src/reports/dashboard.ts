@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+import { MSG } from '../common/messages';
+import { ZOrderStatusCode, ZPaymentMethod } from '../orders/order-status';
+
+const ZIsoDate = z
+  .string({ error: MSG.invalidDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
+  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: MSG.invalidDate });
+
+/** The longest period one dashboard call covers (its previous period is as long again). */
+export const MAX_REPORT_DAYS = 366;
+/** Calendar days of flows and revenue are counted in the carrier's home time zone. */
+export const REPORT_TIME_ZONE = 'Asia/Almaty';
+
+/** GET manage/reports: a period (default the last 30 days) beside the previous one of equal length; one branch or all (admins). */
+export const ZReportQuery = z
+  .strictObject({
+    from: ZIsoDate.optional(),
+    to: ZIsoDate.optional(),
+    branch_id: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: MSG.invalidDate, path: ['to'] })
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_REPORT_DAYS, { error: MSG.invalidValue, path: ['from'] });
+export type TReportQuery = z.input<typeof ZReportQuery>;
+
+export const ZPeriod = z.object({ from: z.string(), to: z.string() });
+
+export const ZStatusRow = z.object({ branch_id: z.number().int().nullable(), branch: z.string(), status: ZOrderStatusCode, count: z.number().int() });
+export const ZFlowRow = z.object({ date: z.string(), received: z.number().int(), dispatched: z.number().int(), arrived: z.number().int(), delivered: z.number().int() });
+export const ZRevenueRow = z.object({ date: z.string(), branch_id: z.number().int(), branch: z.string(), method: ZPaymentMethod, currency: z.string(), amount: z.number().int(), count: z.number().int() });
+export const ZFlowTotals = z.object({ received: z.number().int(), dispatched: z.number().int(), arrived: z.number().int(), delivered: z.number().int() });
+export const ZRevenueTotal = z.object({ currency: z.string(), amount: z.number().int() });
+
+export const ZDashboard = z.object({
+  period: ZPeriod,
+  previous: ZPeriod,
+  branch_id: z.number().int().nullable(),
+  /** Parcels now in each status per branch (delivered: delivered within the period). */
+  parcels_by_status: z.array(ZStatusRow),
+  flows: z.array(ZFlowRow),
+  flows_total: ZFlowTotals,
+  flows_previous: ZFlowTotals,
+  /** Revenue per day, branch and method (minor units; reversals subtract). */
+  revenue: z.array(ZRevenueRow),
+  revenue_total: z.array(ZRevenueTotal),
+  revenue_previous: z.array(ZRevenueTotal),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;
+export const ZDashboardResponse = ZData(ZDashboard);
+export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
+
+export const WORKLISTS = ['unclaimed', 'storage', 'debtors'] as const;
+export const ZWorklistKind = z.enum(WORKLISTS);
+export type TWorklistKind = z.infer<typeof ZWorklistKind>;
+
+/** GET manage/worklists/{kind}: unclaimed parcels older than `days`, parcels past free storage, customers with debt. */
+export const ZWorklistQuery = z.strictObject({
+  branch_id: z.coerce.number().int().positive().optional(),
+  days: z.coerce.number().int().min(0).max(3650).optional(),
+});
+export const ZWorklistParams = z.object({ kind: ZWorklistKind });
+
+export const ZWorklistRow = z.object({
+  id: z.number().int(),
+  track_code: z.string().nullable(),
+  client_code: z.string().nullable(),
+  name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  branch: z.string().nullable(),
+  /** received_at (unclaimed), storage_until (storage) or the last money event (debtors). */
+  date: z.string().nullable(),
+  days: z.number().int().nullable(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type TWorklistRow = z.infer<typeof ZWorklistRow>;
+export const ZWorklistResponse = ZData(z.array(ZWorklistRow));
+export type TWorklistResponse = z.infer<typeof ZWorklistResponse>;
+
+/** The tables a dashboard export can write: each exactly the rows the screen shows for the same filters. */
+export const EXPORT_TABLES = ['status', 'flows', 'revenue', 'unclaimed', 'storage', 'debtors'] as const;
+export const ZExportQuery = z.strictObject({
+  table: z.enum(EXPORT_TABLES),
+  format: z.enum(['xlsx', 'csv']),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+  branch_id: z.coerce.number().int().positive().optional(),
+  days: z.coerce.number().int().min(0).max(3650).optional(),
+  lang: z.enum(['kk', 'ru', 'en']).optional(),
+});
+export type TExportQuery = z.input<typeof ZExportQuery>;
