@@ -10,6 +10,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isPagePath } from '@portal/contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { withTextRule } from '@portal/contract';
+import { ZodType } from 'zod';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
@@ -111,7 +113,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     ajv: { customOptions: { removeAdditional: false } },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every request schema (body, query, params) goes through the contract's one text rule first:
+  // control characters are refused per field with 422, never reach the database.
+  app.setValidatorCompiler<ZodType>((route) => validatorCompiler({ ...route, schema: withTextRule(route.schema) }));
   app.setSerializerCompiler(serializerCompiler);
 
   // An empty body with a JSON content type is no body (POSTs without payload), not an error.

@@ -7,6 +7,7 @@ export * from './common/pagination';
 export * from './common/phone';
 export * from './common/messages';
 export * from './common/fields';
+export * from './common/text';
 export * from './common/money';
 
 export * from './users/user';

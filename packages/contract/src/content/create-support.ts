@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { MSG } from '../common/messages';
 import { normalizePhone } from '../common/phone';
+import { hasControlChars } from '../common/text';
 
 export const SUPPORT_CATEGORIES = ['order', 'delivery', 'payment', 'account', 'suggestion', 'other'] as const;
 export type TSupportCategory = (typeof SUPPORT_CATEGORIES)[number];
@@ -14,12 +15,9 @@ export const SUPPORT_LIMIT_PER_USER = 5;
 export const SUPPORT_LIMIT_PER_ADDRESS = 5;
 export const SUPPORT_LIMIT_WINDOW_SECONDS = 3600;
 
-// Control characters other than tab and line breaks (PostgreSQL text cannot even hold U+0000).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const noControlChars = (value: string) => !CONTROL_CHARS.test(value);
+const noControlChars = (value: string) => !hasControlChars(value);
 /** "Required" when the field is missing, "invalid value" when it has the wrong type. */
 const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidValue);
 

@@ -8,6 +8,7 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 24 * 3600;
 export const ROTATION_GRACE_SECONDS = 10;
 
 const ISSUER = 'cargo-portal';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALG = 'HS256';
 
 export interface AccessClaims {
@@ -51,7 +52,8 @@ export class TokenService {
       });
       const userId = Number(payload.sub);
       const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
-      if (!Number.isInteger(userId) || !sessionId || !payload.jti || !payload.iat || !payload.exp) return null;
+      // Sessions are uuids: a validly signed token naming anything else is simply not a session (401, never a database error).
+      if (!Number.isInteger(userId) || !UUID.test(sessionId) || !payload.jti || !payload.iat || !payload.exp) return null;
       return { claims: { userId, sessionId, jti: payload.jti, iat: payload.iat, exp: payload.exp } };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return { expired: true };
