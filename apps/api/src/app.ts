@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { isPagePath } from '@portal/contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { withTextRule } from '@portal/contract';
-import { ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
