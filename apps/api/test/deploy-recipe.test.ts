@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig, ZEnv } from '../src/config/env';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as { services: Record<string, { environment?: Record<string, string>; image?: string; build?: unknown; healthcheck?: unknown }> };
+const example = Object.fromEntries(
+  readFileSync(`${root}.env.example`, 'utf8')
+    .split('\n')
+    .filter((l) => /^[A-Z0-9_]+=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+);
+
+/** `${VAR:?}` / `${VAR:-default}` / `${VAR}` filled from .env.example as compose would. */
+const interpolate = (value: string) =>
+  String(value).replace(/\$\{([A-Z0-9_]+)(?::([?-])([^}]*))?\}/g, (_, name: string, op?: string, fallback?: string) => {
+    if (example[name] !== undefined && example[name] !== '') return example[name]!;
+    if (op === '-') return fallback ?? '';
+    if (op === '?') throw new Error(`${name} is required by docker-compose.yml but has no value in .env.example`);
+    return '';
+  });
+
+describe('production recipe (docker-compose.yml) against the configuration schema', () => {
+  it('has PostgreSQL, Redis, an S3-compatible store, two API processes and a TLS proxy', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api-1', 'api-2', 'minio', 'postgres', 'proxy', 'redis']);
+    const nginx = readFileSync(`${root}deploy/nginx.conf`, 'utf8');
+    expect(nginx).toMatch(/listen 443 ssl/);
+    expect(nginx).toMatch(/server api-1:3000/);
+    expect(nginx).toMatch(/server api-2:3000/);
+    const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
+    expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(2);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/live/m);
+  });
+
+  for (const name of ['api-1', 'api-2']) {
+    it(`${name}: every variable is one the API knows, and the set is a valid production configuration`, () => {
+      const env = compose.services[name]!.environment!;
+      const known = Object.keys(ZEnv.shape);
+      const unknown = Object.keys(env).filter((k) => !known.includes(k));
+      expect(unknown).toEqual([]);
+      const values = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v)]));
+      const config = loadConfig(values);
+      expect(config.isProduction).toBe(true);
+      expect(config.databaseUrl).toMatch(/^postgres:\/\/portal:.+@postgres:5432\/portal$/);
+      expect(config.redisUrl).toBe('redis://redis:6379');
+      expect(config.s3).toMatchObject({ endpoint: 'http://minio:9000', bucket: 'portal-uploads', forcePathStyle: true });
+      expect(config.metricsToken).toBeTruthy();
+    });
+  }
+});
