@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SmsDriver } from '../../plugins/sms';
+import { settingsRepository } from '../settings/settings-repository';
 import { codesRepository } from './codes-repository';
 
 /** Caps on codes sent to one phone, and to one client address. */
@@ -22,24 +23,24 @@ export const IP_CAP = { windowSeconds: 3600, max: 30 } as const;
 
 const SMS_TEXTS: Record<TCodePurpose, Record<TLang, string>> = {
   register: {
-    ru: '{code} — код для регистрации в Cargo. Никому не сообщайте его.',
-    kk: '{code} — Cargo-да тіркелу коды. Оны ешкімге айтпаңыз.',
-    en: '{code} is your Cargo sign-up code. Do not share it.',
+    ru: '{code} — код для регистрации в {site}. Никому не сообщайте его.',
+    kk: '{code} — {site}-да тіркелу коды. Оны ешкімге айтпаңыз.',
+    en: '{code} is your {site} sign-up code. Do not share it.',
   },
   forgot: {
-    ru: '{code} — код для восстановления пароля Cargo. Никому не сообщайте его.',
-    kk: '{code} — Cargo құпиясөзін қалпына келтіру коды. Оны ешкімге айтпаңыз.',
-    en: '{code} is your Cargo password reset code. Do not share it.',
+    ru: '{code} — код для восстановления пароля {site}. Никому не сообщайте его.',
+    kk: '{code} — {site} құпиясөзін қалпына келтіру коды. Оны ешкімге айтпаңыз.',
+    en: '{code} is your {site} password reset code. Do not share it.',
   },
   update_phone: {
-    ru: '{code} — код для смены номера телефона в Cargo. Никому не сообщайте его.',
-    kk: '{code} — Cargo-да телефон нөмірін ауыстыру коды. Оны ешкімге айтпаңыз.',
-    en: '{code} is your Cargo phone change code. Do not share it.',
+    ru: '{code} — код для смены номера телефона в {site}. Никому не сообщайте его.',
+    kk: '{code} — {site}-да телефон нөмірін ауыстыру коды. Оны ешкімге айтпаңыз.',
+    en: '{code} is your {site} phone change code. Do not share it.',
   },
   new_phone: {
-    ru: '{code} — код для привязки этого номера к аккаунту Cargo. Никому не сообщайте его.',
-    kk: '{code} — осы нөмірді Cargo аккаунтына байланыстыру коды. Оны ешкімге айтпаңыз.',
-    en: '{code} links this number to your Cargo account. Do not share it.',
+    ru: '{code} — код для привязки этого номера к аккаунту {site}. Никому не сообщайте его.',
+    kk: '{code} — осы нөмірді {site} аккаунтына байланыстыру коды. Оны ешкімге айтпаңыз.',
+    en: '{code} links this number to your {site} account. Do not share it.',
   },
 };
 
@@ -111,7 +112,9 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
       });
       if (refused) throw refused;
       if (input.deliver) {
-        const text = SMS_TEXTS[purpose][input.lang].replace('{code}', code);
+        // The SMS names the site as the carrier has set it (settings.site_name), the name customers know.
+        const site = (await settingsRepository.all(deps.db, input.lang)).site_name.trim() || 'Cargo';
+        const text = SMS_TEXTS[purpose][input.lang].replace('{code}', code).replace('{site}', site);
         try {
           await deps.sms.send({ to: phone, text, code, purpose });
         } catch {
