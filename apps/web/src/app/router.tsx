@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
             handle: handle({ crumb: 'profile' }),
             children: [
               { index: true, element: page(() => import('../features/account/pages/profile-page')) },
+              { path: 'notifications', handle: handle({ crumb: 'notification_settings' }), element: page(() => import('../features/notifications/pages/notification-settings-page')) },
               {
                 path: 'account',
                 handle: handle({ crumb: 'account' }),

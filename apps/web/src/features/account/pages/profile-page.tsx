@@ -54,6 +54,7 @@ export default function ProfilePage() {
 
   const entries: Entry[] = [
     { to: '/profile/account', label: t('account:profile.account'), hint: t('account:profile.account_hint'), Icon: UserIcon, testId: 'entry-account' },
+    { to: '/profile/notifications', label: t('account:profile.notifications'), hint: t('account:profile.notifications_hint'), Icon: ChatIcon, testId: 'entry-notifications' },
     { to: '/prohibited-items', label: t('account:profile.prohibited'), Icon: BanIcon, testId: 'entry-prohibited' },
     { to: '/faq', label: t('account:profile.faq'), Icon: HelpIcon, testId: 'entry-faq' },
     { to: '/support', label: t('account:profile.support'), Icon: ChatIcon, testId: 'entry-support' },

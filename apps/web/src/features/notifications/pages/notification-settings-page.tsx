@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { DELIVERY_CHANNELS, NOTIFICATION_EVENTS, type TChannelState, type TDeliveryChannel, type TNotificationEvent } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
+import { Switch } from '../../../components/ui/switch';
+import { notify } from '../../../lib/ui/toast';
+import { useNotificationSettingsQuery, useResetChannelMutation, useUpdatePreferencesMutation } from '../api/notifications-api';
+import styles from '../components/notification-settings.module.css';
+
+/** /profile/notifications: each channel's state (an unreachable one can be tried again) and event × channel switches. */
+export default function NotificationSettingsPage() {
+  const { t } = useTranslation('notifications');
+  const settings = useNotificationSettingsQuery();
+  const [update] = useUpdatePreferencesMutation();
+  const [reset, { isLoading: resetting }] = useResetChannelMutation();
+
+  if (settings.isLoading) return <PageSpinner />;
+  if (!settings.data) return <ErrorState title={t('settings.load_failed')} onRetry={() => void settings.refetch()} />;
+  const { channels, preferences } = settings.data;
+  const enabled = (event: TNotificationEvent, channel: TDeliveryChannel) => preferences.find((p) => p.event === event && p.channel === channel)?.enabled ?? false;
+  const toggle = async (event: TNotificationEvent, channel: TDeliveryChannel, value: boolean) => {
+    const result = await update({ preferences: [{ event, channel, enabled: value }] });
+    if ('error' in result) notify.error(t('settings.failed'));
+  };
+
+  return (
+    <div className={styles.page} data-testid="notification-settings">
+      <PageHeader title={t('settings.title')} lead={t('settings.lead')} />
+      <Card>
+        <h2 className={styles.sectionTitle}>{t('settings.channels')}</h2>
+        <ul className={styles.channels}>
+          {channels.map((c: TChannelState) => (
+            <li key={c.channel} className={styles.channel} data-testid={`channel-${c.channel}`} data-status={c.status}>
+              <span className={styles.channelName}>{t(`settings.channel.${c.channel}`)}</span>
+              <span className={`${styles.status} ${styles[c.status]}`}>{t(`settings.status.${c.status}`)}</span>
+              {c.status === 'unreachable' && (
+                <div className={styles.unreachable}>
+                  <p>{t('settings.unreachable_hint')}</p>
+                  <Button size="sm" variant="secondary" loading={resetting} onClick={() => void reset(c.channel)}>
+                    {t('settings.retry')}
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card>
+        <h2 className={styles.sectionTitle} id="events-title">
+          {t('settings.events_title')}
+        </h2>
+        <table className={styles.matrix} aria-labelledby="events-title">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('settings.events_title')}</span>
+              </th>
+              {DELIVERY_CHANNELS.map((channel) => (
+                <th scope="col" key={channel} id={`col-${channel}`} title={t(`settings.channel.${channel}`)}>
+                  {t(`settings.channel_short.${channel}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_EVENTS.map((event) => (
+              <tr key={event}>
+                <th scope="row" id={`row-${event}`}>
+                  {t(`settings.event.${event}`)}
+                </th>
+                {DELIVERY_CHANNELS.map((channel) => (
+                  <td key={channel}>
+                    <Switch
+                      checked={enabled(event, channel)}
+                      label={`${t(`settings.event.${event}`)}: ${t(`settings.channel.${channel}`)}`}
+                      onChange={(value) => void toggle(event, channel, value)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  );
+}
