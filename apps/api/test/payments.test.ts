@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatAmount, localDate, parseAmount, PAYMENT_METHODS, toMinor } from '@portal/contract';
-import { branches, orders, payments } from '../src/db/schema';
+import { auditLog, branches, orders, payments } from '../src/db/schema';
 import { paymentsService } from '../src/modules/payments/payments-service';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
@@ -186,6 +186,10 @@ describe('reversal and close of day', () => {
     expect(receipt.json.data.payments[0].reversed_by_id).toBe(rev.json.data.id);
     expect((await balanceOf(c.token)).balances[0].balance).toBe(total);
     expect((await m.lookup(staff.branch, { customer: c.user.client_code })).json.data.debt).toBe(total);
+    // Audited in the same transaction: who, why, what it was and what it became.
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(pid)));
+    expect(audit.filter((a) => a.action === 'payment.reverse')).toHaveLength(1);
+    expect(audit.find((a) => a.action === 'payment.reverse')!.after).toMatchObject({ reason: 'Card charge failed', amount: -total });
   });
 
   it('closes the day with a difference; a closed day never changes, later money goes to the next day', async () => {
@@ -214,6 +218,7 @@ describe('reversal and close of day', () => {
     expect((await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, date: addDays(day, 1) } })).status).toBe(422);
     const close = await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, note: 'short by 2 ₸' } });
     expect(close.status).toBe(200);
+    expect((await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(close.json.data.id)))).map((a) => a.action)).toContain('day.close');
     expect(close.json.data).toMatchObject({ business_date: day, expected: view.expected, counted, difference: { cash: -200, card: 0, transfer: 0, kaspi_qr: 0 }, payments_count: 2, note: 'short by 2 ₸' });
     const twice = await Promise.all([1, 2].map(() => m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, date: day } })));
     expect(twice.map((r) => r.json.code)).toEqual(['day_closed', 'day_closed']);

@@ -22,6 +22,7 @@ import {
 import { forbidden, notFound } from '../../lib/app-error';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit';
 import { branchesRepository } from '../branches/branches-repository';
 import { resolveWorkBranch } from '../manage/manage-access';
 import { paymentsService } from './payments-service';
@@ -32,12 +33,11 @@ const security = [{ bearer: [] }];
 
 /**
  * Money: the customer's balance, payments of debt at the counter, the day's journal and its close (branch staff of
- * that branch; admins any branch, naming it), and reversals (admins only).
+ * that branch; admins any branch, naming it). Reversals are admin calls (adminPaymentsRoutes).
  */
 export async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const branchWork = app.requireRole('staff', 'admin');
-  const adminOnly = app.requireRole('admin');
   const ctx = (request: FastifyRequest) => ({ user: authOf(request).user, lang: requestLang(request) });
 
   r.get('/balance', {
@@ -67,7 +67,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const branch = await resolveWorkBranch(app.db, user, request.body.branch_id);
     const customer = await manageRepository.customerById(app.db, request.body.customer_id);
     if (!customer) throw notFound();
-    return { data: await paymentsService.payDebt(app.db, branch, customer.id, request.body.payments, user.id, lang) };
+    return { data: await paymentsService.payDebt(app.db, branch, customer.id, request.body.payments, user.id, lang, auditActorOf(request)) };
   });
 
   r.get('/manage/payments', {
@@ -94,7 +94,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   }, async (request) => {
     const { user, lang } = ctx(request);
     const branch = await resolveWorkBranch(app.db, user, request.body.branch_id);
-    return { data: await paymentsService.closeDay(app.db, branch, { date: request.body.date, counted: request.body.counted, note: request.body.note }, user.id, lang) };
+    return { data: await paymentsService.closeDay(app.db, branch, { date: request.body.date, counted: request.body.counted, note: request.body.note }, user.id, lang, auditActorOf(request)) };
   });
 
   r.get('/manage/day-closes', {
@@ -107,14 +107,17 @@ export async function paymentsRoutes(app: FastifyInstance) {
     if (user.role !== 'admin') branchId = (await resolveWorkBranch(app.db, user, q.branch_id)).id;
     return { data: await paymentsService.listCloses(app.db, { branchId, from: q.from, to: q.to }, lang) };
   });
+}
 
-  r.post('/admin/payments/:id/reverse', {
-    schema: { tags: ['payments'], summary: 'Reverse a payment with a reason (admins): a negative row in the open business day', security, params: ZIdParam, body: ZReversePaymentRequest, response: { 200: ZReversePaymentResponse, ...errors } },
-    preHandler: adminOnly,
+/** Admin money calls, registered in the admin area (its one guard: signed in, admin) as /api/admin/payments/…. */
+export async function adminPaymentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/payments/:id/reverse', {
+    schema: { tags: ['payments'], summary: 'Reverse a payment with a reason (admins): a negative row in the open business day, audited', security, params: ZIdParam, body: ZReversePaymentRequest, response: { 200: ZReversePaymentResponse, ...errors } },
   }, async (request) => {
-    const { user, lang } = ctx(request);
+    const { user } = authOf(request);
     if (user.role !== 'admin') throw forbidden();
-    const { payment } = await paymentsService.reverse(app.db, request.params.id, request.body.reason, user.id, lang, (id) => branchesRepository.findById(app.db, id));
+    const { payment } = await paymentsService.reverse(app.db, request.params.id, request.body.reason, { ...auditActorOf(request), id: user.id }, requestLang(request), (id) => branchesRepository.findById(app.db, id));
     return { data: payment };
   });
 }

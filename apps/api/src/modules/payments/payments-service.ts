@@ -1,6 +1,7 @@
 import { addDays, formatAmount, localDate, PAYMENT_METHODS, sumMinor, type TByMethod, type TCustomerBalance, type TDayClose, type TDayCloseView, type TLang, type TPayDebtResult, type TPayment, type TPaymentInput } from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import type { BranchRow } from '../branches/branches-repository';
 import { emptyByMethod, paymentsRepository as repo } from './payments-repository';
 
@@ -70,7 +71,7 @@ export const paymentsService = {
   },
 
   /** A customer pays open debt at the counter, without parcels: at most what they owe in the branch's currency. */
-  async payDebt(db: Db, branch: BranchRow, customerId: number, inputs: TPaymentInput[], staffUserId: number, lang: TLang): Promise<TPayDebtResult> {
+  async payDebt(db: Db, branch: BranchRow, customerId: number, inputs: TPaymentInput[], staffUserId: number, lang: TLang, actor?: AuditActor): Promise<TPayDebtResult> {
     const ids = await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, customerId);
       const owed = await repo.balance(tx, customerId, branch.currency);
@@ -79,7 +80,9 @@ export const paymentsService = {
       if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${branch.currency}` } });
       await repo.lockBranchDay(tx, branch.id);
       const businessDate = await openBusinessDate(tx, branch);
-      return repo.insertPayments(tx, paymentRows(inputs, { userId: customerId, branch, staffUserId, receiptId: null, businessDate }));
+      const ids = await repo.insertPayments(tx, paymentRows(inputs, { userId: customerId, branch, staffUserId, receiptId: null, businessDate }));
+      if (actor) await recordAudit(tx, { actor, action: 'payment.take_debt', targetType: 'user', targetId: customerId, before: { balance: owed }, after: { balance: owed - paid, payment_ids: ids, payments: inputs, business_date: businessDate } });
+      return ids;
     });
     return {
       payments: await repo.paymentViews(db, { ids }, lang),
@@ -91,7 +94,8 @@ export const paymentsService = {
    * An admin takes a payment back: a new negative row in the branch's open business day (a closed day never
    * changes), naming the payment. A payment is reversed at most once (unique index; the lock orders racing calls).
    */
-  async reverse(db: Db, paymentId: number, reason: string, adminUserId: number, lang: TLang, findBranch: (id: number) => Promise<BranchRow | undefined>): Promise<{ payment: TPayment; original: TPayment }> {
+  async reverse(db: Db, paymentId: number, reason: string, actor: AuditActor & { id: number }, lang: TLang, findBranch: (id: number) => Promise<BranchRow | undefined>): Promise<{ payment: TPayment; original: TPayment }> {
+    const adminUserId = actor.id;
     const original = await repo.byId(db, paymentId);
     if (!original) throw new AppError('not_found');
     if (original.reversesId !== null) throw new AppError('payment_not_reversible');
@@ -102,9 +106,11 @@ export const paymentsService = {
       await repo.lockBranchDay(tx, original.branchId);
       if (await repo.isReversed(tx, paymentId)) throw new AppError('already_reversed');
       const businessDate = await openBusinessDate(tx, branch);
-      return repo.insertPayments(tx, [
+      const ids = await repo.insertPayments(tx, [
         { userId: original.userId, branchId: original.branchId, staffUserId: adminUserId, receiptId: original.receiptId, method: original.method, amount: -original.amount, currency: original.currency, businessDate, reversesId: original.id, reason },
       ]);
+      await recordAudit(tx, { actor, action: 'payment.reverse', targetType: 'payment', targetId: paymentId, before: { amount: original.amount, method: original.method, business_date: original.businessDate }, after: { reversal_id: ids[0], amount: -original.amount, business_date: businessDate, reason } });
+      return ids;
     });
     const views = await repo.paymentViews(db, { ids: [paymentId, id!] }, lang);
     return { original: views.find((v) => v.id === paymentId)!, payment: views.find((v) => v.id === id)! };
@@ -148,7 +154,7 @@ export const paymentsService = {
    * entered, difference. A day is closed once (409 after); a day after today (in the branch's time zone) cannot be closed. From then on payments
    * and reversals at this branch count in the next open day.
    */
-  async closeDay(db: Db, branch: BranchRow, input: { date?: string; counted: TByMethod; note?: string }, staffUserId: number, lang: TLang): Promise<TDayClose> {
+  async closeDay(db: Db, branch: BranchRow, input: { date?: string; counted: TByMethod; note?: string }, staffUserId: number, lang: TLang, actor?: AuditActor): Promise<TDayClose> {
     const id = await db.transaction(async (tx) => {
       await repo.lockBranchDay(tx, branch.id);
       const open = await openBusinessDate(tx, branch);
@@ -159,7 +165,9 @@ export const paymentsService = {
       const { expected, count } = await repo.daySums(tx, branch.id, day);
       const difference = emptyByMethod();
       for (const m of PAYMENT_METHODS) difference[m] = input.counted[m] - expected[m];
-      return repo.insertDayClose(tx, { branchId: branch.id, businessDate: day, currency: branch.currency, expected, counted: input.counted, difference, paymentsCount: count, note: input.note || null, staffUserId });
+      const closeId = await repo.insertDayClose(tx, { branchId: branch.id, businessDate: day, currency: branch.currency, expected, counted: input.counted, difference, paymentsCount: count, note: input.note || null, staffUserId });
+      if (actor) await recordAudit(tx, { actor, action: 'day.close', targetType: 'day_close', targetId: closeId, before: null, after: { branch_id: branch.id, business_date: day, expected, counted: input.counted, difference } });
+      return closeId;
     });
     return (await repo.dayCloseViews(db, { ids: [id] }, lang))[0]!;
   },
