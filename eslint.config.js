@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/api/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.test-results/**', 'data/**', '**/*.tmp.mjs'] },
@@ -18,6 +19,16 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-cross-feature': 'error' },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-foreign-table-writes': 'error' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'bench/**'],

@@ -46,7 +46,15 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { index: true, element: page(() => import('../features/home/pages/home-page')) },
+          {
+            index: true,
+            // Features meet here: the home page shows the orders feature's track box.
+            element: page(() =>
+              Promise.all([import('../features/home/pages/home-page'), import('../features/orders/components/track-search-box')]).then(([home, box]) => ({
+                default: () => <home.default trackBox={<box.HomeTrackBox />} />,
+              })),
+            ),
+          },
           {
             path: 'free-lessons',
             handle: handle({ crumb: 'free_lessons' }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, orderEvents, orders, orderStatuses, savedTracks, users } from '../../db/schema';
 import { customerBranches, parcelColumns, type ParcelRow } from './parcel-view';
@@ -98,17 +98,6 @@ export const manageRepository = {
   async customerByPhone(db: DbOrTx, phone: string): Promise<CustomerRow | undefined> {
     const [row] = await db.select().from(users).where(and(eq(users.phoneNumber, phone), eq(users.role, 'customer'))).limit(1);
     return row;
-  },
-
-  /** Points the owner's saved tracks of these orders at them. */
-  async linkSavedTracks(db: DbOrTx, orderIds: number[]): Promise<void> {
-    for (const part of chunks(orderIds, 1000)) {
-      await db
-        .update(savedTracks)
-        .set({ orderId: sql`${orders.id}` })
-        .from(orders)
-        .where(and(inArray(orders.id, part), eq(savedTracks.trackCode, orders.trackCode), eq(savedTracks.userId, orders.userId), isNull(savedTracks.orderId)));
-    }
   },
 
   /** The history of one order, oldest first, with the actor and branch. */

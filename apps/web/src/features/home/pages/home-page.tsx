@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../lib/session/auth-slice';
@@ -8,11 +9,10 @@ import { MarketplacesBlock } from '../components/marketplaces-block';
 import { NewsBlock } from '../components/news-block';
 import { ProhibitedBlock } from '../components/prohibited-block';
 import { QrShortcut } from '../components/qr-shortcut';
-import { HomeTrackBox as TrackBox } from '../../orders/components/track-search-box';
 import styles from '../components/home.module.css';
 
 /** /: track an order, the QR shortcut, the China address, branches, free lessons, marketplaces, prohibited items and news. */
-export default function HomePage() {
+export default function HomePage({ trackBox }: { trackBox?: ReactNode }) {
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
   return (
@@ -27,7 +27,7 @@ export default function HomePage() {
       </header>
       <div className={styles.top}>
         <div className={styles.topColumn}>
-          <TrackBox />
+          {trackBox}
           <QrShortcut />
         </div>
         {user && <ChinaAddressCard user={user} />}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+/**
+ * Two boundary rules of the developers' guide, checked by lint:
+ * - web features never import each other (they meet in the router): an import in apps/web/src/features/<x>/ that
+ *   resolves into apps/web/src/features/<y>/ is refused;
+ * - an API module never writes another module's tables: `.insert(t)`, `.update(t)`, `.delete(t)` on a table owned by
+ *   another module (TABLE_OWNERS) is refused; call the owner module's exported function instead.
+ */
+
+/** Table (its schema export name) → the module under apps/api/src/modules that alone writes it. */
+export const TABLE_OWNERS = {
+  orders: 'parcels',
+  orderEvents: 'parcels',
+  receipts: 'parcels',
+  flights: 'parcels',
+  flightBranches: 'parcels',
+  savedTracks: 'tracks',
+  notifications: 'notifications',
+  notificationDeliveries: 'notifications',
+  notificationChannels: 'notifications',
+  notificationPreferences: 'notifications',
+  payments: 'payments',
+  charges: 'payments',
+  dayCloses: 'payments',
+};
+
+const FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
+const MODULES = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}modules${path.sep}`;
+
+function segmentAfter(file, marker) {
+  const i = file.indexOf(marker);
+  if (i < 0) return null;
+  return file.slice(i + marker.length).split(path.sep)[0] ?? null;
+}
+
+const noCrossFeature = {
+  meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" imports feature "{{to}}": features never import each other; move shared code down (components, lib) or meet in the router.' } },
+  create(context) {
+    const file = context.filename;
+    const own = segmentAfter(file, FEATURES);
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      const other = segmentAfter(target + path.sep, FEATURES);
+      if (other && other !== own) context.report({ node, messageId: 'cross', data: { from: own, to: other } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const noForeignTableWrites = {
+  meta: { type: 'problem', messages: { foreign: 'Module "{{module}}" writes table "{{table}}" owned by module "{{owner}}": call the owner module\'s exported function.' } },
+  create(context) {
+    const module = segmentAfter(context.filename, MODULES);
+    if (!module) return {};
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (!['insert', 'update', 'delete'].includes(callee.property.name)) return;
+        const arg = node.arguments[0];
+        if (!arg || arg.type !== 'Identifier') return;
+        const owner = TABLE_OWNERS[arg.name];
+        if (owner && owner !== module) context.report({ node, messageId: 'foreign', data: { module, table: arg.name, owner } });
+      },
+    };
+  },
+};
+
+export default { rules: { 'no-cross-feature': noCrossFeature, 'no-foreign-table-writes': noForeignTableWrites } };
