@@ -2,3 +2,4 @@ export * from './weight';
 export * from './client-code';
 export * from './photo-types';
 export * from './transitions';
+export * from './chargeable-weight';

@@ -171,7 +171,8 @@ export const parcels = {
   },
 
   /**
-   * in_transit → at_branch at `branch`: price = weight × the branch tariff (2 decimals), storage until the given day.
+   * in_transit → at_branch at `branch`: price = weight × the branch tariff rounded half up to 2 decimals (numeric round,
+   * the same as the contract's priceFor), storage until the given day.
    * `redirectedFrom` names the branch each re-addressed order was going to (kept in its event).
    */
   async arrive(

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PARCEL_WEIGHT_KG, parseWeightKg, type TBranch } from '@portal/contract';
+import { MAX_PARCEL_WEIGHT_KG, parseWeightKg, priceFor, type TBranch } from '@portal/contract';
 import { formatNumber } from '../../../lib/content/format';
 import { useMoney } from '../../../components/content/branch-info';
 import { ScaleIcon } from '../../../components/content/content-icons';
@@ -55,7 +55,7 @@ export function PriceCalculator({ branch }: { branch: Pick<TBranch, 'tariff' | '
             : t('branches:calc.formula_empty', { tariff: money(branch.tariff, branch.currency) })}
         </span>
         <strong className={styles.calcTotal} data-testid="price-total">
-          {weight !== null ? money(Math.round(weight * branch.tariff * 100) / 100, branch.currency) : '—'}
+          {weight !== null ? money(priceFor(weight, branch.tariff), branch.currency) : '—'}
         </strong>
       </div>
     </section>

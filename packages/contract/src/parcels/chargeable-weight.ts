@@ -1,0 +1,44 @@
+/**
+ * Chargeable weight and price: the one rule, used by arrival pricing, the branch price calculator and the help texts.
+ *
+ * - Volumetric weight = length × width × height (cm) / divisor, in kg (divisor: the `volumetric_divisor` setting,
+ *   DEFAULT_VOLUMETRIC_DIVISOR by default), kept to 3 decimals, rounded up (a started gram counts).
+ * - Chargeable weight = the larger of the actual weight and the volumetric weight (the actual one when no dimensions).
+ * - Price = chargeable weight × the branch tariff per kg, rounded half up to 2 decimals (the smallest coin).
+ */
+export const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
+
+/** The rounding rule in words, for help texts and docs (kept beside the code that applies it). */
+export const PRICE_ROUNDING_RULE = {
+  en: 'The price is the chargeable weight times the branch tariff per kg, rounded half up to 2 decimals; the chargeable weight is the larger of the actual weight and L × W × H / {divisor} (cm, rounded up to the gram).',
+  ru: 'Цена — оплачиваемый вес, умноженный на тариф пункта за кг, с округлением до 2 знаков (половина — вверх); оплачиваемый вес — больший из фактического и Д × Ш × В / {divisor} (см, с округлением вверх до грамма).',
+  kk: 'Баға — төленетін салмақ пен пункттің 1 кг тарифінің көбейтіндісі, 2 таңбаға дейін дөңгелектенеді (жартысы — жоғары); төленетін салмақ — нақты салмақ пен Ұ × Е × Б / {divisor} (см, грамға дейін жоғары дөңгелектенеді) шамасының үлкені.',
+} as const;
+
+export interface TDimensionsCm {
+  length: number;
+  width: number;
+  height: number;
+}
+
+/** Volumetric weight in kg (3 decimals, rounded up), or null without dimensions. */
+export function volumetricWeightKg(dims: TDimensionsCm | null | undefined, divisor = DEFAULT_VOLUMETRIC_DIVISOR): number | null {
+  if (!dims) return null;
+  const cm3 = dims.length * dims.width * dims.height;
+  // grams = cm³ × 1000 / divisor, rounded up; integers keep it exact for whole centimetres.
+  return Math.ceil(Math.round(cm3 * 1000 * 1000) / 1000 / divisor - 1e-9) / 1000;
+}
+
+/** The weight that is paid for: the larger of the actual and the volumetric weight. */
+export function chargeableWeightKg(actualKg: number, dims?: TDimensionsCm | null, divisor = DEFAULT_VOLUMETRIC_DIVISOR): number {
+  const volumetric = volumetricWeightKg(dims, divisor);
+  return volumetric !== null && volumetric > actualKg ? volumetric : actualKg;
+}
+
+/** Price = chargeable kg × tariff, rounded half up to 2 decimals, computed in whole grams × tiyn so it is exact. */
+export function priceFor(chargeableKg: number, tariffPerKg: number): number {
+  const grams = Math.round(chargeableKg * 1000);
+  const cents = Math.round(tariffPerKg * 100);
+  const scaled = grams * cents; // price in 1/100000 of the currency
+  return Math.floor((scaled + 500) / 1000) / 100;
+}
