@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
+import { BASE_URL, DEMO } from '../support/env';
+import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
+import { parcelFor, uniqueCode } from './orders-helpers';
+
+/** Screens of this journey for people to look at (SCREENS_DIR, e.g. /work/screens/14), at the project's width. */
+async function shot(page: Page, name: string, project: string) {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-${project === 'mobile' ? 375 : 1280}.png`), fullPage: true });
+}
+
+test.describe('money at the counter', () => {
+  test('three parcels, pays for two → debt at the next hand-over and in the profile → day closed → admin sees revenue and debt and exports them', async ({ page, browser, request, newCustomer }, testInfo) => {
+    test.setTimeout(240_000);
+    const project = testInfo.project.name;
+    const customer = await newCustomer();
+    const codes = [uniqueCode('MJ', project), uniqueCode('MJ', project), uniqueCode('MJ', project)];
+    for (const code of codes) await parcelFor(request, customer, code, 'at_branch');
+    const branchToken = await apiLogin(request, DEMO.branchStaff);
+    const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+    const me = (await (await request.get('/api/auth/user', { headers: auth(customer.token) })).json()).data as { id: number; client_code: string };
+    const look = (await (await request.post('/api/manage/handover/lookup', { headers: auth(branchToken), data: { customer: me.client_code } })).json()).data;
+    const prices = (look.parcels as { price: number }[]).map((p) => Math.round(p.price * 100));
+    const two = prices[0]! + prices[1]!;
+    const debt = look.total_minor - two;
+
+    // Branch staff hand over all three; the customer pays for two; staff confirm the rest becomes debt.
+    await openSignedIn(page, branchToken, '/manage?work=handover');
+    await page.getByTestId('handover-scan').fill(me.client_code);
+    await page.getByTestId('handover-scan').press('Enter');
+    await expect(page.getByTestId('handover-parcels').locator('li')).toHaveCount(3);
+    await page.getByTestId('payment-amount-0').fill((two / 100).toFixed(2));
+    await expect(page.getByTestId('handover-confirm')).toBeDisabled();
+    await page.getByTestId('handover-accept-debt').check();
+    await shot(page, 'counter-partial', project);
+    await page.getByTestId('handover-confirm').click();
+    const receipt = page.getByTestId('handover-receipt');
+    await expect(receipt.getByTestId('receipt-item')).toHaveCount(3);
+    await expect(receipt.getByTestId('receipt-remaining')).toBeVisible();
+    await shot(page, 'counter-receipt', project);
+
+    // The next hand-over opens with the debt, payable without parcels.
+    await page.getByTestId('handover-scan').fill(me.client_code);
+    await page.getByTestId('handover-scan').press('Enter');
+    await expect(page.getByTestId('handover-debt')).toBeVisible();
+    await expect(page.getByTestId('debt-pay')).toBeVisible();
+    await shot(page, 'counter-debt', project);
+
+    // The customer sees the balance and its history in the profile.
+    const customerCtx = await browser.newContext({ baseURL: BASE_URL, viewport: page.viewportSize()!, locale: 'ru-RU' });
+    const customerPage = await customerCtx.newPage();
+    await openSignedIn(customerPage, customer.token, '/profile');
+    await expect(customerPage.getByTestId('balance-owe')).toBeVisible();
+    await customerPage.getByTestId('balance-card').locator('summary').click();
+    await expect(customerPage.getByTestId('balance-history').locator('li')).toHaveCount(2);
+    await shot(customerPage, 'profile-balance', project);
+    await customerCtx.close();
+
+    // The branch closes the day (desktop: the demo branch's staff; phones: an admin closes another branch, each day closes once).
+    const adminToken = await apiLogin(request, DEMO.admin);
+    const branches = (await (await request.get('/api/country/1/branches')).json()).data as { id: number }[];
+    if (project === 'mobile') await openSignedIn(page, adminToken, `/manage?work=close_day&branch=${branches[1]!.id}`);
+    else await page.goto('/manage?work=close_day');
+    await expect(page.getByTestId('close-table')).toBeVisible();
+    const expectedCash = await page.getByTestId('close-expected-cash').innerText();
+    await page.getByTestId('close-counted-cash').fill('0');
+    await page.getByTestId('close-note').fill('e2e');
+    await shot(page, 'close-of-day', project);
+    await page.getByTestId('close-submit').click();
+    await expect(page.getByTestId('close-list').getByTestId('close-list-row').first()).toBeVisible();
+    expect(expectedCash).toBeTruthy();
+
+    // The admin sees the revenue and the debt on the dashboard and exports the debtors.
+    await openSignedIn(page, adminToken, '/manage?work=reports');
+    await expect(page.getByTestId('reports-revenue-total').first()).toBeVisible();
+    await expect(page.getByTestId('chart-revenue').locator('canvas')).toBeVisible();
+    const row = page.getByTestId('worklist-debtors').getByTestId('worklist-row').filter({ hasText: me.client_code });
+    await expect(row).toBeVisible();
+    await shot(page, 'dashboard', project);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-debtors-xlsx').click()]);
+    const path = testInfo.outputPath('debtors.xlsx');
+    await download.saveAs(path);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    const rows = wb.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    const mine = rows.find((r) => r[1] === me.client_code)!;
+    expect(mine[4]).toBe(debt / 100);
+    const api = (await (await request.get('/api/manage/worklists/debtors', { headers: auth(adminToken) })).json()).data as unknown[];
+    expect(rows).toHaveLength(api.length);
+  });
+});
