@@ -51,7 +51,7 @@ describe('built web app: pre-compressed and cached by kind', () => {
   });
 
   it('index.html (also as the SPA fallback) and the service worker are revalidated every time', async () => {
-    for (const url of ['/', '/orders/12', '/index.html']) {
+    for (const url of ['/', '/orders/order', '/index.html']) {
       const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');

@@ -36,6 +36,7 @@ export const PAGE_ROUTES = [
   '/profile/account/update-code',
   '/profile/account/update-verify',
   '/profile/account/update-phone',
+  '/profile/notifications',
   '/faq',
   '/support',
   '/contacts',
