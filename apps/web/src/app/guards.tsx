@@ -1,14 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { keptQrIsStale } from '../features/qr/model/qr-cache';
 import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
 import { selectIsAdmin, selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
 import { NEXT_PARAM, safeNextPath, signInPath } from '../lib/session/next-path';
-import { ButtonLink } from '../components/ui/button';
-import { EmptyState } from '../components/ui/feedback';
-import { LockIcon } from '../components/ui/icons';
 import { ProgressBar } from './layout/loading-screen';
 
 /**
@@ -25,8 +21,10 @@ export function RequireAuth() {
   const userId = useAppSelector(selectUser)?.id;
   // The QR code kept for offline use is renewed silently while the customer uses the portal (it expires otherwise).
   useEffect(() => {
-    if (userId === undefined || !keptQrIsStale(userId)) return;
-    void import('../features/qr/model/qr-refresh').then((m) => m.refreshKeptQr(dispatch, userId));
+    if (userId === undefined) return;
+    void import('../features/qr/model/qr-refresh').then((m) => {
+      if (m.keptQrIsStale(userId)) void m.refreshKeptQr(dispatch, userId);
+    });
   }, [userId, dispatch]);
   useEffect(() => {
     if (!signedIn || textsReady) return;
@@ -52,38 +50,22 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
+const NoAccessPage = lazy(() => import('./pages/no-access-page'));
+
 /** Staff and admin pages: everyone else sees that they have no access. */
 export function RequireStaff({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
   const staff = useAppSelector(selectIsStaff);
-  if (!staff) {
-    return (
-      <EmptyState
-        level={1}
-        icon={<LockIcon size={30} />}
-        title={t('common:no_access.title')}
-        text={t('common:no_access.text')}
-        actions={<ButtonLink to="/">{t('common:go_home_short')}</ButtonLink>}
-      />
-    );
-  }
+  if (!staff) return <NoAccessPage area="staff" />;
   return children ?? <Outlet />;
 }
 
 /** The admin area (/admin/*): customers and staff see that they have no access, and never load its chunk. */
 export function RequireAdmin() {
-  const { t } = useTranslation();
   const admin = useAppSelector(selectIsAdmin);
   if (!admin) {
     return (
       <div data-testid="admin-no-access">
-        <EmptyState
-          level={1}
-          icon={<LockIcon size={30} />}
-          title={t('common:no_access.title')}
-          text={t('common:no_access.admin_text')}
-          actions={<ButtonLink to="/">{t('common:go_home_short')}</ButtonLink>}
-        />
+        <NoAccessPage area="admin" />
       </div>
     );
   }

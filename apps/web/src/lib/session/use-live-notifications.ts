@@ -1,67 +1,22 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { env } from '../../config/env';
-import { sessionApi } from './session-api';
-
-const MAX_DELAY_MS = 30_000;
 
 /**
- * Keeps the unread badge and the notification list live: a Server-Sent Events stream (read with fetch, so
- * the bearer token travels in a header, never in the URL) says when the user's notifications changed, and
- * the user is fetched again. When the stream is away the page polls on a growing interval (1 s … 30 s) while
- * it tries to reconnect; a refused token is refreshed through the usual request path, which restarts this.
+ * Keeps the unread badge and the notification list live while signed in (see live-notifications.ts).
+ * The stream client is fetched only once someone is signed in, so /auth does not download it.
  */
 export function useLiveNotifications(token: string | null): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!token) return;
-    const controller = new AbortController();
-    let stopped = false;
-    const reload = () => void dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-    async function listen(): Promise<'ended' | 'refused' | 'failed'> {
-      const res = await fetch(`${env.apiBase}/notifications/stream`, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-        signal: controller.signal,
-        cache: 'no-store',
-      });
-      if (res.status === 401) return 'refused';
-      if (!res.ok || !res.body) return 'failed';
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return 'ended';
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          if (/^event: changed$/m.test(buffer.slice(0, end))) reload();
-          buffer = buffer.slice(end + 2);
-        }
-      }
-    }
-
-    void (async () => {
-      let delay = 1000;
-      while (!stopped) {
-        const started = Date.now();
-        const outcome = await listen().catch(() => 'failed' as const);
-        if (stopped) return;
-        if (outcome === 'refused') {
-          reload(); // refreshes the token; the new token restarts this effect
-          return;
-        }
-        if (Date.now() - started > 60_000) delay = 1000; // it had been working
-        reload(); // whatever was missed while away
-        await sleep(outcome === 'ended' ? 0 : delay);
-        if (outcome !== 'ended') delay = Math.min(delay * 2, MAX_DELAY_MS);
-      }
-    })();
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./live-notifications').then((m) => {
+      if (!cancelled) stop = m.startLiveNotifications(dispatch, token);
+    });
     return () => {
-      stopped = true;
-      controller.abort();
+      cancelled = true;
+      stop?.();
     };
   }, [dispatch, token]);
 }

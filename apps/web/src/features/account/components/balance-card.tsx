@@ -14,30 +14,30 @@ export function BalanceCard() {
   const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency, lang);
   return (
     <section data-testid="balance-card">
-      <h2 className={styles.sectionTitle}>{t('account:balance.title')}</h2>
+      <h2 className={styles.sectionTitle}>{t('receipts:balance.title')}</h2>
       <div className={styles.balanceBox}>
         {owed.length === 0 ? (
           <p className={styles.balanceClear} data-testid="balance-clear">
-            {t('account:balance.clear')}
+            {t('receipts:balance.clear')}
           </p>
         ) : (
           <>
             {owed.map((b) => (
               <p key={b.currency} className={styles.balanceOwe} data-testid="balance-owe">
-                {t('account:balance.owe', { amount: money(b.balance, b.currency) })}
+                {t('receipts:balance.owe', { amount: money(b.balance, b.currency) })}
               </p>
             ))}
-            <p className={styles.balanceHint}>{t('account:balance.owe_hint')}</p>
+            <p className={styles.balanceHint}>{t('receipts:balance.owe_hint')}</p>
           </>
         )}
         {data.history.length > 0 && (
           <details className={styles.balanceHistory}>
-            <summary>{t('account:balance.history')}</summary>
+            <summary>{t('receipts:balance.history')}</summary>
             <ul data-testid="balance-history">
               {data.history.map((h) => (
                 <li key={`${h.kind}-${h.id}`}>
                   <span>
-                    {t(`account:balance.kind.${h.kind}`)}
+                    {t(`receipts:balance.kind.${h.kind}`)}
                     <span className={styles.balanceMeta}>
                       {' · '}
                       {new Date(h.created_at).toLocaleDateString(lang)} · {h.branch.name}

@@ -2,6 +2,8 @@ import type { AppDispatch } from '../../../app/store';
 import { qrApi } from '../api/qr-api';
 import { writeCachedQr } from './qr-cache';
 
+export { keptQrIsStale } from './qr-cache';
+
 /**
  * Renews the QR code kept on the device without the customer noticing: fetched like /qr does (so the
  * service worker's offline answer follows too) and kept again. Failures are ignored: the kept code
