@@ -5,7 +5,19 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/api/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.test-results/**', 'data/**', '**/*.tmp.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'apps/api/src/db/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.test-results/**',
+      'data/**',
+      '**/*.tmp.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

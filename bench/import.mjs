@@ -37,7 +37,16 @@ async function main() {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-import-'));
     base = `http://127.0.0.1:${PORT}`;
     server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/api/src/server.ts')], {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SEED_DEMO: 'true', WEB_DIST: '/nonexistent' },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        SEED_DEMO: 'true',
+        WEB_DIST: '/nonexistent',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitForHealth(base);
@@ -53,7 +62,8 @@ async function main() {
 
   const prefix = `BENCH${Date.now().toString(36).toUpperCase()}`;
   const lines = ['track_code,weight,client_code,name'];
-  for (let i = 0; i < ROWS; i++) lines.push(`${prefix}${String(i).padStart(7, '0')},${((i % 900) + 1) / 100},${i % 4 === 0 ? 'KZ-10001' : ''},Item ${i}`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(`${prefix}${String(i).padStart(7, '0')},${((i % 900) + 1) / 100},${i % 4 === 0 ? 'KZ-10001' : ''},Item ${i}`);
   const csv = lines.join('\n');
 
   const form = new FormData();

@@ -6,6 +6,10 @@ const chromium = {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
+const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+/** Specs that change the demo server's shared content for everyone (run last, serially: see the projects). */
+const SHARED_STATE = ['**/admin-places.spec.ts', '**/admin-content-support.spec.ts', '**/admin-broadcasts.spec.ts'];
+
 /**
  * Browser tests against the built product (`node apps/api/dist/server.js` serving apps/web/dist) on a
  * fresh embedded database, at phone (375px) and desktop (1280px) widths.
@@ -29,8 +33,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } },
+    // A journey that proves a rule rather than a layout runs at one width only: tag its title `@desktop` or `@mobile`.
+    {
+      name: 'mobile',
+      grepInvert: /@desktop/,
+      testIgnore: SHARED_STATE,
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    { name: 'desktop', grepInvert: /@mobile/, testIgnore: SHARED_STATE, use: DESKTOP },
+    // Journeys that change what every page shows (the site name and logo, published news, broadcast segments) run
+    // after all others, one after another, so no other test sees their changes midway.
+    ...SHARED_STATE.map((file, i) => ({
+      name: `shared-state-${i + 1}`,
+      testMatch: file,
+      grepInvert: /@mobile/,
+      dependencies: i === 0 ? ['mobile', 'desktop'] : [`shared-state-${i}`],
+      use: DESKTOP,
+    })),
   ],
   webServer: {
     command: 'node e2e/scripts/start-server.mjs',

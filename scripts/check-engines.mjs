@@ -47,6 +47,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const root = new URL('..', import.meta.url).pathname;
   const bad = findEngineViolations(root);
   for (const b of bad) console.log(`${b.name}@${b.version} wants node ${b.node} (${b.path})`);
-  console.log(bad.length ? `${bad.length} package(s) exclude Node ${PROMISED_NODE}` : `every installed package runs on Node ${PROMISED_NODE}`);
+  console.log(
+    bad.length ? `${bad.length} package(s) exclude Node ${PROMISED_NODE}` : `every installed package runs on Node ${PROMISED_NODE}`,
+  );
   process.exit(bad.length ? 1 : 0);
 }

@@ -4,7 +4,10 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${process.cwd()}/data` } }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/api'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${process.cwd()}/data` },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {
@@ -12,5 +15,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const p of procs) p.on('exit', (code) => { if (code) stop(); });
+for (const p of procs)
+  p.on('exit', (code) => {
+    if (code) stop();
+  });
 console.log('\n  API on http://localhost:3000 · web app with hot reload on http://localhost:5173\n');

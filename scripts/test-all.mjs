@@ -26,7 +26,9 @@ function run(name, cmd, args, opts = {}) {
 function vitest(name, workspace) {
   const report = join(out, `vitest-${name}.json`);
   rmSync(report, { force: true });
-  const status = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) });
+  const status = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: join(root, workspace),
+  });
   if (!existsSync(report)) {
     totals.failed += 1;
     failures.push(`${name}: vitest did not report (exit ${status})`);
@@ -57,7 +59,10 @@ function check(name, cmd, args, opts) {
 function playwright() {
   const report = join(out, 'playwright.json');
   rmSync(report, { force: true });
-  const status = run('e2e', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? '' } });
+  const status = run('e2e', 'npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? '' },
+  });
   if (!existsSync(report)) {
     totals.failed += 1;
     failures.push(`e2e: playwright did not report (exit ${status})`);
@@ -77,7 +82,8 @@ if (stages.includes('web') && existsSync(join(root, 'apps/web/vitest.config.ts')
 let built = true;
 if (stages.includes('build') || stages.includes('e2e')) {
   built = check('build', 'npm', ['run', 'build']);
-  if (built && existsSync(join(root, 'apps/web/scripts/bundle-size.mjs'))) check('bundle budget', 'node', ['apps/web/scripts/bundle-size.mjs']);
+  if (built && existsSync(join(root, 'apps/web/scripts/bundle-size.mjs')))
+    check('bundle budget', 'node', ['apps/web/scripts/bundle-size.mjs']);
 }
 if (stages.includes('e2e')) {
   if (built && existsSync(join(root, 'e2e/playwright.config.ts'))) playwright();

@@ -2,7 +2,7 @@
 // Starts the BUILT product for the browser tests: a fresh data folder (embedded database, SMS outbox),
 // the API serving apps/web/dist, on E2E_PORT. Builds first when a build is missing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -19,6 +19,12 @@ if (!existsSync(join(root, 'apps/api/dist/server.js')) || !existsSync(join(root,
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+// Telegram's Bot API, as a local fake the browser tests drive through its /__fake endpoints (fakes.json says where).
+const { FakeTelegram } = await import(join(root, 'tools/fakes/telegram-bot-api.mjs'));
+const telegram = new FakeTelegram({ token: '7000001:AAE_e2e-fake-bot-token_000000' });
+await telegram.start();
+writeFileSync(join(dataDir, 'fakes.json'), JSON.stringify({ telegram: telegram.url }));
+
 // Always the embedded database and no Redis, whatever the shell has set.
 const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -33,13 +39,22 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     SMS_OUTBOX: join(dataDir, 'sms-outbox.jsonl'),
     LOG_LEVEL: 'warn',
     // Each test presents its own client address (X-Forwarded-For), so the per-address limits on
-    // sign-in calls and codes apply per test, as they would per customer, and not to the whole run.
-    TRUST_PROXY: 'true',
+    // sign-in calls and codes apply per test, as they would per customer, and not to the whole run: the
+    // browser, on this machine, stands where the carrier's proxy stands (only 127.0.0.1 is trusted).
+    TRUST_PROXY: '127.0.0.1',
+    // Signed-in calls count per account (ADR 007) and the demo accounts serve every test of the run, so
+    // their budget is the run's, not one person's.
+    RATE_LIMIT_PER_MINUTE: '6000',
     // Notifications are sent and live badges move as in production (off by default under NODE_ENV=test).
     NOTIFY_WORKER: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_URL: telegram.url,
   },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void telegram.stop().finally(() => process.exit(code ?? 0));
+});

@@ -29,7 +29,11 @@ test.describe('account', () => {
     await expect(page.getByLabel('Филиал выдачи').locator('option:checked')).toHaveText('Бишкек — Чуй');
   });
 
-  test('phone change: a code to the current number, then the new number proven by its own code', async ({ page, request, newCustomer }, testInfo) => {
+  test('phone change: a code to the current number, then the new number proven by its own code', async ({
+    page,
+    request,
+    newCustomer,
+  }, testInfo) => {
     const account = await newCustomer();
     const newPhone = uniquePhone(testInfo.workerIndex + 5);
     await openSignedIn(page, account.token, '/profile/account');
@@ -58,7 +62,9 @@ test.describe('account', () => {
     await expect(page).toHaveURL(/\/profile\/account$/);
     await expect(page.getByText('Сохранено')).toBeVisible();
     const digits = newPhone.slice(2);
-    await expect(page.getByTestId('account-phone')).toHaveText(`+7 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 8)} ${digits.slice(8)}`);
+    await expect(page.getByTestId('account-phone')).toHaveText(
+      `+7 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 8)} ${digits.slice(8)}`,
+    );
 
     // The account now signs in with the new number only.
     expect(await apiLogin(request, newPhone, account.password)).toBeTruthy();

@@ -5,7 +5,11 @@ import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
 const isAdminChunk = (url: string) => /\/assets\/(admin-|.*admin\.json|.*-admin-)/.test(url) || /features\/admin\//.test(url);
 
 test.describe('admin area', () => {
-  test('customers and staff see "no access" at /admin and never download its code; an admin gets the area from the profile', async ({ page, signInAs, newCustomer }) => {
+  test('customers and staff see "no access" at /admin and never download its code; an admin gets the area from the profile', async ({
+    page,
+    signInAs,
+    newCustomer,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script' || r.url().endsWith('.js')) scripts.push(r.url());
@@ -33,7 +37,12 @@ test.describe('admin area', () => {
 });
 
 test.describe('admin users', () => {
-  test('an admin finds a registered customer, makes them staff of a branch (audited); they reach /manage at that branch', async ({ page, request, signInAs, newCustomer }) => {
+  test('an admin finds a registered customer, makes them staff of a branch (audited); they reach /manage at that branch', async ({
+    page,
+    request,
+    signInAs,
+    newCustomer,
+  }) => {
     const customer = await newCustomer();
     await signInAs(DEMO.admin, '/admin/users');
     await page.getByTestId('users-search').fill(customer.phone.slice(-7));

@@ -25,7 +25,8 @@ test.describe('accessibility (axe): no serious or critical violation, both theme
 
   for (const theme of ['dark', 'light'] as const) {
     test(`content pages in the ${theme} theme`, async ({ page, signInAs }) => {
-      test.setTimeout(120_000);
+      // Eleven pages, each with an axe run: over two minutes on a 2-core CI machine while the cross-process suite runs.
+      test.setTimeout(240_000);
       await page.goto('/legal/terms.html');
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await signInAs(DEMO.customer, '/');
@@ -38,7 +39,12 @@ test.describe('accessibility (axe): no serious or critical violation, both theme
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {
-            problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+            problems.push(
+              `${path}: ${v.id} (${v.impact}) ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+            );
           }
         }
       }

@@ -10,7 +10,10 @@ test.describe('branches', () => {
     await offline(context, baseURL);
   });
 
-  test('lists the branches of the customer country with tariff, today, open-now, 2GIS, phones and social links', async ({ page, signInAs }) => {
+  test('lists the branches of the customer country with tariff, today, open-now, 2GIS, phones and social links', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs(DEMO.customer, '/branches');
     const cards = page.getByTestId('branch-list').getByTestId('branch-card');
     await expect(cards).toHaveCount(7);

@@ -4,7 +4,10 @@ import { expect } from '../support/fixtures';
 /** No internet in the tests: map tiles and anything else off this server fail at once, as they would offline. */
 export async function offline(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
-  await context.route((url) => url.origin !== origin, (route) => route.abort('internetdisconnected'));
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('internetdisconnected'),
+  );
 }
 
 /** Chooses a language in the settings menu (opening it when needed). */

@@ -7,7 +7,10 @@ test.describe('home', () => {
     await offline(context, baseURL);
   });
 
-  test('shows every block: track box, QR shortcut, China address, branches, lessons, marketplaces, prohibited items, news', async ({ page, signInAs }) => {
+  test('shows every block: track box, QR shortcut, China address, branches, lessons, marketplaces, prohibited items, news', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs(DEMO.customer, '/');
     await expect(page.getByRole('heading', { level: 1, name: /Здравствуйте, Айгерим!/ })).toBeVisible();
     await expect(page.getByTestId('track-box')).toBeVisible();

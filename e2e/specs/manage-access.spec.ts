@@ -11,10 +11,14 @@ test.describe('staff screens by place', () => {
     await expect(page.getByTestId('manage-page')).toHaveCount(0);
   });
 
-  test('warehouse staff see warehouse works; branch staff see branch works; admins everything with a branch picker', async ({ page, signInAs }) => {
+  test('warehouse staff see warehouse works; branch staff see branch works; admins everything with a branch picker', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs(DEMO.warehouseStaff, '/manage');
     await expect(page.getByTestId('manage-page')).toHaveAttribute('data-work', 'receive');
-    for (const w of ['receive', 'import', 'unclaimed', 'dispatch', 'find']) await expect(page.getByTestId(`work-${w}`)).toBeVisible();
+    for (const w of ['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find'])
+      await expect(page.getByTestId(`work-${w}`)).toBeVisible();
     await expect(page.getByTestId('work-handover')).toHaveCount(0);
 
     await signInAs(DEMO.branchStaff, '/manage');

@@ -15,7 +15,12 @@ async function shot(page: Page, name: string, project: string) {
 }
 
 test.describe('money at the counter', () => {
-  test('three parcels, pays for two → debt at the next hand-over and in the profile → day closed → admin sees revenue and debt and exports them', async ({ page, browser, request, newCustomer }, testInfo) => {
+  test('three parcels, pays for two → debt at the next hand-over and in the profile → day closed → admin sees revenue and debt and exports them', async ({
+    page,
+    browser,
+    request,
+    newCustomer,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const project = testInfo.project.name;
     const customer = await newCustomer();
@@ -23,8 +28,13 @@ test.describe('money at the counter', () => {
     for (const code of codes) await parcelFor(request, customer, code, 'at_branch');
     const branchToken = await apiLogin(request, DEMO.branchStaff);
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
-    const me = (await (await request.get('/api/auth/user', { headers: auth(customer.token) })).json()).data as { id: number; client_code: string };
-    const look = (await (await request.post('/api/manage/handover/lookup', { headers: auth(branchToken), data: { customer: me.client_code } })).json()).data;
+    const me = (await (await request.get('/api/auth/user', { headers: auth(customer.token) })).json()).data as {
+      id: number;
+      client_code: string;
+    };
+    const look = (
+      await (await request.post('/api/manage/handover/lookup', { headers: auth(branchToken), data: { customer: me.client_code } })).json()
+    ).data;
     const prices = (look.parcels as { price: number }[]).map((p) => Math.round(p.price * 100));
     const two = prices[0]! + prices[1]!;
     const debt = look.total_minor - two;

@@ -3,11 +3,19 @@ import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
 import { visibleBadge } from './orders-helpers';
 
 test.describe('live notifications', () => {
-  test('the customer\'s badge and list move without a reload when staff receive their parcel in another browser', async ({ page, browser, request, newCustomer }, testInfo) => {
+  test("the customer's badge and list move without a reload when staff receive their parcel in another browser", async ({
+    page,
+    browser,
+    request,
+    newCustomer,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const customer = await newCustomer();
     const code = `LIVE${Date.now().toString(36).toUpperCase()}${testInfo.project.name === 'mobile' ? 'M' : 'D'}`;
-    await request.post('/api/save-track', { headers: { authorization: `Bearer ${customer.token}` }, data: { track_code: code, name: 'Кроссовки' } });
+    await request.post('/api/save-track', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { track_code: code, name: 'Кроссовки' },
+    });
 
     // The customer's portal is open on the notifications page; nothing unread yet.
     await openSignedIn(page, customer.token, '/notification');
@@ -18,7 +26,12 @@ test.describe('live notifications', () => {
     await expect(visibleBadge(page)).toHaveCount(0);
 
     // Warehouse staff, in their own browser, receive the parcel.
-    const staffCtx = await browser.newContext({ baseURL: BASE_URL, viewport: page.viewportSize() ?? { width: 1280, height: 800 }, locale: 'ru-RU', extraHTTPHeaders: { 'x-forwarded-for': '10.78.1.1' } });
+    const staffCtx = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: page.viewportSize() ?? { width: 1280, height: 800 },
+      locale: 'ru-RU',
+      extraHTTPHeaders: { 'x-forwarded-for': '10.78.1.1' },
+    });
     const staff = await staffCtx.newPage();
     await openSignedIn(staff, await apiLogin(request, DEMO.warehouseStaff), '/manage?work=receive');
     await staff.getByTestId('receive-code').click();

@@ -3,7 +3,10 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 const SCREENS = process.env.SCREENS_DIR;
 
 test.describe('notification channels in the profile', () => {
-  test('the profile leads to the channels; SMS is connected, Telegram and push are not; a switch turned off stays off after a reload', async ({ page, newCustomer }, testInfo) => {
+  test('the profile leads to the channels; SMS is connected, Telegram and push are not; a switch turned off stays off after a reload', async ({
+    page,
+    newCustomer,
+  }, testInfo) => {
     const customer = await newCustomer();
     await openSignedIn(page, customer.token, '/profile');
     await page.getByTestId('entry-notifications').click();

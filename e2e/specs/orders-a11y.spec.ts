@@ -17,7 +17,7 @@ const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
 test.describe('accessibility (axe) of the parcels pages: no serious or critical violation, both themes', () => {
   for (const theme of ['dark', 'light'] as const) {
     test(`orders, tracks, order info and timeline, QR and notifications in the ${theme} theme`, async ({ page, signInAs }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await page.goto('/legal/terms.html');
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await signInAs(DEMO.customer, '/orders?tab=at_branch');
@@ -37,7 +37,12 @@ test.describe('accessibility (axe) of the parcels pages: no serious or critical 
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {
-            problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+            problems.push(
+              `${path}: ${v.id} (${v.impact}) ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+            );
           }
         }
       }

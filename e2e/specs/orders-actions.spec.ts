@@ -2,7 +2,11 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 import { expectToast, orderCard, parcelFor, uniqueCode } from './orders-helpers';
 
 test.describe('order actions', () => {
-  test('rename an order, archive a delivered one, find it in the archive and restore it', async ({ page, request, newCustomer }, testInfo) => {
+  test('rename an order, archive a delivered one, find it in the archive and restore it', async ({
+    page,
+    request,
+    newCustomer,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const customer = await newCustomer();
     const delivered = uniqueCode('ARC', testInfo.project.name);
@@ -52,7 +56,9 @@ test.describe('order actions', () => {
     const code = uniqueCode('ARF', testInfo.project.name);
     await parcelFor(request, customer, code, 'delivered');
     await openSignedIn(page, customer.token, '/orders?tab=delivered');
-    await page.route('**/api/orders/*/archive', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'x', code: 'internal' }) }));
+    await page.route('**/api/orders/*/archive', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'x', code: 'internal' }) }),
+    );
     const card = orderCard(page, code);
     await card.getByTestId('order-menu').click();
     await page.getByRole('menuitem', { name: 'В архив' }).click();

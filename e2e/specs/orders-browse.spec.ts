@@ -3,10 +3,14 @@ import { expect, test } from '../support/fixtures';
 
 // The demo customer's parcels (read only here): every status, 12 delivered, 2 archived.
 test.describe('browsing orders', () => {
-  test('tabs per status with counts, 10 a page with load more, info and timeline with the title in the breadcrumb', async ({ page, signInAs }) => {
+  test('tabs per status with counts, 10 a page with load more, info and timeline with the title in the breadcrumb', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs(DEMO.customer, '/orders');
     const tabs = page.getByRole('tablist', { name: 'Статусы заказов' });
-    for (const name of ['На складе в Китае', 'В пути', 'В пункте выдачи', 'Выдан', 'Архив']) await expect(tabs.getByRole('tab', { name: new RegExp(name) })).toBeVisible();
+    for (const name of ['На складе в Китае', 'В пути', 'В пункте выдачи', 'Выдан', 'Архив'])
+      await expect(tabs.getByRole('tab', { name: new RegExp(name) })).toBeVisible();
     await expect(tabs.getByRole('tab', { selected: true })).toContainText('На складе в Китае');
 
     await tabs.getByRole('tab', { name: /Выдан/ }).click();

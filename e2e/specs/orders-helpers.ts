@@ -26,7 +26,9 @@ export async function parcelFor(request: APIRequestContext, customer: Account, c
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   await ok(await request.post('/api/save-track', { headers: as(customer.token), data: { track_code: code, ...(name ? { name } : {}) } }));
   const warehouse = await apiLogin(request, DEMO.warehouseStaff);
-  const received = await ok<{ data: { parcel: { id: number } } }>(await request.post('/api/manage/receive', { headers: as(warehouse), data: { track_code: code, weight: 1.25 } }));
+  const received = await ok<{ data: { parcel: { id: number } } }>(
+    await request.post('/api/manage/receive', { headers: as(warehouse), data: { track_code: code, weight: 1.25 } }),
+  );
   const id = received.data.parcel.id;
   const upTo = STAGES.indexOf(stage);
   if (upTo >= 1) await ok(await request.post('/api/manage/dispatch', { headers: as(warehouse), data: { track_codes: [code] } }));
@@ -35,7 +37,12 @@ export async function parcelFor(request: APIRequestContext, customer: Account, c
     await ok(await request.post('/api/manage/arrive', { headers: as(branch), data: { track_codes: [code] } }));
     if (upTo >= 3) {
       const me = await ok<{ data: { id: number } }>(await request.get('/api/auth/user', { headers: as(customer.token) }));
-      await ok(await request.post('/api/orders/complete', { headers: as(branch), data: { customer_id: me.data.id, order_ids: [id], payment_method: 'cash' } }));
+      await ok(
+        await request.post('/api/orders/complete', {
+          headers: as(branch),
+          data: { customer_id: me.data.id, order_ids: [id], payment_method: 'cash' },
+        }),
+      );
     }
   }
   return id;

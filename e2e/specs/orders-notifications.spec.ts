@@ -2,7 +2,11 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 import { parcelFor, uniqueCode, visibleBadge } from './orders-helpers';
 
 test.describe('notifications', () => {
-  test('status changes notify the customer; opening the group reads them and the badge drops', async ({ page, request, newCustomer }, testInfo) => {
+  test('status changes notify the customer; opening the group reads them and the badge drops', async ({
+    page,
+    request,
+    newCustomer,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const customer = await newCustomer();
     const code = uniqueCode('NTF', testInfo.project.name);

@@ -4,7 +4,11 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('QR code', () => {
-  test('shows the QR code with client code and name, and still shows it after an offline reload', async ({ page, context, newCustomer }) => {
+  test('shows the QR code with client code and name, and still shows it after an offline reload', async ({
+    page,
+    context,
+    newCustomer,
+  }) => {
     const customer = await newCustomer();
     await openSignedIn(page, customer.token, '/qr');
     const qr = page.getByTestId('qr-code');
@@ -23,7 +27,14 @@ test.describe('QR code', () => {
 
     await context.setOffline(true);
     // Really offline: the page cannot reach the server.
-    expect(await page.evaluate(() => fetch('/api/health', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/health', { cache: 'no-store' }).then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
     await page.reload();
     await expect(page.getByTestId('qr-code').locator('svg')).toBeVisible();
     await expect(page.getByTestId('qr-client-code')).toHaveText(clientCode);

@@ -47,7 +47,9 @@ test.describe('tracking codes', () => {
     await openSignedIn(page, customer.token, '/orders/tracks');
     const row = page.locator(`[data-testid=saved-track][data-track-code="${code}"]`);
     await expect(row).toBeVisible();
-    await page.route('**/api/saved-tracks/*/delete', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'x', code: 'internal' }) }));
+    await page.route('**/api/saved-tracks/*/delete', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'x', code: 'internal' }) }),
+    );
     await row.getByTestId('delete-track').click();
     await page.getByTestId('confirm-delete-track').click();
     await expectToast(page, 'Не удалось удалить трек-код');

@@ -35,7 +35,9 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): 
 
 /** Signs in through the API. */
 export async function apiLogin(request: APIRequestContext, phone: string, password = DEMO_PASSWORD): Promise<string> {
-  const body = await ok<{ data: { access: { token: string } } }>(await request.post('/api/auth/login', { data: { phone_number: phone, password } }));
+  const body = await ok<{ data: { access: { token: string } } }>(
+    await request.post('/api/auth/login', { data: { phone_number: phone, password } }),
+  );
   return body.data.access.token;
 }
 
@@ -44,7 +46,9 @@ export async function apiRegister(request: APIRequestContext, phone: string, pas
   const since = Date.now();
   await ok(await request.post('/api/auth/send-code', { data: { phone_number: phone } }));
   const code = await codeFor(phone, 'register', since);
-  const verified = await ok<{ data: { verification_token: string } }>(await request.post('/api/auth/verify-code', { data: { phone_number: phone, code, type: 'register' } }));
+  const verified = await ok<{ data: { verification_token: string } }>(
+    await request.post('/api/auth/verify-code', { data: { phone_number: phone, code, type: 'register' } }),
+  );
   const countries = await ok<{ data: Array<{ id: number }> }>(await request.get('/api/countries'));
   const branches = await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/country/${countries.data[0]!.id}/branches`));
   const firstName = 'Ержан';
@@ -111,5 +115,9 @@ export function nationalPart(phone: string): string {
 
 /** Types a code into the six cells (as the SMS autofill would, into the first one). */
 export async function enterCode(page: Page, code: string): Promise<void> {
-  await page.getByRole('group', { name: /Код из SMS|Code from the SMS|SMS-тегі код/ }).getByRole('textbox').first().fill(code);
+  await page
+    .getByRole('group', { name: /Код из SMS|Code from the SMS|SMS-тегі код/ })
+    .getByRole('textbox')
+    .first()
+    .fill(code);
 }

@@ -19,13 +19,18 @@ export function readOutbox(file = SMS_OUTBOX): OutboxMessage[] {
     .map((line) => JSON.parse(line) as OutboxMessage);
 }
 
-/** Waits for the newest code sent to `to` for `purpose` after `since` (ms) and returns it. */
-export async function codeFor(to: string, purpose: 'register' | 'forgot' | 'update_phone' | 'new_phone', since: number): Promise<string> {
+/** Waits for the newest code sent to `to` for `purpose` after `since` (ms) and returns it (from `file`: another server's outbox). */
+export async function codeFor(
+  to: string,
+  purpose: 'register' | 'forgot' | 'update_phone' | 'new_phone',
+  since: number,
+  file = SMS_OUTBOX,
+): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(
       () => {
-        const found = readOutbox()
+        const found = readOutbox(file)
           .filter((m) => m.to === to && m.purpose === purpose && Date.parse(m.at) >= since - 1000 && m.code)
           .at(-1);
         code = found?.code ?? null;

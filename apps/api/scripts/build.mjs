@@ -11,7 +11,12 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { server: join(root, 'src/server.ts'), 'create-admin': join(root, 'src/cli/create-admin.ts') },
+  entryPoints: {
+    server: join(root, 'src/server.ts'),
+    'create-admin': join(root, 'src/cli/create-admin.ts'),
+    // The .xlsx reader's worker thread, found by import-parse beside server.js.
+    'xlsx-worker': join(root, 'src/modules/manage/xlsx-worker.ts'),
+  },
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
@@ -22,4 +27,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
-console.log('api built → apps/api/dist/server.js (and dist/create-admin.js)');
+console.log('api built → apps/api/dist/server.js (and dist/create-admin.js, dist/xlsx-worker.js)');

@@ -5,10 +5,9 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isPagePath } from '@portal/contract';
+import { EMBED_ORIGINS, isPagePath } from '@portal/contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { withTextRule } from '@portal/contract';
 import type { ZodType } from 'zod';
@@ -17,6 +16,7 @@ import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
 import { adminArea } from './modules/admin/admin-area';
 import { errorMessage } from './lib/error-messages';
+import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { requestLang } from './lib/request-lang';
 import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -50,11 +50,15 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { etagPlugin } from './plugins/etag';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limits';
 import { redisPlugin } from './plugins/redis';
 import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
 import { createStorage, storagePlugin } from './plugins/storage';
 import type { ObjectStorage } from './modules/uploads/storage';
 import { notificationsPlugin } from './modules/notifications/notifications-plugin';
+import { pushRoutes } from './modules/notifications/push-routes';
+import { storageRemindersPlugin } from './modules/parcels/storage-reminders-plugin';
+import { broadcastsPlugin } from './modules/broadcasts/broadcasts-plugin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -62,7 +66,7 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (the server does; tests may share one). */
   closeDatabase?: boolean;
   sms?: SmsDriver;
-  /** Requests a client address may make to a credential call (login, codes …) per minute. */
+  /** Requests a client address may make to a credential call (login, codes …) per minute (default: the configuration's). */
   authRateLimitPerMinute?: number;
   logger?: boolean;
   /** Where uploads are stored (default: the one the configuration names). */
@@ -75,6 +79,16 @@ export interface BuildAppOptions {
 export const BODY_LIMIT_BYTES = 256 * 1024;
 /** Answers smaller than this go uncompressed (the headers would eat the saving). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many addresses from the right of the chain
+ * (socket, then X-Forwarded-For right to left), whoever they are: Fastify itself refuses plain numbers, so
+ * it is spelt as proxy-addr's `(address, index) => index < hops`. Lists of addresses/CIDRs pass as they are.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): false | string[] | ((address: string, index: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, index) => index < trust;
+}
 
 /** A browser asking for a page (not the API, not a script fetching JSON). */
 function wantsPage(request: FastifyRequest): boolean {
@@ -93,14 +107,34 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            // Failed queries are logged without their values, requests without their query's values (ADR 012).
+            // (typed loosely: Fastify's types want its own request and error types, which these read a part of)
+            serializers: { err: logSafeError, req: logSafeRequest } as never,
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirmation', '*.code', '*.verification_token', '*.token'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.password',
+                '*.password_confirmation',
+                '*.code',
+                '*.verification_token',
+                '*.token',
+              ],
               censor: '[redacted]',
             },
-            ...(opts.logStream ? { stream: opts.logStream } : config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { colorize: true, singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+            ...(opts.logStream
+              ? { stream: opts.logStream }
+              : config.isProduction
+                ? {}
+                : {
+                    transport: {
+                      target: 'pino-pretty',
+                      options: { colorize: true, singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                    },
+                  }),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -140,7 +174,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        // Lesson videos: exactly the players the contract's video rule turns links into.
+        frameSrc: [...EMBED_ORIGINS],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -168,13 +203,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     zlibOptions: { level: 6 },
   });
   await app.register(redisPlugin, { url: config.redisUrl });
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    timeWindow: '1 minute',
-    ...(app.redis ? { redis: app.redis, nameSpace: 'portal-rl:' } : {}),
-    errorResponseBuilder: (_request, context) => new AppError('too_many_requests', { retryAfter: Math.ceil(context.ttl / 1000) }),
-  });
+  const tokens = new TokenService(config.jwtSecret);
+  await app.register(rateLimitPlugin, { tokens, perMinute: config.rateLimits.perMinute });
 
   // App plugins.
   await app.register(errorHandlerPlugin);
@@ -185,20 +215,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(storagePlugin, { storage: opts.storage ?? createStorage(config) });
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
   await app.register(notificationsPlugin, { config });
-  const tokens = new TokenService(config.jwtSecret);
+  await app.register(storageRemindersPlugin, { config });
+  await app.register(broadcastsPlugin, { config });
   await app.register(authPlugin, { tokens });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.
   const codes = createCodesService({ db: app.db, sms: app.sms, secret: config.jwtSecret });
   const auth = createAuthService({ db: app.db, tokens, codes });
-  const authLimit = opts.authRateLimitPerMinute ?? 20;
+  const authLimit = opts.authRateLimitPerMinute ?? config.rateLimits.authPerAddressPerMinute;
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth, codes, rateLimitPerMinute: authLimit });
       await api.register(usersRoutes);
       await api.register(notificationsRoutes);
+      await api.register(pushRoutes);
       await api.register(countriesRoutes);
       await api.register(settingsRoutes);
       await api.register(branchesRoutes);
@@ -247,7 +279,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // The app's pages (the shared route manifest) answer 200; any other address 404, still with the
       // app, so a person sees the not-found page and a crawler or monitor sees the 404.
       const path = request.url.split('?')[0] ?? '/';
-      return reply.code(isPagePath(path) ? 200 : 404).header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .code(isPagePath(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     throw new AppError('route_not_found');
   });

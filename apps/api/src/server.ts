@@ -46,7 +46,9 @@ async function main() {
 
   // Codes and verification tokens are only needed for the daily cap window; drop older ones hourly.
   const purge = () =>
-    codesRepository.purgeOlderThan(database.db, new Date(Date.now() - 2 * 24 * 3600 * 1000)).catch((err) => app.log.warn({ err }, 'code purge failed'));
+    codesRepository
+      .purgeOlderThan(database.db, new Date(Date.now() - 2 * 24 * 3600 * 1000))
+      .catch((err) => app.log.warn({ err }, 'code purge failed'));
   void purge();
   setInterval(purge, 3600 * 1000).unref();
   // Uploads nothing refers to a day after they were made (photos of parcels never received …) are removed hourly.

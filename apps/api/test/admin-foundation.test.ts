@@ -45,7 +45,12 @@ describe('audit log', () => {
     const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await recordAudit(tx, { actor: { id: null, role: 'system', place: null, ip: null }, action: 'test.rollback', targetType: 'test', targetId: 1 });
+        await recordAudit(tx, {
+          actor: { id: null, role: 'system', place: null, ip: null },
+          action: 'test.rollback',
+          targetType: 'test',
+          targetId: 1,
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -54,12 +59,26 @@ describe('audit log', () => {
   });
 
   it('is append-only: the database refuses UPDATE and DELETE', async () => {
-    await recordAudit(ctx.database.db, { actor: { id: null, role: 'system', place: null, ip: '10.0.0.1' }, action: 'test.append', targetType: 'test', targetId: 'x', before: { a: 1 }, after: { a: 2 } });
+    await recordAudit(ctx.database.db, {
+      actor: { id: null, role: 'system', place: null, ip: '10.0.0.1' },
+      action: 'test.append',
+      targetType: 'test',
+      targetId: 'x',
+      before: { a: 1 },
+      after: { a: 2 },
+    });
     await expect(ctx.database.db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.action, 'test.append'))).rejects.toThrow();
     await expect(ctx.database.db.delete(auditLog).where(eq(auditLog.action, 'test.append'))).rejects.toThrow();
     const res = await client(ctx.app)('GET', '/admin/audit?filters[action]=test.append', { token: tokens.admin });
     expect(res.json.data).toHaveLength(1);
-    expect(res.json.data[0]).toMatchObject({ action: 'test.append', target_type: 'test', target_id: 'x', before: { a: 1 }, after: { a: 2 }, ip: '10.0.0.1' });
+    expect(res.json.data[0]).toMatchObject({
+      action: 'test.append',
+      target_type: 'test',
+      target_id: 'x',
+      before: { a: 1 },
+      after: { a: 2 },
+      ip: '10.0.0.1',
+    });
   });
 
   it('filters by action, target, actor and date, paged', async () => {
@@ -68,7 +87,9 @@ describe('audit log', () => {
     expect(all.status).toBe(200);
     expect(all.json.meta.per_page).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
-    const dated = await call('GET', `/admin/audit?filters[from]=${today}&filters[to]=${today}&filters[target_type]=test`, { token: tokens.admin });
+    const dated = await call('GET', `/admin/audit?filters[from]=${today}&filters[to]=${today}&filters[target_type]=test`, {
+      token: tokens.admin,
+    });
     expect(dated.json.data.length).toBeGreaterThan(0);
     const past = await call('GET', '/admin/audit?filters[to]=2000-01-01', { token: tokens.admin });
     expect(past.json.data).toHaveLength(0);
@@ -84,7 +105,10 @@ describe('create-admin', () => {
     expect(result.action).toBe('created');
     const { token, user } = await login(ctx.app, phone, 'Karagaily-Sun-91');
     expect(user.role).toBe('admin');
-    expect((await client(ctx.app)('GET', '/admin/audit?filters[action]=user.create_admin', { token })).json.data[0]).toMatchObject({ actor_role: 'system', target_id: String(result.userId) });
+    expect((await client(ctx.app)('GET', '/admin/audit?filters[action]=user.create_admin', { token })).json.data[0]).toMatchObject({
+      actor_role: 'system',
+      target_id: String(result.userId),
+    });
   });
 
   it('promotes an existing customer (and sets the password)', async () => {
@@ -108,11 +132,18 @@ describe('create-admin', () => {
     try {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
       const phone = newPhone();
-      const first = spawnSync(process.execPath, [join(root, 'scripts/create-admin.mjs'), '--phone', phone, '--password', 'Burabay-Lake-77'], { env, encoding: 'utf8' });
+      const first = spawnSync(
+        process.execPath,
+        [join(root, 'scripts/create-admin.mjs'), '--phone', phone, '--password', 'Burabay-Lake-77'],
+        { env, encoding: 'utf8' },
+      );
       expect(first.stderr).toBe('');
       expect(first.status).toBe(0);
       expect(first.stdout).toMatch(/Created admin: \+7705/);
-      const weak = spawnSync(process.execPath, [join(root, 'scripts/create-admin.mjs'), '--phone', phone, '--password', 'qwerty'], { env, encoding: 'utf8' });
+      const weak = spawnSync(process.execPath, [join(root, 'scripts/create-admin.mjs'), '--phone', phone, '--password', 'qwerty'], {
+        env,
+        encoding: 'utf8',
+      });
       expect(weak.status).toBe(1);
       expect(weak.stderr).toMatch(/Refused: --password/);
     } finally {

@@ -19,7 +19,13 @@ export async function roleTokens(ctx: TestContext, customerToken: string): Promi
  * The admin role matrix of one call: signed out → 401, customer and staff of each place → 403
  * (nothing changes: the guard runs before the body is read), admin → not 401/403. Returns the admin's answer.
  */
-export async function expectAdminOnly(ctx: TestContext, tokens: RoleTokens, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
+export async function expectAdminOnly(
+  ctx: TestContext,
+  tokens: RoleTokens,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
   const call = client(ctx.app);
   const anonymous = await call(method, url, { body });
   expect(anonymous.status, `${method} ${url} signed out`).toBe(401);

@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 async function auditOf(targetId: number, action: string) {
-  const res = await call('GET', `/admin/audit?filters[target_type]=user&filters[target_id]=${targetId}&filters[action]=${action}`, { token: tokens.admin });
+  const res = await call('GET', `/admin/audit?filters[target_type]=user&filters[target_id]=${targetId}&filters[action]=${action}`, {
+    token: tokens.admin,
+  });
   return res.json.data as Array<{ before: any; after: any; actor_role: string }>;
 }
 
@@ -30,7 +32,17 @@ describe('admin users: role matrix', () => {
     expect((await expectAdminOnly(ctx, tokens, 'GET', `/admin/users/${target.user.id}`)).status).toBe(200);
     expect((await expectAdminOnly(ctx, tokens, 'PATCH', `/admin/users/${target.user.id}`, { blocked: false })).status).toBe(200);
     expect((await expectAdminOnly(ctx, tokens, 'POST', `/admin/users/${target.user.id}/end-sessions`)).status).toBe(200);
-    expect((await expectAdminOnly(ctx, tokens, 'POST', '/admin/users', { phone_number: newPhone(), first_name: 'A', last_name: 'B', role: 'staff', place: { kind: 'china_warehouse' } })).status).toBe(201);
+    expect(
+      (
+        await expectAdminOnly(ctx, tokens, 'POST', '/admin/users', {
+          phone_number: newPhone(),
+          first_name: 'A',
+          last_name: 'B',
+          role: 'staff',
+          place: { kind: 'china_warehouse' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -53,11 +65,18 @@ describe('admin users', () => {
     const c = await registerCustomer(ctx);
     const detail = await call('GET', `/admin/users/${c.user.id}`, { token: tokens.admin });
     expect(detail.json.data.sessions.length).toBe(1);
-    const res = await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { role: 'staff', place: { kind: 'branch', branch_id: branchId }, updated_at: detail.json.data.user.updated_at } });
+    const res = await call('PATCH', `/admin/users/${c.user.id}`, {
+      token: tokens.admin,
+      body: { role: 'staff', place: { kind: 'branch', branch_id: branchId }, updated_at: detail.json.data.user.updated_at },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ role: 'staff', place: { kind: 'branch', branch_id: branchId } });
     const [row] = await auditOf(c.user.id, 'user.update');
-    expect(row).toMatchObject({ actor_role: 'admin', before: { role: 'customer', place_kind: null, blocked: false }, after: { role: 'staff', place_kind: 'branch', place_branch_id: branchId } });
+    expect(row).toMatchObject({
+      actor_role: 'admin',
+      before: { role: 'customer', place_kind: null, blocked: false },
+      after: { role: 'staff', place_kind: 'branch', place_branch_id: branchId },
+    });
     const staff = await login(ctx.app, c.phone, c.password);
     const manage = await call('GET', '/manage/context', { token: staff.token });
     expect(manage.status).toBe(200);
@@ -68,8 +87,19 @@ describe('admin users', () => {
     const c = await registerCustomer(ctx);
     const first = await call('GET', `/admin/users/${c.user.id}`, { token: tokens.admin });
     const stamp = first.json.data.user.updated_at;
-    expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { role: 'staff', place: { kind: 'china_warehouse' }, updated_at: stamp } })).status).toBe(200);
-    const stale = await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, lang: 'en', body: { role: 'admin', updated_at: stamp } });
+    expect(
+      (
+        await call('PATCH', `/admin/users/${c.user.id}`, {
+          token: tokens.admin,
+          body: { role: 'staff', place: { kind: 'china_warehouse' }, updated_at: stamp },
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await call('PATCH', `/admin/users/${c.user.id}`, {
+      token: tokens.admin,
+      lang: 'en',
+      body: { role: 'admin', updated_at: stamp },
+    });
     expect(stale.status).toBe(409);
     expect(stale.json.code).toBe('stale_write');
     expect(stale.json.message).toMatch(/changed/);
@@ -79,9 +109,23 @@ describe('admin users', () => {
   it('staff need a place; a place in a branch that does not exist is refused', async () => {
     const c = await registerCustomer(ctx);
     expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { role: 'staff' } })).status).toBe(422);
-    expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { role: 'staff', place: { kind: 'branch', branch_id: 999999 } } })).status).toBe(422);
+    expect(
+      (
+        await call('PATCH', `/admin/users/${c.user.id}`, {
+          token: tokens.admin,
+          body: { role: 'staff', place: { kind: 'branch', branch_id: 999999 } },
+        })
+      ).status,
+    ).toBe(422);
     expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { role: 'boss' } })).status).toBe(422);
-    expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { role: 'staff', place: { kind: 'china_warehouse' }, extra: 1 } })).status).toBe(422);
+    expect(
+      (
+        await call('PATCH', `/admin/users/${c.user.id}`, {
+          token: tokens.admin,
+          body: { role: 'staff', place: { kind: 'china_warehouse' }, extra: 1 },
+        })
+      ).status,
+    ).toBe(422);
     expect((await call('PATCH', '/admin/users/99999999', { token: tokens.admin, body: { blocked: true } })).status).toBe(404);
     expect((await call('GET', `/admin/users/${c.user.id}`, { token: tokens.admin })).json.data.user.role).toBe('customer');
   });
@@ -91,14 +135,17 @@ describe('admin users', () => {
     const res = await call('PATCH', `/admin/users/${me.user.id}`, { token: tokens.admin, lang: 'en', body: { role: 'customer' } });
     expect(res.status).toBe(422);
     expect(res.json.code).toBe('own_account');
-    expect((await call('PATCH', `/admin/users/${me.user.id}`, { token: tokens.admin, body: { blocked: true } })).json.code).toBe('own_account');
+    expect((await call('PATCH', `/admin/users/${me.user.id}`, { token: tokens.admin, body: { blocked: true } })).json.code).toBe(
+      'own_account',
+    );
   });
 
   it('the last admin is never demoted: two admins demoting each other at once leave one admin', async () => {
     const a = await registerCustomer(ctx);
     const b = await registerCustomer(ctx);
     // Make a and b the only admins: promote both, then demote the demo admin.
-    for (const u of [a, b]) expect((await call('PATCH', `/admin/users/${u.user.id}`, { token: tokens.admin, body: { role: 'admin' } })).status).toBe(200);
+    for (const u of [a, b])
+      expect((await call('PATCH', `/admin/users/${u.user.id}`, { token: tokens.admin, body: { role: 'admin' } })).status).toBe(200);
     const ta = (await login(ctx.app, a.phone, a.password)).token;
     const tb = (await login(ctx.app, b.phone, b.password)).token;
     const demo = await login(ctx.app, DEMO.admin);
@@ -140,7 +187,9 @@ describe('admin users', () => {
     expect(scan.status).toBe(422);
     const [row] = await auditOf(c.user.id, 'user.update');
     expect(row).toMatchObject({ before: { blocked: false }, after: { blocked: true } });
-    expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { blocked: false } })).json.data.blocked).toBe(false);
+    expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { blocked: false } })).json.data.blocked).toBe(
+      false,
+    );
     expect((await login(ctx.app, c.phone, c.password)).token).toBeTruthy();
   });
 
@@ -153,11 +202,23 @@ describe('admin users', () => {
 
   it('creates a staff account for a phone without one (they set the password with forgot-password); a taken phone is 409', async () => {
     const phone = newPhone();
-    const res = await call('POST', '/admin/users', { token: tokens.admin, body: { phone_number: phone, first_name: 'Aruzhan', last_name: 'Serik', role: 'staff', place: { kind: 'branch', branch_id: branchId } } });
+    const res = await call('POST', '/admin/users', {
+      token: tokens.admin,
+      body: {
+        phone_number: phone,
+        first_name: 'Aruzhan',
+        last_name: 'Serik',
+        role: 'staff',
+        place: { kind: 'branch', branch_id: branchId },
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ role: 'staff', place: { kind: 'branch', branch_id: branchId }, phone_number: phone });
     expect(await auditOf(res.json.data.id, 'user.create')).toHaveLength(1);
-    const again = await call('POST', '/admin/users', { token: tokens.admin, body: { phone_number: phone, first_name: 'X', last_name: 'Y', role: 'staff', place: { kind: 'china_warehouse' } } });
+    const again = await call('POST', '/admin/users', {
+      token: tokens.admin,
+      body: { phone_number: phone, first_name: 'X', last_name: 'Y', role: 'staff', place: { kind: 'china_warehouse' } },
+    });
     expect(again.status).toBe(409);
     const sent = await call('POST', '/auth/send-code/forgot', { body: { phone_number: phone } });
     expect(sent.status).toBe(200);

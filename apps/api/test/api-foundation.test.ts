@@ -11,19 +11,29 @@ afterAll(async () => ctx.close());
 
 describe('error model', () => {
   it('answers malformed JSON with 400 invalid_json in the request language', async () => {
-    const res = await call('POST', '/auth/login', { rawBody: '{"phone_number": ', headers: { 'content-type': 'application/json' }, lang: 'en' });
+    const res = await call('POST', '/auth/login', {
+      rawBody: '{"phone_number": ',
+      headers: { 'content-type': 'application/json' },
+      lang: 'en',
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: 'invalid_json', message: 'The request body is not valid JSON' });
   });
 
   it('answers a wrong content type with 415', async () => {
-    const res = await call('POST', '/auth/login', { rawBody: 'phone_number=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await call('POST', '/auth/login', {
+      rawBody: 'phone_number=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.json.code).toBe('unsupported_media_type');
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await call('POST', '/auth/login', { rawBody: JSON.stringify({ phone_number: '1', password: 'x'.repeat(300 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const res = await call('POST', '/auth/login', {
+      rawBody: JSON.stringify({ phone_number: '1', password: 'x'.repeat(300 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.json.code).toBe('payload_too_large');
   });
@@ -39,7 +49,10 @@ describe('error model', () => {
   });
 
   it('refuses prototype pollution attempts', async () => {
-    const res = await call('POST', '/auth/login', { rawBody: '{"__proto__": {"admin": true}, "phone_number": "+77010000001", "password": "x"}', headers: { 'content-type': 'application/json' } });
+    const res = await call('POST', '/auth/login', {
+      rawBody: '{"__proto__": {"admin": true}, "phone_number": "+77010000001", "password": "x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -51,7 +64,13 @@ describe('error model', () => {
 
   it('localises by Accept-Language: kk, ru, en; ru for unknown or missing', async () => {
     const bodies = await Promise.all(['kk', 'ru', 'en', 'fr', ''].map((lang) => call('GET', '/nope', lang ? { lang } : {})));
-    expect(bodies.map((b) => b.json.message)).toEqual(['Мұндай API әдісі жоқ', 'Такого метода API нет', 'There is no such API call', 'Такого метода API нет', 'Такого метода API нет']);
+    expect(bodies.map((b) => b.json.message)).toEqual([
+      'Мұндай API әдісі жоқ',
+      'Такого метода API нет',
+      'There is no such API call',
+      'Такого метода API нет',
+      'Такого метода API нет',
+    ]);
     const en = await call('GET', '/countries', { lang: 'en-GB,en;q=0.8' });
     expect(en.json.data[0].name).toBe('Kazakhstan');
     const kk = await call('GET', '/countries', { lang: 'kk-KZ' });
@@ -75,19 +94,48 @@ describe('platform', () => {
   });
 
   it('allows configured CORS origins only', async () => {
-    const ok = await ctx.app.inject({ method: 'OPTIONS', url: '/api/countries', headers: { origin: 'https://partner.example', 'access-control-request-method': 'GET' } });
+    const ok = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/countries',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'GET' },
+    });
     expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
-    const no = await ctx.app.inject({ method: 'OPTIONS', url: '/api/countries', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const no = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/countries',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(no.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('publishes OpenAPI with every route and its schemas, and the docs page', async () => {
     const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(spec.paths);
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/user', '/api/auth/send-code', '/api/auth/send-code/forgot', '/api/auth/send-code/update-phone', '/api/auth/send-code/new-phone', '/api/auth/verify-code', '/api/auth/user/update', '/api/auth/user/update-phone', '/api/auth/update-password', '/api/auth/logout', '/api/users/{id}', '/api/notifications/read', '/api/countries', '/api/settings', '/api/country/{country_id}/branches']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/refresh',
+      '/api/auth/user',
+      '/api/auth/send-code',
+      '/api/auth/send-code/forgot',
+      '/api/auth/send-code/update-phone',
+      '/api/auth/send-code/new-phone',
+      '/api/auth/verify-code',
+      '/api/auth/user/update',
+      '/api/auth/user/update-phone',
+      '/api/auth/update-password',
+      '/api/auth/logout',
+      '/api/users/{id}',
+      '/api/notifications/read',
+      '/api/countries',
+      '/api/settings',
+      '/api/country/{country_id}/branches',
+    ]) {
       expect(paths, p).toContain(p);
     }
-    expect(spec.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('verification_token');
+    expect(spec.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'verification_token',
+    );
     expect(spec.paths['/api/auth/login'].post.responses['200']).toBeDefined();
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
@@ -95,7 +143,18 @@ describe('platform', () => {
 
   it('serves the settings fields of spec section 3', async () => {
     const res = await call('GET', '/settings', { lang: 'en' });
-    for (const key of ['logo', 'footer_logo', 'site_name', 'footer_text', 'terms_of_use', 'privacy_policy', 'phone', 'email', 'instagram_link', 'telegram_link']) {
+    for (const key of [
+      'logo',
+      'footer_logo',
+      'site_name',
+      'footer_text',
+      'terms_of_use',
+      'privacy_policy',
+      'phone',
+      'email',
+      'instagram_link',
+      'telegram_link',
+    ]) {
       expect(res.json.data[key], key).toEqual(expect.any(String));
     }
     expect(res.json.data.footer_text).toContain('\n');
@@ -117,13 +176,22 @@ describe('rate limits', () => {
     try {
       const c = client(limited.app);
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await c('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip: '10.1.1.1' })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await c('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip: '10.1.1.1' })).status,
+        );
       expect(statuses).toEqual([401, 401, 401, 429]);
-      const res = await c('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip: '10.1.1.1', lang: 'en' });
+      const res = await c('POST', '/auth/login', {
+        body: { phone_number: DEMO.customer, password: 'wrong-one' },
+        ip: '10.1.1.1',
+        lang: 'en',
+      });
       expect(res.json.code).toBe('too_many_requests');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       // another address is not affected
-      expect((await c('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: DEMO.password }, ip: '10.1.1.2' })).status).toBe(200);
+      expect(
+        (await c('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: DEMO.password }, ip: '10.1.1.2' })).status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -137,8 +205,12 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await client(a.app)('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip })).status);
-        statuses.push((await client(b.app)('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip })).status);
+        statuses.push(
+          (await client(a.app)('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip })).status,
+        );
+        statuses.push(
+          (await client(b.app)('POST', '/auth/login', { body: { phone_number: DEMO.customer, password: 'wrong-one' }, ip })).status,
+        );
       }
       expect(statuses.filter((s) => s === 429).length).toBe(2);
     } finally {

@@ -12,9 +12,19 @@ afterAll(async () => ctx.close());
 describe('user/update', () => {
   it('updates personal data and answers the updated user', async () => {
     const me = await registerCustomer(ctx);
-    const res = await call('POST', '/auth/user/update', { token: me.token, body: { first_name: 'Асель', last_name: 'Нурланова', gender: 'female', language: 'kk', branch_id: 2 } });
+    const res = await call('POST', '/auth/user/update', {
+      token: me.token,
+      body: { first_name: 'Асель', last_name: 'Нурланова', gender: 'female', language: 'kk', branch_id: 2 },
+    });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ first_name: 'Асель', last_name: 'Нурланова', gender: 'female', language: 'kk', branch_id: 2, phone_number: me.phone });
+    expect(res.json.data).toMatchObject({
+      first_name: 'Асель',
+      last_name: 'Нурланова',
+      gender: 'female',
+      language: 'kk',
+      branch_id: 2,
+      phone_number: me.phone,
+    });
     expect((await call('GET', '/auth/user', { token: me.token })).json.data.first_name).toBe('Асель');
   });
 
@@ -45,7 +55,9 @@ describe('phone change', () => {
     const sent = await call('POST', '/auth/send-code/update-phone', { token });
     expect(sent.status).toBe(200);
     expect(sent.json.data.phone_hint).toContain(phone.slice(-4));
-    const v = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: ctx.sms.lastCode(phone), type: 'update_phone' } });
+    const v = await call('POST', '/auth/verify-code', {
+      body: { phone_number: phone, code: ctx.sms.lastCode(phone), type: 'update_phone' },
+    });
     expect(v.status).toBe(200);
     return v.json.data.verification_token as string;
   }
@@ -63,7 +75,10 @@ describe('phone change', () => {
     const fresh = newPhone();
     const code = await newPhoneCode(me.token, vt, fresh);
     expect(ctx.sms.sent.at(-1)).toMatchObject({ to: fresh, purpose: 'new_phone' });
-    const res = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code } });
+    const res = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: fresh, verification_token: vt, code },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.phone_number).toBe(fresh);
     expect((await call('GET', '/auth/user', { token: me.token })).status).toBe(200);
@@ -71,7 +86,10 @@ describe('phone change', () => {
     expect((await call('POST', '/auth/login', { body: { phone_number: fresh, password: me.password } })).status).toBe(200);
     expect((await call('POST', '/auth/login', { body: { phone_number: me.phone, password: me.password } })).status).toBe(401);
     // the token was single use
-    const again = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: vt, code } });
+    const again = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: newPhone(), verification_token: vt, code },
+    });
     expect(again.status).toBe(422);
   });
 
@@ -79,20 +97,36 @@ describe('phone change', () => {
     const me = await registerCustomer(ctx);
     const vt = await updatePhoneToken(me.token, me.phone);
     const fresh = newPhone();
-    const noCode = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt } });
+    const noCode = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: fresh, verification_token: vt },
+    });
     expect(noCode.status).toBe(422);
-    const neverSent = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code: '123456' }, lang: 'en' });
+    const neverSent = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: fresh, verification_token: vt, code: '123456' },
+      lang: 'en',
+    });
     expect(neverSent.status).toBe(422);
     expect(neverSent.json.code).toBe('code_invalid');
     const code = await newPhoneCode(me.token, vt, fresh);
-    const wrong = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code: code === '000000' ? '111111' : '000000' } });
+    const wrong = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: fresh, verification_token: vt, code: code === '000000' ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(422);
     // a code sent to one new number does not move the account to another
-    const elsewhere = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: vt, code } });
+    const elsewhere = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: newPhone(), verification_token: vt, code },
+    });
     expect(elsewhere.status).toBe(422);
     expect((await call('GET', '/auth/user', { token: me.token })).json.data.phone_number).toBe(me.phone);
     // the current number's proof was not spent by the failures
-    const ok = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: fresh, verification_token: vt, code } });
+    const ok = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: fresh, verification_token: vt, code },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -100,35 +134,57 @@ describe('phone change', () => {
     const me = await registerCustomer(ctx);
     const vt = await updatePhoneToken(me.token, me.phone);
     const before = ctx.sms.sent.length;
-    const same = await call('POST', '/auth/send-code/new-phone', { token: me.token, body: { phone_number: me.phone, verification_token: vt }, lang: 'en' });
+    const same = await call('POST', '/auth/send-code/new-phone', {
+      token: me.token,
+      body: { phone_number: me.phone, verification_token: vt },
+      lang: 'en',
+    });
     expect(same.status).toBe(422);
     expect(same.json.code).toBe('phone_same');
     expect(same.json.errors.phone_number).toEqual(['This is already your number. Enter the new one']);
     expect(ctx.sms.sent.length).toBe(before);
-    const save = await call('POST', '/auth/user/update-phone', { token: me.token, body: { phone_number: me.phone, verification_token: vt, code: '123456' } });
+    const save = await call('POST', '/auth/user/update-phone', {
+      token: me.token,
+      body: { phone_number: me.phone, verification_token: vt, code: '123456' },
+    });
     expect(save.status).toBe(422);
     expect(save.json.code).toBe('phone_same');
   });
 
   it('sends no code to the new number without proof of the current one, nor to another account’s number', async () => {
     const me = await registerCustomer(ctx);
-    const noProof = await call('POST', '/auth/send-code/new-phone', { token: me.token, body: { phone_number: newPhone(), verification_token: 'a'.repeat(43) } });
+    const noProof = await call('POST', '/auth/send-code/new-phone', {
+      token: me.token,
+      body: { phone_number: newPhone(), verification_token: 'a'.repeat(43) },
+    });
     expect(noProof.status).toBe(422);
     expect(noProof.json.code).toBe('verification_token_invalid');
     const vt = await updatePhoneToken(me.token, me.phone);
-    const taken = await call('POST', '/auth/send-code/new-phone', { token: me.token, body: { phone_number: DEMO.admin, verification_token: vt }, lang: 'en' });
+    const taken = await call('POST', '/auth/send-code/new-phone', {
+      token: me.token,
+      body: { phone_number: DEMO.admin, verification_token: vt },
+      lang: 'en',
+    });
     expect(taken.status).toBe(409);
     expect(taken.json.code).toBe('phone_taken');
-    expect((await call('POST', '/auth/send-code/new-phone', { body: { phone_number: newPhone(), verification_token: vt } })).status).toBe(401);
+    expect((await call('POST', '/auth/send-code/new-phone', { body: { phone_number: newPhone(), verification_token: vt } })).status).toBe(
+      401,
+    );
   });
 
   it('refuses another user’s verification token', async () => {
     const a = await registerCustomer(ctx);
     const b = await registerCustomer(ctx);
     const vtOfA = await updatePhoneToken(a.token, a.phone);
-    const res = await call('POST', '/auth/send-code/new-phone', { token: b.token, body: { phone_number: newPhone(), verification_token: vtOfA } });
+    const res = await call('POST', '/auth/send-code/new-phone', {
+      token: b.token,
+      body: { phone_number: newPhone(), verification_token: vtOfA },
+    });
     expect(res.status).toBe(422);
-    const save = await call('POST', '/auth/user/update-phone', { token: b.token, body: { phone_number: newPhone(), verification_token: vtOfA, code: '123456' } });
+    const save = await call('POST', '/auth/user/update-phone', {
+      token: b.token,
+      body: { phone_number: newPhone(), verification_token: vtOfA, code: '123456' },
+    });
     expect(save.status).toBe(422);
   });
 
@@ -141,16 +197,28 @@ describe('forgot password', () => {
   it('sets a new password and ends every session', async () => {
     const me = await registerCustomer(ctx);
     await call('POST', '/auth/send-code/forgot', { body: { phone_number: me.phone } });
-    const v = await call('POST', '/auth/verify-code', { body: { phone_number: me.phone, code: ctx.sms.lastCode(me.phone), type: 'forgot' } });
+    const v = await call('POST', '/auth/verify-code', {
+      body: { phone_number: me.phone, code: ctx.sms.lastCode(me.phone), type: 'forgot' },
+    });
     const res = await call('POST', '/auth/update-password', {
-      body: { phone_number: me.phone, verification_token: v.json.data.verification_token, password: 'Tulpar-Runs-77', password_confirmation: 'Tulpar-Runs-77' },
+      body: {
+        phone_number: me.phone,
+        verification_token: v.json.data.verification_token,
+        password: 'Tulpar-Runs-77',
+        password_confirmation: 'Tulpar-Runs-77',
+      },
     });
     expect(res.status).toBe(200);
     expect((await call('GET', '/auth/user', { token: me.token })).status).toBe(401);
     expect((await call('POST', '/auth/login', { body: { phone_number: me.phone, password: me.password } })).status).toBe(401);
     expect((await call('POST', '/auth/login', { body: { phone_number: me.phone, password: 'Tulpar-Runs-77' } })).status).toBe(200);
     const reuse = await call('POST', '/auth/update-password', {
-      body: { phone_number: me.phone, verification_token: v.json.data.verification_token, password: 'Another-Pass-88', password_confirmation: 'Another-Pass-88' },
+      body: {
+        phone_number: me.phone,
+        verification_token: v.json.data.verification_token,
+        password: 'Another-Pass-88',
+        password_confirmation: 'Another-Pass-88',
+      },
     });
     expect(reuse.status).toBe(422);
   });
@@ -159,7 +227,14 @@ describe('forgot password', () => {
     const phone = newPhone();
     await call('POST', '/auth/send-code/forgot', { body: { phone_number: phone } });
     expect(ctx.sms.sent.some((m) => m.to === phone)).toBe(false);
-    const res = await call('POST', '/auth/update-password', { body: { phone_number: phone, verification_token: 'a'.repeat(43), password: 'Tulpar-Runs-77', password_confirmation: 'Tulpar-Runs-77' } });
+    const res = await call('POST', '/auth/update-password', {
+      body: {
+        phone_number: phone,
+        verification_token: 'a'.repeat(43),
+        password: 'Tulpar-Runs-77',
+        password_confirmation: 'Tulpar-Runs-77',
+      },
+    });
     expect(res.status).toBe(422);
   });
 });

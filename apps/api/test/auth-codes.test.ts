@@ -96,7 +96,9 @@ describe('send-code', () => {
   it('sends one SMS for 20 simultaneous calls for one number', async () => {
     const phone = newPhone();
     const before = ctx.sms.sent.length;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(19);
     expect(ctx.sms.sent.slice(before).filter((m) => m.to === phone)).toHaveLength(1);
@@ -104,7 +106,9 @@ describe('send-code', () => {
 
   it('holds the per-address cap for simultaneous calls to many numbers', async () => {
     const ip = uniqueIp();
-    const answers = await Promise.all(Array.from({ length: IP_CAP.max + 10 }, () => call('POST', '/auth/send-code', { body: { phone_number: newPhone() }, ip })));
+    const answers = await Promise.all(
+      Array.from({ length: IP_CAP.max + 10 }, () => call('POST', '/auth/send-code', { body: { phone_number: newPhone() }, ip })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(IP_CAP.max);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
   });
@@ -118,7 +122,9 @@ describe('send-code', () => {
       const callSecond = client(second);
       const phone = newPhone();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 ? call : callSecond)('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() })),
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? call : callSecond)('POST', '/auth/send-code', { body: { phone_number: phone }, ip: uniqueIp() }),
+        ),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect([...ctx.sms.sent, ...sms.sent].filter((m) => m.to === phone)).toHaveLength(1);
@@ -129,7 +135,9 @@ describe('send-code', () => {
 
   it('answers "already registered" only within the per-address cap', async () => {
     const ip = uniqueIp();
-    const answers = await Promise.all(Array.from({ length: IP_CAP.max + 5 }, () => call('POST', '/auth/send-code', { body: { phone_number: DEMO.customer }, ip })));
+    const answers = await Promise.all(
+      Array.from({ length: IP_CAP.max + 5 }, () => call('POST', '/auth/send-code', { body: { phone_number: DEMO.customer }, ip })),
+    );
     expect(answers.filter((a) => a.status === 409)).toHaveLength(IP_CAP.max);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
     // and those answers used up the address's codes too
@@ -193,7 +201,10 @@ describe('verify-code', () => {
   it('rejects a wrong code and locks after 5 wrong tries, even for the right code', async () => {
     const { phone, code } = await sendRegisterCode();
     for (let i = 1; i < CODE_MAX_ATTEMPTS; i++) {
-      const res = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: wrong(code), type: 'register' }, lang: 'en' });
+      const res = await call('POST', '/auth/verify-code', {
+        body: { phone_number: phone, code: wrong(code), type: 'register' },
+        lang: 'en',
+      });
       expect(res.status).toBe(422);
       expect(res.json.code).toBe('code_invalid');
       expect(res.json.errors.code).toEqual(['Wrong code']);
@@ -257,7 +268,9 @@ describe('verify-code under a burst', () => {
     it(`evaluates at most ${CODE_MAX_ATTEMPTS} of 40 simultaneous guesses (${purpose})`, async () => {
       const { phone, code } = await codeFor(purpose);
       const guesses = [...wrongCodes(code, 39), code];
-      const answers = await Promise.all(guesses.map((g) => call('POST', '/auth/verify-code', { body: { phone_number: phone, code: g, type: purpose } })));
+      const answers = await Promise.all(
+        guesses.map((g) => call('POST', '/auth/verify-code', { body: { phone_number: phone, code: g, type: purpose } })),
+      );
       const accepted = answers.filter((a) => a.status === 200);
       const comparedWrong = answers.filter((a) => a.json?.code === 'code_invalid');
       expect(answers.every((a) => a.status === 200 || a.status === 422)).toBe(true);

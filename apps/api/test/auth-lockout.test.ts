@@ -16,7 +16,9 @@ async function endWait(phone: string) {
   await ctx.database.db.execute(sql`update login_throttle set locked_until = now() - interval '1 second' where phone_number = ${phone}`);
 }
 async function wait(phone: string): Promise<number> {
-  const rows = await ctx.database.db.execute(sql`select extract(epoch from (locked_until - now()))::float as s from login_throttle where phone_number = ${phone}`);
+  const rows = await ctx.database.db.execute(
+    sql`select extract(epoch from (locked_until - now()))::float as s from login_throttle where phone_number = ${phone}`,
+  );
   return (rows as unknown as { rows: { s: number }[] }).rows[0]!.s;
 }
 
@@ -24,7 +26,9 @@ describe('per-number sign-in limit', () => {
   it('checks at most 5 of 60 simultaneous wrong passwords from 60 addresses, then makes the number wait', async () => {
     const me = await registerCustomer(ctx);
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call('POST', '/auth/login', { body: { phone_number: me.phone, password: `Wrong-guess-${i}` }, ip: ipOf(i), lang: 'en' })),
+      Array.from({ length: 60 }, (_, i) =>
+        call('POST', '/auth/login', { body: { phone_number: me.phone, password: `Wrong-guess-${i}` }, ip: ipOf(i), lang: 'en' }),
+      ),
     );
     expect(answers.filter((a) => a.json.code === 'invalid_credentials').length).toBeLessThanOrEqual(5);
     const locked = answers.filter((a) => a.status === 429);
@@ -67,9 +71,16 @@ describe('per-number sign-in limit', () => {
     for (let i = 0; i < 6; i++) await call('POST', '/auth/login', { body: { phone_number: me.phone, password: 'Wrong-guess-r' } });
     expect((await call('POST', '/auth/login', { body: { phone_number: me.phone, password: me.password } })).status).toBe(429);
     await call('POST', '/auth/send-code/forgot', { body: { phone_number: me.phone }, ip: ipOf(900) });
-    const verified = await call('POST', '/auth/verify-code', { body: { phone_number: me.phone, code: ctx.sms.lastCode(me.phone), type: 'forgot' } });
+    const verified = await call('POST', '/auth/verify-code', {
+      body: { phone_number: me.phone, code: ctx.sms.lastCode(me.phone), type: 'forgot' },
+    });
     const reset = await call('POST', '/auth/update-password', {
-      body: { phone_number: me.phone, verification_token: verified.json.data.verification_token, password: 'Quiet-River-77', password_confirmation: 'Quiet-River-77' },
+      body: {
+        phone_number: me.phone,
+        verification_token: verified.json.data.verification_token,
+        password: 'Quiet-River-77',
+        password_confirmation: 'Quiet-River-77',
+      },
     });
     expect(reset.status).toBe(200);
     expect((await call('POST', '/auth/login', { body: { phone_number: me.phone, password: 'Quiet-River-77' } })).status).toBe(200);
@@ -78,7 +89,8 @@ describe('per-number sign-in limit', () => {
   it('treats a number without an account the same way (a wait reveals nothing)', async () => {
     const phone = newPhone();
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await call('POST', '/auth/login', { body: { phone_number: phone, password: 'Wrong-guess-u' } })).status);
+    for (let i = 0; i < 6; i++)
+      answers.push((await call('POST', '/auth/login', { body: { phone_number: phone, password: 'Wrong-guess-u' } })).status);
     expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });

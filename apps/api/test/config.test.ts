@@ -35,6 +35,9 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SMS_DRIVER: 'http' }, 'SMS_HTTP_URL'],
+    [{ TELEGRAM_BOT_TOKEN: 'not-a-token' }, 'TELEGRAM_BOT_TOKEN'],
+    [{ PUBLIC_URL: 'cargo.kz' }, 'PUBLIC_URL'],
+    [{ TELEGRAM_WEBHOOK_SECRET: 'has spaces in it!' }, 'TELEGRAM_WEBHOOK_SECRET'],
   ])('stops on a bad value and names it: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(new RegExp(name));
@@ -47,7 +50,24 @@ describe('configuration', () => {
     expect(prod.seedDemo).toBe(false);
   });
 
+  it('Telegram: off without a token (an empty one too); with one, the webhook secret is derived the same in every process; production needs the https address Telegram calls', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: '' }).telegram).toBeNull();
+    const token = '123456:AAE_abcdefghijklmnopqrstuv';
+    const a = loadConfig({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: token });
+    const b = loadConfig({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: token, PORT: '4000' });
+    expect(a.telegram).toMatchObject({ token, apiUrl: 'https://api.telegram.org' });
+    expect(a.telegram!.webhookSecret).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(b.telegram!.webhookSecret).toBe(a.telegram!.webhookSecret);
+    expect(a.publicUrl).toBe('http://localhost:3000');
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_DRIVER: 'outbox', TELEGRAM_BOT_TOKEN: token };
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://cargo.kz' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'https://cargo.kz/' }).publicUrl).toBe('https://cargo.kz');
+  });
+
   it('splits CORS_ORIGINS', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), CORS_ORIGINS: 'https://a.kz, https://b.kz' }).corsOrigins).toEqual(['https://a.kz', 'https://b.kz']);
+    expect(loadConfig({ DATA_DIR: tmp(), CORS_ORIGINS: 'https://a.kz, https://b.kz' }).corsOrigins).toEqual([
+      'https://a.kz',
+      'https://b.kz',
+    ]);
   });
 });

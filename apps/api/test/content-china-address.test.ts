@@ -48,7 +48,10 @@ describe('GET china-address', () => {
 
   it("gives each customer their own code, and the warehouse of their branch's country", async () => {
     const kgCountry = (await ctx.database.db.select().from(countries).where(eq(countries.code, 'KG')))[0]!;
-    await ctx.database.db.update(warehouses).set({ recipient: 'Orda KG {client_code}', phone: '{phone}' }).where(eq(warehouses.countryId, kgCountry.id));
+    await ctx.database.db
+      .update(warehouses)
+      .set({ recipient: 'Orda KG {client_code}', phone: '{phone}' })
+      .where(eq(warehouses.countryId, kgCountry.id));
     const kgBranches = await call('GET', `/country/${kgCountry.id}/branches`);
     const kg = await registerCustomer(ctx, { branch_id: kgBranches.json.data[0].id });
     const kz = await registerCustomer(ctx);

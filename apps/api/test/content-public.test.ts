@@ -20,7 +20,11 @@ describe('GET marketplaces', () => {
       const res = await call('GET', '/marketplaces', { lang });
       expect(res.status).toBe(200);
       expect(res.json.data.map((m: { name: string }) => m.name)).toEqual(['Taobao', '1688', 'Pinduoduo', 'Poizon', 'Tmall', 'JD']);
-      expect(res.json.data[0]).toMatchObject({ url: 'https://world.taobao.com', logo: '/marketplaces/taobao.svg', description: DEMO_MARKETPLACES[0]!.description[lang] });
+      expect(res.json.data[0]).toMatchObject({
+        url: 'https://world.taobao.com',
+        logo: '/marketplaces/taobao.svg',
+        description: DEMO_MARKETPLACES[0]!.description[lang],
+      });
     }
   });
 });
@@ -31,14 +35,23 @@ describe('GET prohibited-items', () => {
       const res = await call('GET', '/prohibited-items', { lang });
       expect(res.status).toBe(200);
       expect(res.json.data).toHaveLength(12);
-      expect(res.json.data[0]).toMatchObject({ icon: DEMO_PROHIBITED_ITEMS[0]!.icon, title: DEMO_PROHIBITED_ITEMS[0]!.title[lang], description: DEMO_PROHIBITED_ITEMS[0]!.description[lang] });
+      expect(res.json.data[0]).toMatchObject({
+        icon: DEMO_PROHIBITED_ITEMS[0]!.icon,
+        title: DEMO_PROHIBITED_ITEMS[0]!.title[lang],
+        description: DEMO_PROHIBITED_ITEMS[0]!.description[lang],
+      });
     }
   });
 
   it('falls back to ru for an unknown language and for a text missing in the asked one', async () => {
     const [row] = await ctx.database.db
       .insert(prohibitedItems)
-      .values({ icon: '🧪', position: 999, title: { ru: 'Ртуть', kk: '', en: 'Mercury' }, description: { ru: 'Термометры с ртутью', kk: '', en: '' } })
+      .values({
+        icon: '🧪',
+        position: 999,
+        title: { ru: 'Ртуть', kk: '', en: 'Mercury' },
+        description: { ru: 'Термометры с ртутью', kk: '', en: '' },
+      })
       .returning();
     try {
       const de = await call('GET', '/prohibited-items', { lang: 'de-DE,de;q=0.9' });
@@ -47,7 +60,10 @@ describe('GET prohibited-items', () => {
       const added = kk.json.data.find((i: { id: number }) => i.id === row!.id);
       expect(added).toMatchObject({ title: 'Ртуть', description: 'Термометры с ртутью' });
       const en = await call('GET', '/prohibited-items', { lang: 'en' });
-      expect(en.json.data.find((i: { id: number }) => i.id === row!.id)).toMatchObject({ title: 'Mercury', description: 'Термометры с ртутью' });
+      expect(en.json.data.find((i: { id: number }) => i.id === row!.id)).toMatchObject({
+        title: 'Mercury',
+        description: 'Термометры с ртутью',
+      });
     } finally {
       await ctx.database.db.delete(prohibitedItems).where(eq(prohibitedItems.id, row!.id));
     }
@@ -94,7 +110,12 @@ describe('GET news', () => {
 
     const [future] = await ctx.database.db
       .insert(news)
-      .values({ title: { ru: 'Скоро', kk: 'Жақында', en: 'Soon' }, summary: { ru: 's', kk: 's', en: 's' }, body: { ru: 'b', kk: 'b', en: 'b' }, publishedAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        title: { ru: 'Скоро', kk: 'Жақында', en: 'Soon' },
+        summary: { ru: 's', kk: 's', en: 's' },
+        body: { ru: 'b', kk: 'b', en: 'b' },
+        publishedAt: new Date(Date.now() + 86_400_000),
+      })
       .returning();
     try {
       expect((await call('GET', `/news/${future!.id}`)).status).toBe(404);
@@ -133,7 +154,11 @@ describe('GET faqs', () => {
   it('treats % and _ in a search as plain characters', async () => {
     const [row] = await ctx.database.db
       .insert(faqs)
-      .values({ position: 999, question: { ru: 'Скидка 100% на доставку?', kk: 'Жеткізуге 100% жеңілдік?', en: 'A 100% discount on delivery?' }, answer: { ru: 'Нет', kk: 'Жоқ', en: 'No' } })
+      .values({
+        position: 999,
+        question: { ru: 'Скидка 100% на доставку?', kk: 'Жеткізуге 100% жеңілдік?', en: 'A 100% discount on delivery?' },
+        answer: { ru: 'Нет', kk: 'Жоқ', en: 'No' },
+      })
       .returning();
     try {
       const pct = await call('GET', `/faqs?search=${encodeURIComponent('100%')}`, { lang: 'en' });
@@ -178,8 +203,21 @@ describe('GET lessons', () => {
 
   it('orders steps by position, not by insertion', async () => {
     const db = ctx.database.db;
-    const [lesson] = await db.insert(lessons).values({ title: { ru: 'Т', kk: 'Т', en: 'T' }, description: { ru: 'Д', kk: 'Д', en: 'D' }, position: 99, videoUrl: 'https://www.youtube-nocookie.com/embed/abc' }).returning();
-    const step = (position: number) => ({ lessonId: lesson!.id, position, title: { ru: `Шаг ${position}`, kk: `${position}-қадам`, en: `Step ${position}` }, body: { ru: '', kk: '', en: '' } });
+    const [lesson] = await db
+      .insert(lessons)
+      .values({
+        title: { ru: 'Т', kk: 'Т', en: 'T' },
+        description: { ru: 'Д', kk: 'Д', en: 'D' },
+        position: 99,
+        videoUrl: 'https://www.youtube-nocookie.com/embed/abc',
+      })
+      .returning();
+    const step = (position: number) => ({
+      lessonId: lesson!.id,
+      position,
+      title: { ru: `Шаг ${position}`, kk: `${position}-қадам`, en: `Step ${position}` },
+      body: { ru: '', kk: '', en: '' },
+    });
     await db.insert(lessonSteps).values([step(3), step(1), step(2)]);
     try {
       const res = await call('GET', `/lessons/${lesson!.id}`, { lang: 'kk' });
@@ -202,7 +240,14 @@ describe('branches', () => {
     const list = await call('GET', '/country/1/branches', { lang: 'en' });
     expect(list.status).toBe(200);
     const first = list.json.data[0];
-    expect(first).toMatchObject({ name: 'Almaty — Tole Bi', city: 'Almaty', tariff: 1890, currency: 'KZT', time_zone: 'Asia/Almaty', storage_days: 14 });
+    expect(first).toMatchObject({
+      name: 'Almaty — Tole Bi',
+      city: 'Almaty',
+      tariff: 1890,
+      currency: 'KZT',
+      time_zone: 'Asia/Almaty',
+      storage_days: 14,
+    });
     expect(first.working_hours).toHaveLength(7);
     expect(first.phones.length).toBeGreaterThan(0);
     expect(first.map_link).toMatch(/^https:\/\/2gis\.kz\//);
@@ -225,7 +270,18 @@ describe('branches', () => {
 });
 
 describe('cache validators on public content', () => {
-  const CACHEABLE = ['/marketplaces', '/prohibited-items', '/news', '/news?filters[page]=1&filters[per_page]=2', '/faqs', '/faqs?search=kaspi', '/lessons', '/country/1/branches', '/countries', '/settings'];
+  const CACHEABLE = [
+    '/marketplaces',
+    '/prohibited-items',
+    '/news',
+    '/news?filters[page]=1&filters[per_page]=2',
+    '/faqs',
+    '/faqs?search=kaspi',
+    '/lessons',
+    '/country/1/branches',
+    '/countries',
+    '/settings',
+  ];
 
   it('answers with a strong ETag, Vary and a short public max-age, and 304 to a matching If-None-Match', async () => {
     for (const url of CACHEABLE) {
@@ -257,7 +313,16 @@ describe('cache validators on public content', () => {
 
   it('changes the ETag when the content changes', async () => {
     const before = await call('GET', '/marketplaces', { lang: 'ru' });
-    const [row] = await ctx.database.db.insert(marketplaces).values({ name: 'AliExpress', url: 'https://aliexpress.com', logo: '/x.svg', position: 99, description: { ru: 'Р', kk: 'Р', en: 'R' } }).returning();
+    const [row] = await ctx.database.db
+      .insert(marketplaces)
+      .values({
+        name: 'AliExpress',
+        url: 'https://aliexpress.com',
+        logo: '/x.svg',
+        position: 99,
+        description: { ru: 'Р', kk: 'Р', en: 'R' },
+      })
+      .returning();
     try {
       const after = await call('GET', '/marketplaces', { lang: 'ru', headers: { 'if-none-match': before.headers.etag as string } });
       expect(after.status).toBe(200);

@@ -31,12 +31,26 @@ describe('POST supports: storing', () => {
     expect(res.json.data).toMatchObject({ category: 'delivery' });
     expect(res.json.data.message).toContain(`No. ${res.json.data.id}`);
     const [row] = await ctx.database.db.select().from(supportRequests).where(eq(supportRequests.id, res.json.data.id));
-    expect(row).toMatchObject({ userId: null, category: 'delivery', message: valid.message, contact: '+77015551234', name: 'Асем', language: 'en', ip, status: 'new' });
+    expect(row).toMatchObject({
+      userId: null,
+      category: 'delivery',
+      message: valid.message,
+      contact: '+77015551234',
+      name: 'Асем',
+      language: 'en',
+      ip,
+      status: 'new',
+    });
   });
 
   it('records who sent it when signed in, and stores e-mail contacts lower-cased', async () => {
     const { token, user } = await login(ctx.app, DEMO.customer);
-    const res = await call('POST', '/supports', { body: { category: 'account', message: 'Не могу сменить филиал в профиле', contact: 'Aigerim@Example.KZ' }, token, lang: 'kk', ip: freshIp() });
+    const res = await call('POST', '/supports', {
+      body: { category: 'account', message: 'Не могу сменить филиал в профиле', contact: 'Aigerim@Example.KZ' },
+      token,
+      lang: 'kk',
+      ip: freshIp(),
+    });
     expect(res.status).toBe(201);
     expect(res.json.data.message).toContain('Рақмет');
     const [row] = await ctx.database.db.select().from(supportRequests).where(eq(supportRequests.id, res.json.data.id));
@@ -53,18 +67,43 @@ describe('POST supports: storing', () => {
 
 describe('POST supports: validation stores nothing', () => {
   const cases: { name: string; body: unknown; field: string; message: string }[] = [
-    { name: 'missing category', body: { message: valid.message, contact: valid.contact }, field: 'category', message: 'This field is required' },
+    {
+      name: 'missing category',
+      body: { message: valid.message, contact: valid.contact },
+      field: 'category',
+      message: 'This field is required',
+    },
     { name: 'unknown category', body: { ...valid, category: 'refund-now' }, field: 'category', message: 'Invalid value' },
     { name: 'missing message', body: { category: 'order', contact: valid.contact }, field: 'message', message: 'This field is required' },
     { name: 'blank message', body: { ...valid, message: '    ' }, field: 'message', message: 'This field is required' },
-    { name: 'short message', body: { ...valid, message: 'help' }, field: 'message', message: 'Describe your question in at least 10 characters' },
+    {
+      name: 'short message',
+      body: { ...valid, message: 'help' },
+      field: 'message',
+      message: 'Describe your question in at least 10 characters',
+    },
     { name: 'overlong message', body: { ...valid, message: 'x'.repeat(2001) }, field: 'message', message: 'The value is too long' },
-    { name: 'NUL in message', body: { ...valid, message: 'hello there\u0000world' }, field: 'message', message: 'The text contains characters that are not allowed' },
+    {
+      name: 'NUL in message',
+      body: { ...valid, message: 'hello there\u0000world' },
+      field: 'message',
+      message: 'The text contains characters that are not allowed',
+    },
     { name: 'message of wrong type', body: { ...valid, message: 12345678901 }, field: 'message', message: 'Invalid value' },
     { name: 'null contact', body: { ...valid, contact: null }, field: 'contact', message: 'This field is required' },
     { name: 'missing contact', body: { category: 'order', message: valid.message }, field: 'contact', message: 'This field is required' },
-    { name: 'contact neither phone nor e-mail', body: { ...valid, contact: 'call me maybe' }, field: 'contact', message: 'Enter a phone number or an e-mail' },
-    { name: 'overlong contact', body: { ...valid, contact: `${'a'.repeat(100)}@x.kz` }, field: 'contact', message: 'The value is too long' },
+    {
+      name: 'contact neither phone nor e-mail',
+      body: { ...valid, contact: 'call me maybe' },
+      field: 'contact',
+      message: 'Enter a phone number or an e-mail',
+    },
+    {
+      name: 'overlong contact',
+      body: { ...valid, contact: `${'a'.repeat(100)}@x.kz` },
+      field: 'contact',
+      message: 'The value is too long',
+    },
     { name: 'overlong name', body: { ...valid, name: 'N'.repeat(101) }, field: 'name', message: 'The value is too long' },
     { name: 'unknown field', body: { ...valid, priority: 'urgent' }, field: 'priority', message: 'Unknown field' },
   ];
@@ -94,7 +133,11 @@ describe('POST supports: validation stores nothing', () => {
     const before = await stored();
     const huge = await call('POST', '/supports', { body: { ...valid, message: 'я'.repeat(300_000) }, ip: freshIp() });
     expect(huge.status).toBe(413);
-    const broken = await call('POST', '/supports', { rawBody: '{"category":', headers: { 'content-type': 'application/json' }, ip: freshIp() });
+    const broken = await call('POST', '/supports', {
+      rawBody: '{"category":',
+      headers: { 'content-type': 'application/json' },
+      ip: freshIp(),
+    });
     expect(broken.status).toBe(400);
     const empty = await call('POST', '/supports', { ip: freshIp() });
     expect(empty.status).toBe(422);
@@ -141,14 +184,22 @@ describe('POST supports: rate limits', () => {
     const ip = freshIp();
     const old = new Date(Date.now() - 2 * 3600 * 1000);
     await ctx.database.db.insert(supportRequests).values(
-      Array.from({ length: SUPPORT_LIMIT_PER_ADDRESS }, () => ({ category: 'other', message: 'old request text', contact: '+77015551234', ip, createdAt: old })),
+      Array.from({ length: SUPPORT_LIMIT_PER_ADDRESS }, () => ({
+        category: 'other',
+        message: 'old request text',
+        contact: '+77015551234',
+        ip,
+        createdAt: old,
+      })),
     );
     expect((await call('POST', '/supports', { body: valid, ip })).status).toBe(201);
   });
 
   it('holds the limit under concurrent requests from one address', async () => {
     const ip = freshIp();
-    const results = await Promise.all(Array.from({ length: SUPPORT_LIMIT_PER_ADDRESS + 4 }, () => call('POST', '/supports', { body: valid, ip })));
+    const results = await Promise.all(
+      Array.from({ length: SUPPORT_LIMIT_PER_ADDRESS + 4 }, () => call('POST', '/supports', { body: valid, ip })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(SUPPORT_LIMIT_PER_ADDRESS);
     expect(results.filter((r) => r.status === 429)).toHaveLength(4);
     const [row] = await ctx.database.db.select({ n: count() }).from(supportRequests).where(eq(supportRequests.ip, ip));

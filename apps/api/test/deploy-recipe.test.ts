@@ -4,7 +4,9 @@ import { parse } from 'yaml';
 import { loadConfig, ZEnv } from '../src/config/env';
 
 const root = new URL('../../../', import.meta.url).pathname;
-const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as { services: Record<string, { environment?: Record<string, string>; image?: string; build?: unknown; healthcheck?: unknown }> };
+const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
+  services: Record<string, { environment?: Record<string, string>; image?: string; build?: unknown; healthcheck?: unknown }>;
+};
 const example = Object.fromEntries(
   readFileSync(`${root}.env.example`, 'utf8')
     .split('\n')
@@ -47,6 +49,15 @@ describe('production recipe (docker-compose.yml) against the configuration schem
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(config.s3).toMatchObject({ endpoint: 'http://minio:9000', bucket: 'portal-uploads', forcePathStyle: true });
       expect(config.metricsToken).toBeTruthy();
+      // Only the proxy may say who the client is: its fixed address on the recipe's subnet, nothing else.
+      const proxyAddress = (compose.services.proxy as { networks?: { default?: { ipv4_address?: string } } }).networks?.default
+        ?.ipv4_address;
+      expect(proxyAddress).toMatch(/^172\.30\.0\.\d+$/);
+      expect(config.trustProxy).toEqual([proxyAddress]);
+      expect(
+        (compose as { networks?: { default?: { ipam?: { config?: { subnet: string }[] } } } }).networks?.default?.ipam?.config?.[0]?.subnet,
+      ).toBe('172.30.0.0/24');
+      expect(readFileSync(`${root}deploy/nginx.conf`, 'utf8')).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
     });
   }
 });

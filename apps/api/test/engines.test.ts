@@ -18,7 +18,10 @@ describe('installed packages and the promised Node 20.19', () => {
     const dir = mkdtempSync(join(tmpdir(), 'engines-'));
     mkdirSync(join(dir, 'node_modules/a/node_modules/b'), { recursive: true });
     writeFileSync(join(dir, 'node_modules/a/package.json'), JSON.stringify({ name: 'a', version: '1.0.0', engines: { node: '>=18' } }));
-    writeFileSync(join(dir, 'node_modules/a/node_modules/b/package.json'), JSON.stringify({ name: 'b', version: '2.0.0', engines: { node: '>=22' } }));
+    writeFileSync(
+      join(dir, 'node_modules/a/node_modules/b/package.json'),
+      JSON.stringify({ name: 'b', version: '2.0.0', engines: { node: '>=22' } }),
+    );
     expect(find(dir).map((v) => `${v.name}@${v.version}`)).toEqual(['b@2.0.0']);
   });
 });

@@ -89,7 +89,12 @@ export class FakeS3 {
     }
     if (method === 'PUT') {
       const etag = createHash('md5').update(body).digest('hex');
-      this.objects.set(key, { bytes: body, contentType: req.headers['content-type'] ?? 'application/octet-stream', lastModified: new Date(), etag });
+      this.objects.set(key, {
+        bytes: body,
+        contentType: req.headers['content-type'] ?? 'application/octet-stream',
+        lastModified: new Date(),
+        etag,
+      });
       res.writeHead(200, { etag: `"${etag}"` });
       res.end();
       return;
@@ -97,7 +102,12 @@ export class FakeS3 {
     if (method === 'GET' || method === 'HEAD') {
       const o = this.objects.get(key);
       if (!o) return this.error(res, 404, 'NoSuchKey', method === 'HEAD');
-      res.writeHead(200, { 'content-type': o.contentType, 'content-length': o.bytes.length, etag: `"${o.etag}"`, 'last-modified': o.lastModified.toUTCString() });
+      res.writeHead(200, {
+        'content-type': o.contentType,
+        'content-length': o.bytes.length,
+        etag: `"${o.etag}"`,
+        'last-modified': o.lastModified.toUTCString(),
+      });
       res.end(method === 'HEAD' ? undefined : o.bytes);
       return;
     }

@@ -40,7 +40,8 @@ describe('PostgreSQL unreachable', () => {
   it('every call answers 503 with Retry-After and a clear message (never 500), readiness fails, liveness holds; all recovers by itself', async () => {
     const call = client(ctx.app);
     expect((await call('GET', '/health/ready')).status).toBe(200);
-    for (const c of CALLS) expect((await call(c.method, c.url, { body: c.body, token: c.auth ? token : undefined })).status, c.url).toBeLessThan(500);
+    for (const c of CALLS)
+      expect((await call(c.method, c.url, { body: c.body, token: c.auth ? token : undefined })).status, c.url).toBeLessThan(500);
 
     await own.stop('immediate');
     for (const lang of ['en', 'ru']) {
@@ -49,7 +50,11 @@ describe('PostgreSQL unreachable', () => {
         expect(res.status, `${c.method} ${c.url}`).toBe(503);
         expect(res.headers['retry-after'], c.url).toBe('5');
         expect(res.json).toMatchObject({ code: 'service_unavailable', retry_after: 5 });
-        expect(res.json.message).toBe(lang === 'en' ? 'The service is temporarily unavailable. Please try again in a few seconds.' : 'Сервис временно недоступен. Повторите попытку через несколько секунд.');
+        expect(res.json.message).toBe(
+          lang === 'en'
+            ? 'The service is temporarily unavailable. Please try again in a few seconds.'
+            : 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
+        );
       }
     }
     const ready = await call('GET', '/health/ready');
@@ -68,7 +73,8 @@ describe('PostgreSQL unreachable', () => {
     }
     expect(status).toBe(200);
     expect((await call('GET', '/health/ready')).json).toMatchObject({ status: 'ready', database: 'up' });
-    for (const c of CALLS) expect((await call(c.method, c.url, { body: c.body, token: c.auth ? token : undefined })).status, c.url).toBeLessThan(500);
+    for (const c of CALLS)
+      expect((await call(c.method, c.url, { body: c.body, token: c.auth ? token : undefined })).status, c.url).toBeLessThan(500);
   }, 90_000);
 });
 
@@ -115,7 +121,10 @@ describe('shutdown', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const inFlight = fetch(`http://127.0.0.1:${port}/slow`, { headers: { connection: 'close' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`, { headers: { connection: 'close' } }).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
     await new Promise((r) => setTimeout(r, 150));
     const closed = app.close();
     expect(await inFlight).toEqual({ status: 200, body: { done: true } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_TTL_SECONDS, PAYMENT_METHODS } from '@portal/contract';
+import { CODE_TTL_SECONDS, DEFAULT_VOLUMETRIC_DIVISOR, PAYMENT_METHODS, PRICE_ROUNDING_RULE } from '@portal/contract';
 import { client, createTestApp, newPhone, type TestContext } from './helpers';
 
 /**
@@ -37,6 +37,22 @@ describe('help texts match the product', () => {
     expect(PAYMENT_METHODS).toContain('cash');
     expect(PAYMENT_METHODS).toContain('card');
     if (/Kaspi QR/.test(answer)) expect(PAYMENT_METHODS).toContain('kaspi_qr');
+  });
+
+  it('price rule: the FAQ states the chargeable-weight rule with the configured divisor, in every language', async () => {
+    const settings = (await call('GET', '/settings', { lang: 'en' })).json.data as { volumetric_divisor: number };
+    expect(settings.volumetric_divisor).toBe(DEFAULT_VOLUMETRIC_DIVISOR);
+    for (const [lang, words] of [
+      ['en', /chargeable weight/i],
+      ['ru', /оплачиваемый вес/i],
+      ['kk', /төленетін салмақ/i],
+    ] as const) {
+      const answer = await faq(lang, words);
+      expect(answer).toContain(`/ ${settings.volumetric_divisor})`);
+      expect(answer).not.toMatch(/0[.,]1 (kg|кг)/);
+    }
+    expect(await faq('en', /chargeable weight/i)).toContain('rounded half up to 2 decimals');
+    expect(PRICE_ROUNDING_RULE.en).toContain('rounded half up to 2 decimals');
   });
 
   it('the SMS names the site as the settings do, and the code lasts what the texts say', async () => {

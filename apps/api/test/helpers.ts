@@ -68,7 +68,14 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const { database, drop, url } = await freshDatabase();
   await seedDatabase(database.db, { demo: opts.demo ?? true });
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/portal-test-data', WEB_DIST: '/nonexistent', ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/portal-test-data',
+    WEB_DIST: '/nonexistent',
+    ...opts.env,
+  });
   const sms = new MemorySms();
   const app = await buildApp({
     config,
@@ -152,7 +159,9 @@ export async function registerCustomer(ctx: TestContext, overrides: Record<strin
   const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const sent = await call('POST', '/auth/send-code', { body: { phone_number: phone }, ip });
   if (sent.status !== 200) throw new Error(`send-code failed: ${sent.status} ${sent.body}`);
-  const verified = await call('POST', '/auth/verify-code', { body: { phone_number: phone, code: ctx.sms.lastCode(phone), type: 'register' } });
+  const verified = await call('POST', '/auth/verify-code', {
+    body: { phone_number: phone, code: ctx.sms.lastCode(phone), type: 'register' },
+  });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.body}`);
   const branches = await call('GET', '/country/1/branches');
   const res = await call('POST', '/auth/register', {

@@ -33,17 +33,55 @@ const everyStaff: Who[] = ['warehouse', 'branch', 'otherBranch', 'admin'];
 const CALLS: Call[] = [
   { name: 'context', method: 'GET', url: () => '/manage/context', allowed: everyStaff },
   { name: 'photos', method: 'POST', url: () => '/manage/photos', multipart: true, allowed: warehouseOnly },
-  { name: 'receive', method: 'POST', url: () => '/manage/receive', body: () => ({ track_code: newCode(), weight: 1 }), allowed: warehouseOnly },
+  {
+    name: 'receive',
+    method: 'POST',
+    url: () => '/manage/receive',
+    body: () => ({ track_code: newCode(), weight: 1 }),
+    allowed: warehouseOnly,
+  },
   { name: 'import', method: 'POST', url: () => '/manage/imports', multipart: true, allowed: warehouseOnly },
   { name: 'import detail', method: 'GET', url: () => '/manage/imports/999999', allowed: warehouseOnly },
   { name: 'import commit', method: 'POST', url: () => '/manage/imports/999999/commit', allowed: warehouseOnly },
   { name: 'unclaimed', method: 'GET', url: () => '/manage/unclaimed', allowed: warehouseOnly },
-  { name: 'assign', method: 'POST', url: () => '/manage/unclaimed/999999/assign', body: () => ({ customer: 'KZ-1' }), allowed: warehouseOnly },
+  {
+    name: 'assign',
+    method: 'POST',
+    url: () => '/manage/unclaimed/999999/assign',
+    body: () => ({ customer: 'KZ-1' }),
+    allowed: warehouseOnly,
+  },
+  { name: 'disputes', method: 'GET', url: () => '/manage/disputes', allowed: warehouseOnly },
+  {
+    name: 'assign dispute',
+    method: 'POST',
+    url: () => '/manage/disputes/999999/assign',
+    body: () => ({ user_id: 1, note: 'checked' }),
+    allowed: warehouseOnly,
+  },
   { name: 'dispatch list', method: 'GET', url: () => '/manage/dispatch', allowed: warehouseOnly },
   { name: 'dispatch', method: 'POST', url: () => '/manage/dispatch', body: () => ({ track_codes: ['NOPE12345'] }), allowed: warehouseOnly },
-  { name: 'arrive', method: 'POST', url: () => '/manage/arrive', body: () => ({ track_codes: ['NOPE12345'], branch_id: staff.branchId }), allowed: branchWork },
-  { name: 'handover lookup', method: 'POST', url: () => '/manage/handover/lookup', body: () => ({ customer: 'KZ-1', branch_id: staff.branchId }), allowed: branchWork },
-  { name: 'complete', method: 'POST', url: () => '/orders/complete', body: () => ({ customer_id: 999999, payment_method: 'cash', branch_id: staff.branchId }), allowed: branchWork },
+  {
+    name: 'arrive',
+    method: 'POST',
+    url: () => '/manage/arrive',
+    body: () => ({ track_codes: ['NOPE12345'], branch_id: staff.branchId }),
+    allowed: branchWork,
+  },
+  {
+    name: 'handover lookup',
+    method: 'POST',
+    url: () => '/manage/handover/lookup',
+    body: () => ({ customer: 'KZ-1', branch_id: staff.branchId }),
+    allowed: branchWork,
+  },
+  {
+    name: 'complete',
+    method: 'POST',
+    url: () => '/orders/complete',
+    body: () => ({ customer_id: 999999, payment_method: 'cash', branch_id: staff.branchId }),
+    allowed: branchWork,
+  },
   { name: 'find customers', method: 'GET', url: () => '/manage/customers?q=KZ-1', allowed: everyStaff },
   { name: 'customer', method: 'GET', url: () => '/manage/customers/999999', allowed: everyStaff },
   { name: 'parcel', method: 'GET', url: () => '/manage/parcel?code=NOPE12345', allowed: everyStaff },
@@ -63,7 +101,13 @@ async function run(call: Call, token: string | undefined) {
 describe('role and place matrix', () => {
   it.each(CALLS.map((c) => [c.name, c] as const))('%s', async (_name, call) => {
     expect(await run(call, undefined), 'signed out').toBe(401);
-    const tokens: Record<Who, string> = { customer, warehouse: staff.warehouse, branch: staff.branch, otherBranch: staff.otherBranch, admin: staff.admin };
+    const tokens: Record<Who, string> = {
+      customer,
+      warehouse: staff.warehouse,
+      branch: staff.branch,
+      otherBranch: staff.otherBranch,
+      admin: staff.admin,
+    };
     for (const who of Object.keys(tokens) as Who[]) {
       const status = await run(call, tokens[who]);
       if (call.allowed.includes(who)) expect(status, `${who} may`).not.toBe(403);
@@ -80,12 +124,12 @@ describe('role and place matrix', () => {
 
   it('the context names the works of each place', async () => {
     const w = await m.call('GET', '/manage/context', { token: staff.warehouse });
-    expect(w.json.data.works).toEqual(['receive', 'import', 'unclaimed', 'dispatch', 'find']);
+    expect(w.json.data.works).toEqual(['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find']);
     const b = await m.call('GET', '/manage/context', { token: staff.branch });
     expect(b.json.data.works).toEqual(['arrival', 'handover', 'close_day', 'reports', 'find']);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(9);
+    expect(a.json.data.works).toHaveLength(10);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });

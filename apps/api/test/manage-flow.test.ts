@@ -27,7 +27,8 @@ async function customerWithParcels(weights: number[], until: 'china_warehouse' |
     expect((await m.receive(staff.warehouse, { track_code: code, weight: w })).status).toBe(200);
     codes.push(code);
   }
-  if (until !== 'china_warehouse') expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
+  if (until !== 'china_warehouse')
+    expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
   if (until === 'at_branch') expect((await m.arrive(staff.branch, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
   return { ...customer, codes };
 }
@@ -37,7 +38,11 @@ describe('dispatch', () => {
     const c = await customerWithParcels([1, 2, 3], 'china_warehouse');
     const unclaimed = newCode();
     await m.receive(staff.warehouse, { track_code: unclaimed, weight: 1 });
-    const list = await m.call('GET', `/manage/dispatch?q=${c.codes[0]!.slice(-8).toLowerCase()}&branch_id=${staff.branchId}&filters[per_page]=5`, { token: staff.warehouse });
+    const list = await m.call(
+      'GET',
+      `/manage/dispatch?q=${c.codes[0]!.slice(-8).toLowerCase()}&branch_id=${staff.branchId}&filters[per_page]=5`,
+      { token: staff.warehouse },
+    );
     expect(list.status).toBe(200);
     expect(list.json.data.map((p: { track_code: string }) => p.track_code)).toEqual([c.codes[0]]);
     expect(list.json.meta).toMatchObject({ current_page: 1, per_page: 5, total: 1 });
@@ -84,7 +89,12 @@ describe('arrival at a branch', () => {
     expect(res.status).toBe(200);
     const [a, b, china, missing] = res.json.data.results;
     expect(a.outcome).toBe('moved');
-    expect(a.parcel).toMatchObject({ status: 'at_branch', tariff, price: Math.round(1.5 * tariff * 100) / 100, branch: { id: staff.branchId } });
+    expect(a.parcel).toMatchObject({
+      status: 'at_branch',
+      tariff,
+      price: Math.round(1.5 * tariff * 100) / 100,
+      branch: { id: staff.branchId },
+    });
     expect(b.parcel.price).toBe(Math.round(0.333 * tariff * 100) / 100);
     expect(a.parcel.storage_until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const days = (Date.parse(a.parcel.storage_until) - Date.parse(new Date().toISOString().slice(0, 10))) / 86400000;
@@ -152,7 +162,10 @@ describe('hand-over', () => {
     expect(receipt.items).toHaveLength(2);
     expect(receipt).toMatchObject({ payment_method: 'card', currency: 'KZT', branch: { id: staff.branchId }, customer: { id: c.user.id } });
     expect(receipt.staff.name).toBeTruthy();
-    expect(receipt.total).toBeCloseTo(receipt.items.reduce((s: number, i: { price: number }) => s + i.price, 0), 2);
+    expect(receipt.total).toBeCloseTo(
+      receipt.items.reduce((s: number, i: { price: number }) => s + i.price, 0),
+      2,
+    );
 
     const after = await m.lookup(staff.branch, { customer: c.user.client_code });
     expect(after.json.data.parcels).toHaveLength(1);
@@ -239,15 +252,24 @@ describe('unclaimed parcels', () => {
     const list = await m.call('GET', `/manage/unclaimed?q=${code.slice(3, 10).toLowerCase()}`, { token: staff.warehouse });
     expect(list.json.data.map((p: { track_code: string }) => p.track_code)).toContain(code);
     const customer = await registerCustomer(ctx);
-    const assigned = await m.call('POST', `/manage/unclaimed/${res.json.data.parcel.id}/assign`, { token: staff.warehouse, body: { customer: customer.phone } });
+    const assigned = await m.call('POST', `/manage/unclaimed/${res.json.data.parcel.id}/assign`, {
+      token: staff.warehouse,
+      body: { customer: customer.phone },
+    });
     expect(assigned.status).toBe(200);
     expect(assigned.json.data.customer.id).toBe(customer.user.id);
     expect(assigned.json.data.branch.id).toBe(customer.user.branch_id);
-    const twice = await m.call('POST', `/manage/unclaimed/${res.json.data.parcel.id}/assign`, { token: staff.warehouse, body: { customer: customer.user.client_code } });
+    const twice = await m.call('POST', `/manage/unclaimed/${res.json.data.parcel.id}/assign`, {
+      token: staff.warehouse,
+      body: { customer: customer.user.client_code },
+    });
     expect(twice.status).toBe(409);
     const after = await m.call('GET', `/manage/unclaimed?q=${code}`, { token: staff.warehouse });
     expect(after.json.meta.total).toBe(0);
-    const nobody = await m.call('POST', `/manage/unclaimed/${res.json.data.parcel.id}/assign`, { token: staff.warehouse, body: { customer: 'KZ-0' } });
+    const nobody = await m.call('POST', `/manage/unclaimed/${res.json.data.parcel.id}/assign`, {
+      token: staff.warehouse,
+      body: { customer: 'KZ-0' },
+    });
     expect(nobody.status).toBe(404);
     const me = await m.call('GET', '/auth/user', { token: customer.token });
     expect(me.json.data.notifications.orders.unread).toBe(1);
@@ -259,7 +281,14 @@ describe('find', () => {
     const c = await customerWithParcels([1], 'china_warehouse');
     const unique = `Zhanar${process.pid}`;
     await ctx.database.db.update(users).set({ lastName: unique }).where(eq(users.id, c.user.id));
-    for (const q of [c.phone, c.phone.slice(-7), c.user.client_code, c.user.client_code.split('-')[1], unique.toLowerCase(), `test ${unique}`]) {
+    for (const q of [
+      c.phone,
+      c.phone.slice(-7),
+      c.user.client_code,
+      c.user.client_code.split('-')[1],
+      unique.toLowerCase(),
+      `test ${unique}`,
+    ]) {
       const res = await m.call('GET', `/manage/customers?q=${encodeURIComponent(q)}`, { token: staff.branch });
       expect(res.status, q).toBe(200);
       const hit = res.json.data.find((u: { id: number }) => u.id === c.user.id);

@@ -22,12 +22,19 @@ export function newCode(prefix = 'YT'): string {
 /** Signs in the demo staff and admin, and makes a staff member of a second branch. */
 export async function staffTokens(ctx: TestContext): Promise<Staff> {
   const call = client(ctx.app);
-  const [warehouse, branch, admin] = await Promise.all([login(ctx.app, DEMO.warehouse), login(ctx.app, DEMO.branchStaff), login(ctx.app, DEMO.admin)]);
+  const [warehouse, branch, admin] = await Promise.all([
+    login(ctx.app, DEMO.warehouse),
+    login(ctx.app, DEMO.branchStaff),
+    login(ctx.app, DEMO.admin),
+  ]);
   const branchId = branch.user.place.branch_id as number;
   const branches = await call('GET', '/country/1/branches');
   const otherBranchId = (branches.json.data as { id: number }[]).find((b) => b.id !== branchId)!.id;
   const other = await registerCustomer(ctx);
-  await ctx.database.db.update(users).set({ role: 'staff', placeKind: 'branch', placeBranchId: otherBranchId }).where(eq(users.id, other.user.id));
+  await ctx.database.db
+    .update(users)
+    .set({ role: 'staff', placeKind: 'branch', placeBranchId: otherBranchId })
+    .where(eq(users.id, other.user.id));
   return { warehouse: warehouse.token, branch: branch.token, admin: admin.token, otherBranch: other.token, branchId, otherBranchId };
 }
 
@@ -46,11 +53,18 @@ export function manageClient(ctx: TestContext) {
 }
 
 /** Multipart body with files, for inject. */
-export function multipartBody(files: { field: string; name: string; type: string; bytes: Buffer }[]): { payload: Buffer; contentType: string } {
+export function multipartBody(files: { field: string; name: string; type: string; bytes: Buffer }[]): {
+  payload: Buffer;
+  contentType: string;
+} {
   const boundary = `----portal${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     parts.push(f.bytes);
     parts.push(Buffer.from('\r\n'));
   }
@@ -58,11 +72,24 @@ export function multipartBody(files: { field: string; name: string; type: string
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export async function upload(ctx: TestContext, url: string, token: string, files: { field: string; name: string; type: string; bytes: Buffer }[]) {
+export async function upload(
+  ctx: TestContext,
+  url: string,
+  token: string,
+  files: { field: string; name: string; type: string; bytes: Buffer }[],
+) {
   const { payload, contentType } = multipartBody(files);
-  const res = await ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/json' }, payload });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/json' },
+    payload,
+  });
   return { status: res.statusCode, json: res.body ? JSON.parse(res.body) : undefined };
 }
 
 /** A 1×1 PNG. */
-export const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -47,10 +47,27 @@ describe('spreadsheet import', () => {
     expect(preview.committed_at).toBeNull();
 
     const detail = await m.call('GET', `/manage/imports/${preview.id}?filters[per_page]=100`, { token: staff.warehouse, lang: 'en' });
-    const rows = detail.json.data.rows as { row: number; outcome: string; reason: string | null; customer: { id: number } | null; name: string; weight: number | null }[];
+    const rows = detail.json.data.rows as {
+      row: number;
+      outcome: string;
+      reason: string | null;
+      customer: { id: number } | null;
+      name: string;
+      weight: number | null;
+    }[];
     expect(rows.map((r) => [r.row, r.outcome])).toEqual([
-      [2, 'new_order'], [3, 'new_order'], [4, 'unclaimed'], [5, 'unclaimed'], [6, 'duplicate'], [7, 'duplicate'],
-      [8, 'invalid'], [9, 'invalid'], [10, 'invalid'], [11, 'invalid'], [12, 'invalid'], [13, 'invalid'],
+      [2, 'new_order'],
+      [3, 'new_order'],
+      [4, 'unclaimed'],
+      [5, 'unclaimed'],
+      [6, 'duplicate'],
+      [7, 'duplicate'],
+      [8, 'invalid'],
+      [9, 'invalid'],
+      [10, 'invalid'],
+      [11, 'invalid'],
+      [12, 'invalid'],
+      [13, 'invalid'],
     ]);
     expect(rows[0]).toMatchObject({ customer: { id: saver.user.id }, name: 'Phone case', weight: 1.5 });
     expect(rows[1]).toMatchObject({ customer: { id: labelled.user.id }, name: 'Shoes; size 42', weight: 2.25 });
@@ -65,7 +82,9 @@ describe('spreadsheet import', () => {
       expect.stringContaining('Weight must be'),
       expect.stringContaining('Weight must be'),
     ]);
-    const onlyInvalid = await m.call('GET', `/manage/imports/${preview.id}?outcome=invalid&filters[per_page]=2&filters[page]=2`, { token: staff.warehouse });
+    const onlyInvalid = await m.call('GET', `/manage/imports/${preview.id}?outcome=invalid&filters[per_page]=2&filters[page]=2`, {
+      token: staff.warehouse,
+    });
     expect(onlyInvalid.json.meta).toMatchObject({ total: 6, current_page: 2, last_page: 3 });
     expect(onlyInvalid.json.data.rows).toHaveLength(2);
 
@@ -76,11 +95,22 @@ describe('spreadsheet import', () => {
     expect(commit.json.data.result).toEqual({ total: 12, new_order: 2, unclaimed: 1, duplicate: 3, invalid: 6 });
     expect(commit.json.data.committed_at).not.toBeNull();
 
-    const created = await ctx.database.db.select().from(orders).where(inArray(orders.trackCode, [saved, byLabel, repeated]));
+    const created = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.trackCode, [saved, byLabel, repeated]));
     expect(created).toHaveLength(3);
     expect(created.find((o) => o.trackCode === saved)!.userId).toBe(saver.user.id);
     expect(created.find((o) => o.trackCode === byLabel)!.labelClientCode).toBe(labelled.user.client_code);
-    const events = await ctx.database.db.select().from(orderEvents).where(inArray(orderEvents.orderId, created.map((o) => o.id)));
+    const events = await ctx.database.db
+      .select()
+      .from(orderEvents)
+      .where(
+        inArray(
+          orderEvents.orderId,
+          created.map((o) => o.id),
+        ),
+      );
     expect(events).toHaveLength(3);
     expect(events.every((e) => e.action === 'received' && e.details.import_id === preview.id)).toBe(true);
     const tracks = await m.call('GET', '/saved-tracks', { token: saver.token });
@@ -103,7 +133,9 @@ describe('spreadsheet import', () => {
     ws.addRow([b, '0,75', null, null]);
     ws.addRow([null, null, null, null]);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const res = await upload(ctx, '/manage/imports', staff.warehouse, [{ field: 'file', name: 'partner.XLSX', type: 'application/octet-stream', bytes }]);
+    const res = await upload(ctx, '/manage/imports', staff.warehouse, [
+      { field: 'file', name: 'partner.XLSX', type: 'application/octet-stream', bytes },
+    ]);
     expect(res.status).toBe(200);
     expect(res.json.data.counts).toMatchObject({ total: 2, unclaimed: 2 });
 
@@ -112,12 +144,23 @@ describe('spreadsheet import', () => {
   });
 
   it('refuses other files clearly, and other staff cannot see or commit your import', async () => {
-    const pdf = await upload(ctx, '/manage/imports', staff.warehouse, [{ field: 'file', name: 'x.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4') }]);
+    const pdf = await upload(ctx, '/manage/imports', staff.warehouse, [
+      { field: 'file', name: 'x.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4') },
+    ]);
     expect(pdf.status).toBe(422);
     expect(pdf.json.code).toBe('import_file_invalid');
-    const fakeXlsx = await upload(ctx, '/manage/imports', staff.warehouse, [{ field: 'file', name: 'x.xlsx', type: 'application/octet-stream', bytes: Buffer.from('a,b\n') }]);
+    const fakeXlsx = await upload(ctx, '/manage/imports', staff.warehouse, [
+      { field: 'file', name: 'x.xlsx', type: 'application/octet-stream', bytes: Buffer.from('a,b\n') },
+    ]);
     expect(fakeXlsx.status).toBe(422);
-    const brokenZip = await upload(ctx, '/manage/imports', staff.warehouse, [{ field: 'file', name: 'x.xlsx', type: 'application/octet-stream', bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]) }]);
+    const brokenZip = await upload(ctx, '/manage/imports', staff.warehouse, [
+      {
+        field: 'file',
+        name: 'x.xlsx',
+        type: 'application/octet-stream',
+        bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]),
+      },
+    ]);
     expect(brokenZip.status).toBe(422);
     const empty = await upload(ctx, '/manage/imports', staff.warehouse, csvFile('\n\n'));
     expect(empty.status).toBe(422);
@@ -148,7 +191,10 @@ describe('spreadsheet import', () => {
     expect(commit.status).toBe(200);
     expect(commit.json.data.result.new_order + commit.json.data.result.unclaimed).toBe(10_000);
     console.log(`10k import on ${ctx.database.kind}: preview ${previewed - started} ms, commit ${Date.now() - previewed} ms`);
-    const [n] = await ctx.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(sql`${orders.trackCode} like ${`${prefix}%`}`);
+    const [n] = await ctx.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(sql`${orders.trackCode} like ${`${prefix}%`}`);
     expect(n!.n).toBe(10_000);
     const [stored] = await ctx.database.db.select({ id: imports.id }).from(imports).where(eq(imports.id, res.json.data.id));
     expect(stored).toBeDefined();

@@ -40,7 +40,7 @@ describe('POST manage/receive', () => {
     expect(events[0]!.actorUserId).not.toBeNull();
   });
 
-  it('several savers: the label client code decides, else the earliest saver', async () => {
+  it('several savers: the label client code decides, else nobody (disputed, ADR 021)', async () => {
     const first = await registerCustomer(ctx);
     const second = await registerCustomer(ctx);
     const a = newCode();
@@ -49,10 +49,15 @@ describe('POST manage/receive', () => {
       await m.saveTrack(first.token, code);
       await m.saveTrack(second.token, code);
     }
-    const byLabel = await m.receive(staff.warehouse, { track_code: a, weight: 2, label_client_code: second.user.client_code.toLowerCase() });
+    const byLabel = await m.receive(staff.warehouse, {
+      track_code: a,
+      weight: 2,
+      label_client_code: second.user.client_code.toLowerCase(),
+    });
     expect(byLabel.json.data.parcel.customer.id).toBe(second.user.id);
-    const earliest = await m.receive(staff.warehouse, { track_code: b, weight: 2 });
-    expect(earliest.json.data.parcel.customer.id).toBe(first.user.id);
+    const disputed = await m.receive(staff.warehouse, { track_code: b, weight: 2 });
+    expect(disputed.json.data.matched_by).toBe('disputed');
+    expect(disputed.json.data.parcel.customer).toBeNull();
   });
 
   it('a client code on the label assigns the parcel; an unknown one leaves it unclaimed with a warning', async () => {
@@ -61,7 +66,7 @@ describe('POST manage/receive', () => {
     expect(labelled.json.data.matched_by).toBe('label');
     expect(labelled.json.data.parcel.customer.id).toBe(customer.user.id);
 
-    const unknown = await m.receive(staff.warehouse, { track_code: newCode(), weight: 0.5, label_client_code: 'KZ-999999999' }, );
+    const unknown = await m.receive(staff.warehouse, { track_code: newCode(), weight: 0.5, label_client_code: 'KZ-999999999' });
     expect(unknown.status).toBe(200);
     expect(unknown.json.data.matched_by).toBe('unclaimed');
     expect(unknown.json.data.parcel.customer).toBeNull();
@@ -109,7 +114,9 @@ describe('POST manage/receive', () => {
   });
 
   it('photos: images are stored and served read-only; anything else is refused', async () => {
-    const up = await upload(ctx, '/manage/photos', staff.warehouse, [{ field: 'photos', name: 'a.png', type: 'image/png', bytes: PNG_1x1 }]);
+    const up = await upload(ctx, '/manage/photos', staff.warehouse, [
+      { field: 'photos', name: 'a.png', type: 'image/png', bytes: PNG_1x1 },
+    ]);
     expect(up.status).toBe(200);
     const [url] = up.json.data.photos as string[];
     expect(url).toMatch(/^\/uploads\/parcels\/[a-f0-9]{32}\.png$/);
@@ -122,12 +129,21 @@ describe('POST manage/receive', () => {
     const received = await m.receive(staff.warehouse, { track_code: newCode(), weight: 1, photos: [url] });
     expect(received.json.data.parcel.photos).toEqual([url]);
 
-    const html = await upload(ctx, '/manage/photos', staff.warehouse, [{ field: 'photos', name: 'x.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') }]);
+    const html = await upload(ctx, '/manage/photos', staff.warehouse, [
+      { field: 'photos', name: 'x.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') },
+    ]);
     expect(html.status).toBe(422);
     expect(html.json.code).toBe('photo_invalid');
-    const big = await upload(ctx, '/manage/photos', staff.warehouse, [{ field: 'photos', name: 'big.png', type: 'image/png', bytes: Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024)]) }]);
+    const big = await upload(ctx, '/manage/photos', staff.warehouse, [
+      { field: 'photos', name: 'big.png', type: 'image/png', bytes: Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024)]) },
+    ]);
     expect(big.status).toBe(413);
-    const six = await upload(ctx, '/manage/photos', staff.warehouse, Array.from({ length: 6 }, (_, i) => ({ field: 'photos', name: `${i}.png`, type: 'image/png', bytes: PNG_1x1 })));
+    const six = await upload(
+      ctx,
+      '/manage/photos',
+      staff.warehouse,
+      Array.from({ length: 6 }, (_, i) => ({ field: 'photos', name: `${i}.png`, type: 'image/png', bytes: PNG_1x1 })),
+    );
     expect(six.status).toBe(422);
     const json = await m.call('POST', '/manage/photos', { token: staff.warehouse, body: {} });
     expect(json.status).toBe(422);

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const scrape = (token?: string) => ctx.app.inject({ method: 'GET', url: '/metrics', headers: token ? { authorization: `Bearer ${token}` } : {} });
+const scrape = (token?: string) =>
+  ctx.app.inject({ method: 'GET', url: '/metrics', headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('GET /metrics', () => {
   it('only for the scraper holding METRICS_TOKEN', async () => {
@@ -47,7 +48,9 @@ describe('without METRICS_TOKEN', () => {
   it('there is no /metrics', async () => {
     const other = await createTestApp();
     try {
-      expect((await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer anything-at-all-here' } })).statusCode).toBe(404);
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer anything-at-all-here' } })).statusCode,
+      ).toBe(404);
     } finally {
       await other.close();
     }

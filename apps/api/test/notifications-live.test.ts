@@ -60,10 +60,12 @@ describe('live notifications (SSE)', () => {
     const theirs = await openStream(base, other.token);
     expect(mine.state).toMatchObject({ status: 200, type: 'text/event-stream; charset=utf-8' });
 
-    await ctx.app.db.transaction(async (tx) => {
-      await notificationsService.notify(tx, [{ userId: me.user.id, event: 'news', params: text }]);
-      tx.rollback();
-    }).catch(() => undefined);
+    await ctx.app.db
+      .transaction(async (tx) => {
+        await notificationsService.notify(tx, [{ userId: me.user.id, event: 'news', params: text }]);
+        tx.rollback();
+      })
+      .catch(() => undefined);
     await new Promise((r) => setTimeout(r, 1500));
     expect(mine.state.changed).toBe(0);
 
@@ -77,7 +79,14 @@ describe('live notifications (SSE)', () => {
 
   it('across processes through Redis: the job runs in one process, the page is connected to another', async () => {
     // A second API process on the same database, not working jobs.
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/portal-test-data', WEB_DIST: '/nonexistent', REDIS_URL: REDIS });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/portal-test-data',
+      WEB_DIST: '/nonexistent',
+      REDIS_URL: REDIS,
+    });
     const other = await buildApp({ config, database: ctx.database, sms: ctx.sms, closeDatabase: false, logger: false });
     try {
       const base = await other.listen({ port: 0, host: '127.0.0.1' });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('GET orders/statuses', () => {
-  it('lists every status in lifecycle order, named in the request language, with only the caller\'s not-archived counts', async () => {
+  it("lists every status in lifecycle order, named in the request language, with only the caller's not-archived counts", async () => {
     const a = await registerCustomer(ctx);
     const b = await registerCustomer(ctx);
     await makeOrder(ctx.database.db, { userId: a.user.id, status: 'china_warehouse' });
@@ -48,21 +48,22 @@ describe('GET orders/statuses', () => {
 });
 
 describe('GET orders/status/{statusId}/orders', () => {
-  it('pages the caller\'s orders newest first: default 10, last page, past the end, archived excluded', async () => {
+  it("pages the caller's orders newest first: default 10, last page, past the end, archived excluded", async () => {
     const c = await registerCustomer(ctx);
     const ids: number[] = [];
-    for (let i = 0; i < 23; i += 1) ids.push((await makeOrder(ctx.database.db, { userId: c.user.id, status: 'in_transit', name: `Item ${i}` })).id);
+    for (let i = 0; i < 23; i += 1)
+      ids.push((await makeOrder(ctx.database.db, { userId: c.user.id, status: 'in_transit', name: `Item ${i}` })).id);
     await makeOrder(ctx.database.db, { userId: c.user.id, status: 'delivered', archived: true });
     const url = `/orders/status/${statusId.in_transit}/orders`;
 
     const first = await call('GET', url, { token: c.token });
     expect(first.status).toBe(200);
-    expect(first.json.meta).toEqual({ current_page: 1, per_page: 10, total: 23, last_page: 3 });
+    expect(first.json.meta).toEqual({ current_page: 1, per_page: 10, total: 23, last_page: 3, next_cursor: expect.any(String) });
     expect(first.json.data.map((o: { id: number }) => o.id)).toEqual([...ids].reverse().slice(0, 10));
 
     const last = await call('GET', `${url}?filters[page]=3`, { token: c.token });
     expect(last.json.data.map((o: { id: number }) => o.id)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(last.json.meta).toMatchObject({ current_page: 3, last_page: 3 });
+    expect(last.json.meta).toMatchObject({ current_page: 3, last_page: 3, next_cursor: null });
 
     const past = await call('GET', `${url}?filters[page]=4`, { token: c.token });
     expect(past.status).toBe(200);
@@ -80,7 +81,15 @@ describe('GET orders/status/{statusId}/orders', () => {
   it('refuses bad paging values with 422 and an unknown status with 404', async () => {
     const { token } = await registerCustomer(ctx);
     const url = `/orders/status/${statusId.china_warehouse}/orders`;
-    for (const q of ['filters[per_page]=0', 'filters[per_page]=101', 'filters[per_page]=abc', 'filters[page]=0', 'filters[page]=-1', 'filters[page]=x', 'filters[per_page]=2.5']) {
+    for (const q of [
+      'filters[per_page]=0',
+      'filters[per_page]=101',
+      'filters[per_page]=abc',
+      'filters[page]=0',
+      'filters[page]=-1',
+      'filters[page]=x',
+      'filters[per_page]=2.5',
+    ]) {
       const res = await call('GET', `${url}?${q}`, { token, lang: 'en' });
       expect(res.status, q).toBe(422);
       expect(res.json.code).toBe('validation_failed');
@@ -91,10 +100,28 @@ describe('GET orders/status/{statusId}/orders', () => {
 
   it('carries what a card shows: price only from at_branch on, days in transit, storage day, photos', async () => {
     const c = await registerCustomer(ctx);
-    const transit = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'in_transit', weight: 1.5, name: 'Boots', receivedDaysAgo: 6 });
+    const transit = await makeOrder(ctx.database.db, {
+      userId: c.user.id,
+      status: 'in_transit',
+      weight: 1.5,
+      name: 'Boots',
+      receivedDaysAgo: 6,
+    });
     const branch = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'at_branch', weight: 2, receivedDaysAgo: 20 });
     const [t] = (await call('GET', `/orders/status/${statusId.in_transit}/orders`, { token: c.token, lang: 'en' })).json.data;
-    expect(t).toMatchObject({ id: transit.id, track_code: transit.trackCode, name: 'Boots', weight: 1.5, price: null, currency: null, days_in_transit: 6, arrived_at: null, storage_until: null, photos: [], archived: false });
+    expect(t).toMatchObject({
+      id: transit.id,
+      track_code: transit.trackCode,
+      name: 'Boots',
+      weight: 1.5,
+      price: null,
+      currency: null,
+      days_in_transit: 6,
+      arrived_at: null,
+      storage_until: null,
+      photos: [],
+      archived: false,
+    });
     expect(t.status).toEqual({ id: statusId.in_transit, code: 'in_transit', name: 'In transit' });
     const [b] = (await call('GET', `/orders/status/${statusId.at_branch}/orders`, { token: c.token })).json.data;
     expect(b.id).toBe(branch.id);
@@ -114,14 +141,26 @@ describe('GET orders/status/{statusId}/orders', () => {
     await db.execute(sql`analyze orders`);
     const c = await registerCustomer(ctx);
     for (let i = 0; i < 3; i += 1) await makeOrder(db, { userId: c.user.id, status: 'in_transit' });
-    const queries = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, 1, 10);
-    for (const q of [queries.rows, queries.total]) {
+    // A numbered page, a deep one and a cursor page: each reads the customer's index entries, never the table.
+    const first = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { page: 1, perPage: 10 });
+    const deep = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { page: 500, perPage: 10 });
+    const after = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { afterId: 1_000_000, perPage: 10 });
+    const explain = async (q: { toSQL: () => { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = q.toSQL();
       const inlined = text.replace(/\$(\d+)/g, (_m, i: string) => String(params[Number(i) - 1]));
       const plan = (await db.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
-      const lines = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+      return plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    };
+    for (const q of [first.rows, first.total, deep.rows, after.rows]) {
+      const lines = await explain(q);
       expect(lines).toContain('orders_user_status_idx');
       expect(lines).not.toMatch(/Seq Scan on orders/);
+    }
+    // The page's ids come in the index's own order (id desc): read up to the page's end, never all sorted.
+    for (const q of [first.ids, deep.ids, after.ids]) {
+      const lines = await explain(q);
+      expect(lines).toMatch(/Index Only Scan using orders_user_status_idx/);
+      expect(lines).not.toMatch(/Sort/);
     }
   });
 });
@@ -133,7 +172,15 @@ describe('GET orders/{id} and the timeline', () => {
     await ctx.database.db.execute(sql`update orders set receipt_id = 77, photos = '["/uploads/parcels/a.jpg"]'::jsonb where id = ${o.id}`);
     const res = await call('GET', `/orders/${o.id}`, { token: c.token, lang: 'en' });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id: o.id, tariff: 1890, price: 5670, receipt_id: 77, photos: ['/uploads/parcels/a.jpg'], archived: false, archived_at: null });
+    expect(res.json.data).toMatchObject({
+      id: o.id,
+      tariff: 1890,
+      price: 5670,
+      receipt_id: 77,
+      photos: ['/uploads/parcels/a.jpg'],
+      archived: false,
+      archived_at: null,
+    });
     expect(res.json.data.branch.name).toBe('Almaty — Tole Bi');
     expect(res.json.data.delivered_at).not.toBeNull();
     expect((await call('GET', `/orders/999999`, { token: c.token })).status).toBe(404);
@@ -189,7 +236,7 @@ describe('archive, restore and rename', () => {
     const list = await call('GET', '/orders/archived', { token: c.token });
     expect(list.status).toBe(200);
     expect(list.json.data.map((o: { id: number }) => o.id)).toEqual([done.id]);
-    expect(list.json.meta).toEqual({ current_page: 1, per_page: 10, total: 1, last_page: 1 });
+    expect(list.json.meta).toEqual({ current_page: 1, per_page: 10, total: 1, last_page: 1, next_cursor: null });
     expect((await call('GET', '/orders/archived?filters[per_page]=101', { token: c.token })).status).toBe(422);
 
     const restored = await call('POST', `/orders/${done.id}/unarchive`, { token: c.token });
@@ -197,6 +244,25 @@ describe('archive, restore and rename', () => {
     expect(restored.json.data.archived).toBe(false);
     expect((await call('GET', '/orders/archived', { token: c.token })).json.data).toEqual([]);
     expect((await call('GET', `/orders/status/${statusId.delivered}/orders`, { token: c.token })).json.data[0].id).toBe(done.id);
+  });
+
+  it('pages the archive exactly: per_page rows a page, the rest on the last, none twice', async () => {
+    const c = await registerCustomer(ctx);
+    const made: number[] = [];
+    for (let i = 0; i < 12; i++)
+      made.push((await makeOrder(ctx.database.db, { userId: c.user.id, status: 'delivered', archived: true })).id);
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await call('GET', `/orders/archived?filters[per_page]=5&filters[page]=${page}`, { token: c.token });
+      expect(res.status).toBe(200);
+      expect(res.json.meta).toMatchObject({ current_page: page, per_page: 5, total: 12, last_page: 3 });
+      expect(res.json.meta.next_cursor === null).toBe(page >= 3);
+      pages.push(res.json.data.map((o: { id: number }) => o.id));
+    }
+    expect(pages.map((p) => p.length)).toEqual([5, 5, 2, 0]);
+    expect(pages.flat().sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
+    const one = await call('GET', '/orders/archived?filters[per_page]=1', { token: c.token });
+    expect(one.json.data).toHaveLength(1);
   });
 
   it('renames an order, refusing an empty or overlong name', async () => {
@@ -216,7 +282,7 @@ describe('archive, restore and rename', () => {
 });
 
 describe('GET orders/lookup', () => {
-  it('finds the caller\'s parcel, then their saved code, else nothing; normalising the code', async () => {
+  it("finds the caller's parcel, then their saved code, else nothing; normalising the code", async () => {
     const c = await registerCustomer(ctx);
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'at_branch', trackCode: 'LOOKUP123456' });
     const found = await call('GET', '/orders/lookup?track_code=%20lookup%20123456', { token: c.token });
@@ -225,7 +291,11 @@ describe('GET orders/lookup', () => {
 
     await call('POST', '/save-track', { token: c.token, body: { track_code: 'WAITING00001', name: 'Gift' } });
     const saved = await call('GET', '/orders/lookup?track_code=WAITING00001', { token: c.token });
-    expect(saved.json.data).toMatchObject({ found: 'saved_track', order: null, saved_track: { track_code: 'WAITING00001', name: 'Gift', order: null } });
+    expect(saved.json.data).toMatchObject({
+      found: 'saved_track',
+      order: null,
+      saved_track: { track_code: 'WAITING00001', name: 'Gift', order: null },
+    });
 
     const none = await call('GET', '/orders/lookup?track_code=NOPE000000', { token: c.token });
     expect(none.json.data).toEqual({ track_code: 'NOPE000000', found: null, order: null, saved_track: null });
@@ -240,7 +310,12 @@ describe('GET qr', () => {
     const res = await call('GET', '/qr', { token: c.token });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json.data).toMatchObject({ client_code: c.user.client_code, first_name: 'Aruzhan', last_name: 'Bekova', full_name: 'Aruzhan Bekova' });
+    expect(res.json.data).toMatchObject({
+      client_code: c.user.client_code,
+      first_name: 'Aruzhan',
+      last_name: 'Bekova',
+      full_name: 'Aruzhan Bekova',
+    });
     const verified = await ctx.app.qr.verify(res.json.data.token);
     expect(verified).toEqual({ userId: c.user.id, version: 1, clientCode: c.user.client_code });
     expect(await ctx.app.qr.verify(res.json.data.token.slice(0, -2) + 'xx')).toBeNull();

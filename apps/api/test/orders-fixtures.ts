@@ -12,7 +12,19 @@ export function newTrackCode(prefix = 'TT'): string {
 }
 
 /** Inserts an order for a user (or unclaimed) in a status, priced by the user's branch from at_branch on. */
-export async function makeOrder(db: Db, opts: { userId: number | null; status: TOrderStatusCode; trackCode?: string; name?: string; weight?: number; archived?: boolean; receivedDaysAgo?: number; branchId?: number | null }) {
+export async function makeOrder(
+  db: Db,
+  opts: {
+    userId: number | null;
+    status: TOrderStatusCode;
+    trackCode?: string;
+    name?: string;
+    weight?: number;
+    archived?: boolean;
+    receivedDaysAgo?: number;
+    branchId?: number | null;
+  },
+) {
   let branchId = opts.branchId ?? null;
   if (opts.branchId === undefined && opts.userId !== null) {
     const [u] = await db.select({ branchId: users.branchId }).from(users).where(eq(users.id, opts.userId)).limit(1);

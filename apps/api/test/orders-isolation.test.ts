@@ -12,16 +12,19 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-describe('another customer\'s data', () => {
-  it('answers 404 (or nothing of theirs) to every call made with a second customer\'s ids, and changes nothing', async () => {
+describe("another customer's data", () => {
+  it("answers 404 (or nothing of theirs) to every call made with a second customer's ids, and changes nothing", async () => {
     const owner = await registerCustomer(ctx, { first_name: 'Owner' });
     const intruder = await registerCustomer(ctx, { first_name: 'Intruder' });
     const db = ctx.database.db;
     const delivered = await makeOrder(db, { userId: owner.user.id, status: 'delivered', name: 'Mine' });
     const archived = await makeOrder(db, { userId: owner.user.id, status: 'delivered', archived: true, name: 'Old' });
     const transit = await makeOrder(db, { userId: owner.user.id, status: 'in_transit', name: 'Coming' });
-    const track = (await call('POST', '/save-track', { token: owner.token, body: { track_code: 'OWNERWAIT0001', name: 'Waiting' } })).json.data.saved_track;
-    const statusIds: Record<string, number> = Object.fromEntries((await call('GET', '/orders/statuses', { token: owner.token })).json.data.map((s: { code: string; id: number }) => [s.code, s.id]));
+    const track = (await call('POST', '/save-track', { token: owner.token, body: { track_code: 'OWNERWAIT0001', name: 'Waiting' } })).json
+      .data.saved_track;
+    const statusIds: Record<string, number> = Object.fromEntries(
+      (await call('GET', '/orders/statuses', { token: owner.token })).json.data.map((s: { code: string; id: number }) => [s.code, s.id]),
+    );
 
     const orderCalls: [string, string, unknown?][] = [];
     for (const o of [delivered, archived, transit]) {
@@ -53,7 +56,12 @@ describe('another customer\'s data', () => {
 
     // Looking up the owner's codes finds nothing; saving one of their parcels' codes is refused without naming them.
     for (const code of [delivered.trackCode, transit.trackCode]) {
-      expect((await call('GET', `/orders/lookup?track_code=${code}`, { token: intruder.token })).json.data).toEqual({ track_code: code, found: null, order: null, saved_track: null });
+      expect((await call('GET', `/orders/lookup?track_code=${code}`, { token: intruder.token })).json.data).toEqual({
+        track_code: code,
+        found: null,
+        order: null,
+        saved_track: null,
+      });
       const save = await call('POST', '/save-track', { token: intruder.token, body: { track_code: code }, lang: 'en' });
       expect(save.status).toBe(409);
       expect(save.json.code).toBe('track_owned_by_other');

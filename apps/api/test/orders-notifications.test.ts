@@ -18,17 +18,27 @@ async function moveTo(orderId: number, to: 'in_transit' | 'at_branch') {
   const db = ctx.database.db;
   await db.transaction(async (tx) => {
     if (to === 'in_transit') await parcels.dispatch(tx, eq(orders.id, orderId), { userId: null });
-    else await parcels.arrive(tx, [orderId], { id: (await tx.select({ b: orders.branchId }).from(orders).where(eq(orders.id, orderId)))[0]!.b!, tariff: 1000, currency: 'KZT' }, '2030-01-31', { userId: null });
+    else
+      await parcels.arrive(
+        tx,
+        [orderId],
+        { id: (await tx.select({ b: orders.branchId }).from(orders).where(eq(orders.id, orderId)))[0]!.b!, tariff: 1000, currency: 'KZT' },
+        '2030-01-31',
+        { userId: null },
+      );
   });
 }
 
 const unread = async (token: string) => {
-  const n = (await call('GET', '/auth/user', { token })).json.data.notifications as Record<string, { unread: number; data: { title: string; body: string; link: string | null; read: boolean; new: boolean }[] }>;
+  const n = (await call('GET', '/auth/user', { token })).json.data.notifications as Record<
+    string,
+    { unread: number; data: { title: string; body: string; link: string | null; read: boolean; new: boolean }[] }
+  >;
   return { groups: n, total: Object.values(n).reduce((s, g) => s + g.unread, 0) };
 };
 
 describe('order notifications', () => {
-  it('a status change adds an unread notification in the owner\'s language with a link to the order; reading drops the count', async () => {
+  it("a status change adds an unread notification in the owner's language with a link to the order; reading drops the count", async () => {
     const c = await registerCustomer(ctx);
     await ctx.database.db.update(users).set({ language: 'en' }).where(eq(users.id, c.user.id));
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Boots' });
@@ -83,7 +93,7 @@ describe('order notifications', () => {
     expect(await countAll()).toBe(before);
   });
 
-  it('texts follow the recipient\'s current language: a customer who switches to kk reads every older notification in kk', async () => {
+  it("texts follow the recipient's current language: a customer who switches to kk reads every older notification in kk", async () => {
     const c = await registerCustomer(ctx);
     await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, c.user.id));
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Etik' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { notifications, orderEvents, orders, savedTracks } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { orderEvents, orders, savedTracks } from '../src/db/schema';
 import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
 import { makeOrder, newTrackCode } from './orders-fixtures';
 
@@ -17,7 +17,11 @@ describe('POST save-track', () => {
     const c = await registerCustomer(ctx);
     const res = await call('POST', '/save-track', { token: c.token, body: { track_code: '  sf 1234-5678 ab ', name: '  Shoes ' } });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ saved_track: { track_code: 'SF12345678AB', name: 'Shoes', order: null }, order: null, claimed: false });
+    expect(res.json.data).toMatchObject({
+      saved_track: { track_code: 'SF12345678AB', name: 'Shoes', order: null },
+      order: null,
+      claimed: false,
+    });
     const again = await call('POST', '/save-track', { token: c.token, body: { track_code: 'Sf12345678ab' }, lang: 'en' });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ code: 'duplicate_track', message: 'This tracking code is already saved' });
@@ -28,7 +32,19 @@ describe('POST save-track', () => {
 
   it('refuses malformed codes and fields with 422 in the request language', async () => {
     const c = await registerCustomer(ctx);
-    for (const body of [{}, { track_code: '' }, { track_code: 'AB1' }, { track_code: 'X'.repeat(41) }, { track_code: 'ТРЕК12345' }, { track_code: 'AB_12345' }, { track_code: 'AB.12345' }, { track_code: '-----' }, { track_code: 12345678 }, { track_code: 'AB123456', name: 'x'.repeat(101) }, { track_code: 'AB123456', extra: true }]) {
+    for (const body of [
+      {},
+      { track_code: '' },
+      { track_code: 'AB1' },
+      { track_code: 'X'.repeat(41) },
+      { track_code: 'ТРЕК12345' },
+      { track_code: 'AB_12345' },
+      { track_code: 'AB.12345' },
+      { track_code: '-----' },
+      { track_code: 12345678 },
+      { track_code: 'AB123456', name: 'x'.repeat(101) },
+      { track_code: 'AB123456', extra: true },
+    ]) {
       const res = await call('POST', '/save-track', { token: c.token, body, lang: 'ru' });
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
@@ -36,7 +52,7 @@ describe('POST save-track', () => {
     expect(res.json.errors.track_code).toEqual(['A tracking code is 5–40 Latin letters and digits']);
     const kk = await call('POST', '/save-track', { token: c.token, body: { track_code: 'AB1' }, lang: 'kk' });
     expect(kk.json.errors.track_code[0]).toContain('Трек-код');
-    expect((await ctx.database.db.select().from(savedTracks).where(eq(savedTracks.userId, c.user.id)))).toEqual([]);
+    expect(await ctx.database.db.select().from(savedTracks).where(eq(savedTracks.userId, c.user.id))).toEqual([]);
   });
 
   it('claims an unclaimed parcel with that code at once: owner, branch, linked track, event and notification', async () => {
@@ -44,10 +60,19 @@ describe('POST save-track', () => {
     const parcel = await makeOrder(ctx.database.db, { userId: null, status: 'china_warehouse', branchId: null, weight: 0.8 });
     const before = (await call('GET', '/auth/user', { token: c.token })).json.data.notifications.orders.unread;
 
-    const res = await call('POST', '/save-track', { token: c.token, body: { track_code: parcel.trackCode.toLowerCase(), name: 'Phone case' }, lang: 'en' });
+    const res = await call('POST', '/save-track', {
+      token: c.token,
+      body: { track_code: parcel.trackCode.toLowerCase(), name: 'Phone case' },
+      lang: 'en',
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.claimed).toBe(true);
-    expect(res.json.data.order).toMatchObject({ id: parcel.id, track_code: parcel.trackCode, name: 'Phone case', status: { code: 'china_warehouse' } });
+    expect(res.json.data.order).toMatchObject({
+      id: parcel.id,
+      track_code: parcel.trackCode,
+      name: 'Phone case',
+      status: { code: 'china_warehouse' },
+    });
     expect(res.json.data.saved_track.order).toMatchObject({ id: parcel.id, status: { code: 'china_warehouse' } });
 
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, parcel.id));
@@ -86,22 +111,25 @@ describe('POST save-track', () => {
     expect(await ctx.database.db.select().from(savedTracks).where(eq(savedTracks.userId, c.user.id))).toEqual([]);
   });
 
-  it('lets exactly one of two customers saving the same unclaimed code at once win it', async () => {
+  it('two customers saving the same unclaimed code at once: neither gets it silently, it is held as disputed (ADR 021)', async () => {
     const a = await registerCustomer(ctx);
     const b = await registerCustomer(ctx);
     const parcel = await makeOrder(ctx.database.db, { userId: null, status: 'in_transit', branchId: null });
-    const results = await Promise.all([a, b].map((u) => call('POST', '/save-track', { token: u.token, body: { track_code: parcel.trackCode } })));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const winner = results[0]!.status === 200 ? a : b;
-    const loser = winner === a ? b : a;
-    expect(results.find((r) => r.status === 409)!.json.code).toBe('track_owned_by_other');
+    const results = await Promise.all(
+      [a, b].map((u) => call('POST', '/save-track', { token: u.token, body: { track_code: parcel.trackCode } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, parcel.id));
-    expect(row!.userId).toBe(winner.user.id);
-    expect(await ctx.database.db.select().from(savedTracks).where(eq(savedTracks.userId, loser.user.id))).toEqual([]);
-    const claims = await ctx.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, parcel.id), eq(orderEvents.action, 'claimed')));
-    expect(claims).toHaveLength(1);
-    const notes = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, loser.user.id));
-    expect(notes.filter((n) => n.link === `/orders/order?id=${parcel.id}`)).toEqual([]);
+    expect(row!.userId).toBeNull();
+    expect(row!.disputedAt).not.toBeNull();
+    for (const u of [a, b])
+      expect(await ctx.database.db.select().from(savedTracks).where(eq(savedTracks.userId, u.user.id))).toHaveLength(1);
+    // The first save claimed it, the second made it disputed: one of each, in that order.
+    const events = await ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, parcel.id)).orderBy(orderEvents.id);
+    expect(events.map((e) => e.action).filter((a) => a === 'claimed' || a === 'disputed')).toEqual(['claimed', 'disputed']);
+    expect(results.map((r) => r.json.data.saved_track.checking).sort()).toEqual([false, true]);
+    const later = await call('GET', '/saved-tracks', { token: a.token });
+    expect(later.json.data[0]).toMatchObject({ order: null, checking: true });
   });
 
   it('keeps one saved code when the same customer submits it twice at once', async () => {
@@ -114,7 +142,7 @@ describe('POST save-track', () => {
 });
 
 describe('GET saved-tracks and DELETE saved-tracks/{id}/delete', () => {
-  it('pages the caller\'s codes newest first with matched parcels, and deletes them', async () => {
+  it("pages the caller's codes newest first with matched parcels, and deletes them", async () => {
     const c = await registerCustomer(ctx);
     const codes: string[] = [];
     for (let i = 0; i < 12; i += 1) {
@@ -125,7 +153,7 @@ describe('GET saved-tracks and DELETE saved-tracks/{id}/delete', () => {
     const first = await call('GET', '/saved-tracks', { token: c.token });
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(first.json.meta).toEqual({ current_page: 1, per_page: 10, total: 12, last_page: 2 });
+    expect(first.json.meta).toEqual({ current_page: 1, per_page: 10, total: 12, last_page: 2, next_cursor: expect.any(String) });
     expect(first.json.data.map((t: { track_code: string }) => t.track_code)).toEqual([...codes].reverse().slice(0, 10));
     const second = await call('GET', '/saved-tracks?filters[page]=2', { token: c.token });
     expect(second.json.data.map((t: { track_code: string }) => t.track_code)).toEqual([codes[1], codes[0]]);
@@ -142,7 +170,7 @@ describe('GET saved-tracks and DELETE saved-tracks/{id}/delete', () => {
     expect((await call('DELETE', `/saved-tracks/abc/delete`, { token: c.token })).status).toBe(422);
   });
 
-  it('keeps a matched parcel the customer\'s when its saved code is deleted', async () => {
+  it("keeps a matched parcel the customer's when its saved code is deleted", async () => {
     const c = await registerCustomer(ctx);
     const parcel = await makeOrder(ctx.database.db, { userId: null, status: 'china_warehouse', branchId: null });
     const saved = await call('POST', '/save-track', { token: c.token, body: { track_code: parcel.trackCode } });

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 export function postgresBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const majors = readdirSync(base).filter((d) => existsSync(join(base, d, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const majors = readdirSync(base)
+    .filter((d) => existsSync(join(base, d, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return majors.length ? join(base, majors[0]!, 'bin') : null;
 }
 
@@ -47,7 +49,9 @@ export class OwnPostgres {
 
   private run(cmd: string, args: string[]) {
     const full = join(this.bin, cmd);
-    const res = this.asUser ? spawnSync('runuser', ['-u', this.asUser, '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
+    const res = this.asUser
+      ? spawnSync('runuser', ['-u', this.asUser, '--', full, ...args], { encoding: 'utf8' })
+      : spawnSync(full, args, { encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
     return res.stdout;
   }
@@ -61,7 +65,18 @@ export class OwnPostgres {
   }
 
   async start() {
-    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-w', '-t', '30', '-l', join(this.dir, 'log'), '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`, 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      join(this.dir, 'data'),
+      '-w',
+      '-t',
+      '30',
+      '-l',
+      join(this.dir, 'log'),
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
+      'start',
+    ]);
   }
 
   /** Stops the server at once (`-m immediate`: as a crash or a lost machine would). */

@@ -25,21 +25,24 @@ afterAll(async () => ctx.close());
 /** One order of the customer in each status. */
 async function onePerStatus() {
   const out = {} as Record<TOrderStatusCode, number>;
-  for (const status of ORDER_STATUS_CODES) out[status] = (await makeOrder(ctx.database.db, { userId: customer.id, status, branchId: branch.id })).id;
+  for (const status of ORDER_STATUS_CODES)
+    out[status] = (await makeOrder(ctx.database.db, { userId: customer.id, status, branchId: branch.id })).id;
   return out;
 }
 
 async function statusOf(id: number): Promise<TOrderStatusCode> {
   const ids = await statusIds(ctx.database.db);
   const [row] = await ctx.database.db.select({ s: orders.statusId }).from(orders).where(eq(orders.id, id));
-  return (Object.entries(ids).find(([, v]) => v === row!.s)![0]) as TOrderStatusCode;
+  return Object.entries(ids).find(([, v]) => v === row!.s)![0] as TOrderStatusCode;
 }
 
 const eventsOf = (id: number) => ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
 const unreadCount = async () => (await ctx.database.db.select().from(notifications).where(eq(notifications.userId, customer.id))).length;
 
 /** Runs a transition on one order of each status; answers which ones moved. */
-async function tryEach(run: (tx: Parameters<Parameters<typeof ctx.database.db.transaction>[0]>[0], id: number) => Promise<{ id: number }[]>) {
+async function tryEach(
+  run: (tx: Parameters<Parameters<typeof ctx.database.db.transaction>[0]>[0], id: number) => Promise<{ id: number }[]>,
+) {
   const byStatus = await onePerStatus();
   const moved: TOrderStatusCode[] = [];
   for (const status of ORDER_STATUS_CODES) {
@@ -96,7 +99,9 @@ describe('parcels module transitions: only from the previous status of the contr
 
   it('hand over moves only at_branch, with one receipt; anything else is refused as changed', async () => {
     const { moved, byStatus } = await tryEach((tx, id) =>
-      parcels.handOver(tx, { customer, branch, orderIds: [id], paymentMethod: 'cash' }, { ...actor, userId: customer.id }).then((r) => r.orders),
+      parcels
+        .handOver(tx, { customer, branch, orderIds: [id], paymentMethod: 'cash' }, { ...actor, userId: customer.id })
+        .then((r) => r.orders),
     );
     expect(moved).toEqual(['at_branch']);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, byStatus.at_branch));
@@ -105,17 +110,27 @@ describe('parcels module transitions: only from the previous status of the contr
     const [receipt] = await ctx.database.db.select().from(receipts).where(eq(receipts.id, row!.receiptId!));
     expect(receipt!.items.map((i) => i.order_id)).toEqual([byStatus.at_branch]);
     await expect(
-      ctx.database.db.transaction((tx) => parcels.handOver(tx, { customer, branch, orderIds: [byStatus.in_transit], paymentMethod: 'cash' }, { ...actor, userId: customer.id })),
+      ctx.database.db.transaction((tx) =>
+        parcels.handOver(
+          tx,
+          { customer, branch, orderIds: [byStatus.in_transit], paymentMethod: 'cash' },
+          { ...actor, userId: customer.id },
+        ),
+      ),
     ).rejects.toMatchObject({ code: 'handover_changed' });
   });
 
   it('receive creates china_warehouse orders once per code (a known code is skipped)', async () => {
     const code = newTrackCode();
-    const first = await ctx.database.db.transaction((tx) => parcels.receive(tx, [{ trackCode: code, weight: 1.5, name: '', labelClientCode: null }], actor));
+    const first = await ctx.database.db.transaction((tx) =>
+      parcels.receive(tx, [{ trackCode: code, weight: 1.5, name: '', labelClientCode: null }], actor),
+    );
     expect(first).toHaveLength(1);
     expect(await statusOf(first[0]!.id)).toBe('china_warehouse');
     expect((await eventsOf(first[0]!.id)).map((e) => e.action)).toEqual(['received']);
-    const again = await ctx.database.db.transaction((tx) => parcels.receive(tx, [{ trackCode: code, weight: 2, name: '', labelClientCode: null }], actor));
+    const again = await ctx.database.db.transaction((tx) =>
+      parcels.receive(tx, [{ trackCode: code, weight: 2, name: '', labelClientCode: null }], actor),
+    );
     expect(again).toHaveLength(0);
   });
 
@@ -123,13 +138,22 @@ describe('parcels module transitions: only from the previous status of the contr
     const free = await makeOrder(ctx.database.db, { userId: null, status: 'china_warehouse' });
     const owned = await makeOrder(ctx.database.db, { userId: customer.id, status: 'china_warehouse' });
     const other = await registerCustomer(ctx);
-    const won = await ctx.database.db.transaction((tx) => parcels.claim(tx, free.id, { id: other.user.id, branchId: other.user.branch_id }, actor, 'assigned'));
+    const won = await ctx.database.db.transaction((tx) =>
+      parcels.claim(tx, free.id, { id: other.user.id, branchId: other.user.branch_id }, actor, 'assigned', 'staff'),
+    );
     expect(won?.userId).toBe(other.user.id);
-    const again = await ctx.database.db.transaction((tx) => parcels.claim(tx, free.id, { id: customer.id, branchId: branch.id }, actor, 'assigned'));
+    const again = await ctx.database.db.transaction((tx) =>
+      parcels.claim(tx, free.id, { id: customer.id, branchId: branch.id }, actor, 'assigned', 'staff'),
+    );
     expect(again).toBeNull();
-    const notFree = await ctx.database.db.transaction((tx) => parcels.claim(tx, owned.id, { id: other.user.id, branchId: null }, actor, 'assigned'));
+    const notFree = await ctx.database.db.transaction((tx) =>
+      parcels.claim(tx, owned.id, { id: other.user.id, branchId: null }, actor, 'assigned', 'staff'),
+    );
     expect(notFree).toBeNull();
-    const events = await ctx.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, free.id), inArray(orderEvents.action, ['assigned'])));
+    const events = await ctx.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, free.id), inArray(orderEvents.action, ['assigned'])));
     expect(events).toHaveLength(1);
   });
 });

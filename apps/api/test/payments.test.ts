@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatAmount, localDate, parseAmount, PAYMENT_METHODS, toMinor } from '@portal/contract';
-import { auditLog, branches, orders, payments } from '../src/db/schema';
+import { auditLog, branches, customerBalances, orders, payments } from '../src/db/schema';
 import { paymentsService } from '../src/modules/payments/payments-service';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
@@ -48,10 +48,19 @@ describe('hand-over payments', () => {
     expect(total).toBe(toMinor(c.lookup.total));
     expect(c.lookup.debt).toBe(0);
     const cash = Math.floor(total / 3);
-    const res = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'cash', amount: cash }, { method: 'kaspi_qr', amount: total - cash }] });
+    const res = await m.complete(staff.branch, {
+      customer_id: c.user.id,
+      payments: [
+        { method: 'cash', amount: cash },
+        { method: 'kaspi_qr', amount: total - cash },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ total_minor: total, paid: total, remaining: 0, payment_method: 'kaspi_qr' });
-    expect(res.json.data.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([['cash', cash], ['kaspi_qr', total - cash]]);
+    expect(res.json.data.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([
+      ['cash', cash],
+      ['kaspi_qr', total - cash],
+    ]);
     expect((await balanceOf(c.token)).balances).toEqual([{ currency: c.lookup.currency, balance: 0 }]);
   });
 
@@ -62,13 +71,21 @@ describe('hand-over payments', () => {
     const short = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'cash', amount: twoOfThree }] });
     expect(short.status).toBe(422);
     expect(short.json.code).toBe('payment_short');
-    const [still] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, c.user.id));
+    const [still] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, c.user.id));
     expect(still!.n).toBe(3);
     expect((await m.lookup(staff.branch, { customer: c.user.client_code })).json.data.parcels).toHaveLength(3);
     expect((await ctx.database.db.select().from(payments).where(eq(payments.userId, c.user.id))).length).toBe(0);
 
     // Takes all three, pays for two: the third becomes debt.
-    const res = await m.complete(staff.branch, { customer_id: c.user.id, order_ids: ids, payments: [{ method: 'cash', amount: twoOfThree }], accept_debt: true });
+    const res = await m.complete(staff.branch, {
+      customer_id: c.user.id,
+      order_ids: ids,
+      payments: [{ method: 'cash', amount: twoOfThree }],
+      accept_debt: true,
+    });
     expect(res.status).toBe(200);
     const debt = c.lookup.total_minor - twoOfThree;
     expect(res.json.data).toMatchObject({ paid: twoOfThree, remaining: debt });
@@ -89,7 +106,13 @@ describe('hand-over payments', () => {
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.json.code).toBe('payment_too_much');
     expect(tooMuch.json.message).toContain(formatAmount(owed));
-    const all = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'card', amount: 100 }, { method: 'cash', amount: owed - 100 }] });
+    const all = await m.complete(staff.branch, {
+      customer_id: c.user.id,
+      payments: [
+        { method: 'card', amount: 100 },
+        { method: 'cash', amount: owed - 100 },
+      ],
+    });
     expect(all.status).toBe(200);
     expect(all.json.data.remaining).toBe(0);
     expect((await balanceOf(c.token)).balances[0].balance).toBe(0);
@@ -105,16 +128,38 @@ describe('hand-over payments', () => {
     const receipt = await m.call('GET', `/receipts/${res.json.data.id}`, { token: c.token });
     expect(receipt.json.data).toMatchObject({ paid: 0, remaining: debt });
 
-    const over = await m.call('POST', '/manage/payments', { token: staff.branch, body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: debt + 1 }] } });
+    const over = await m.call('POST', '/manage/payments', {
+      token: staff.branch,
+      body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: debt + 1 }] },
+    });
     expect(over.json.code).toBe('payment_too_much');
-    const part = await m.call('POST', '/manage/payments', { token: staff.branch, body: { customer_id: c.user.id, payments: [{ method: 'transfer', amount: 1000 }] } });
+    const part = await m.call('POST', '/manage/payments', {
+      token: staff.branch,
+      body: { customer_id: c.user.id, payments: [{ method: 'transfer', amount: 1000 }] },
+    });
     expect(part.status).toBe(200);
     expect(part.json.data.balance.balance).toBe(debt - 1000);
-    const rest = await m.call('POST', '/manage/payments', { token: staff.admin, body: { customer_id: c.user.id, branch_id: staff.branchId, payments: [{ method: 'cash', amount: debt - 1000 }] } });
+    const rest = await m.call('POST', '/manage/payments', {
+      token: staff.admin,
+      body: { customer_id: c.user.id, branch_id: staff.branchId, payments: [{ method: 'cash', amount: debt - 1000 }] },
+    });
     expect(rest.json.data.balance.balance).toBe(0);
-    const none = await m.call('POST', '/manage/payments', { token: staff.branch, body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: 1 }] } });
+    const none = await m.call('POST', '/manage/payments', {
+      token: staff.branch,
+      body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: 1 }] },
+    });
     expect(none.json.code).toBe('no_debt');
-    const bad = await m.call('POST', '/manage/payments', { token: staff.branch, lang: 'kk', body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: 1.5 }, { method: 'bitcoin', amount: -1 }] } });
+    const bad = await m.call('POST', '/manage/payments', {
+      token: staff.branch,
+      lang: 'kk',
+      body: {
+        customer_id: c.user.id,
+        payments: [
+          { method: 'cash', amount: 1.5 },
+          { method: 'bitcoin', amount: -1 },
+        ],
+      },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.errors).sort()).toEqual(['payments.0.amount', 'payments.1.amount', 'payments.1.method']);
   });
@@ -124,7 +169,14 @@ describe('hand-over payments', () => {
     await m.complete(staff.branch, { customer_id: c.user.id, payments: [], accept_debt: true });
     const debt = c.lookup.total_minor as number;
     const half = Math.ceil(debt / 2) + 1;
-    const results = await Promise.all([1, 2, 3].map(() => m.call('POST', '/manage/payments', { token: staff.branch, body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: half }] } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        m.call('POST', '/manage/payments', {
+          token: staff.branch,
+          body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: half }] },
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect((await balanceOf(c.token)).balances[0].balance).toBe(debt - half);
   });
@@ -135,7 +187,7 @@ describe('hand-over payments', () => {
     const debt = c.lookup.total_minor as number;
     expect(debt).toBe(1000 * tariffMinor);
     let seed = 20261123;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const byMethod: Record<string, bigint> = Object.fromEntries(PAYMENT_METHODS.map((k) => [k, 0n]));
     let exact = 0n;
     let naive = 0;
@@ -158,6 +210,9 @@ describe('hand-over payments', () => {
     }
     const bal = await balanceOf(c.token);
     expect(BigInt(bal.balances[0].balance)).toBe(BigInt(debt) - exact);
+    // The balance kept beside the journal (read by the debtors worklist) agrees with the journal to the tiyn.
+    const kept = await ctx.database.db.select().from(customerBalances).where(eq(customerBalances.userId, c.user.id));
+    expect(kept.map((k) => [k.branchId, BigInt(k.balance)])).toEqual([[staff.branchId, BigInt(debt) - exact]]);
     const after = await dayView();
     for (const k of PAYMENT_METHODS) expect(BigInt(after.expected[k] - before.expected[k])).toBe(byMethod[k]);
     // What floating point would have made of the same sums: the reason amounts are integers.
@@ -172,14 +227,26 @@ describe('reversal and close of day', () => {
     const total = c.lookup.total_minor as number;
     const done = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'card', amount: total }] });
     const pid = done.json.data.payments[0].id as number;
-    expect((await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.branch, body: { reason: 'wrong card' } })).status).toBe(403);
+    expect((await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.branch, body: { reason: 'wrong card' } })).status).toBe(
+      403,
+    );
     expect((await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: '' } })).status).toBe(422);
     const rev = await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'Card charge failed' } });
     expect(rev.status).toBe(200);
-    expect(rev.json.data).toMatchObject({ kind: 'reversal', amount: -total, reverses_id: pid, reason: 'Card charge failed', method: 'card' });
-    const again = await Promise.all([1, 2].map(() => m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'twice' } })));
+    expect(rev.json.data).toMatchObject({
+      kind: 'reversal',
+      amount: -total,
+      reverses_id: pid,
+      reason: 'Card charge failed',
+      method: 'card',
+    });
+    const again = await Promise.all(
+      [1, 2].map(() => m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'twice' } })),
+    );
     expect(again.map((r) => r.json.code)).toEqual(['already_reversed', 'already_reversed']);
-    expect((await m.call('POST', `/admin/payments/${rev.json.data.id}/reverse`, { token: staff.admin, body: { reason: 'undo' } })).json.code).toBe('payment_not_reversible');
+    expect(
+      (await m.call('POST', `/admin/payments/${rev.json.data.id}/reverse`, { token: staff.admin, body: { reason: 'undo' } })).json.code,
+    ).toBe('payment_not_reversible');
     expect((await m.call('POST', `/admin/payments/99999999/reverse`, { token: staff.admin, body: { reason: 'none' } })).status).toBe(404);
     const receipt = await m.call('GET', `/receipts/${done.json.data.id}`, { token: c.token });
     expect(receipt.json.data).toMatchObject({ paid: 0, remaining: total });
@@ -187,7 +254,10 @@ describe('reversal and close of day', () => {
     expect((await balanceOf(c.token)).balances[0].balance).toBe(total);
     expect((await m.lookup(staff.branch, { customer: c.user.client_code })).json.data.debt).toBe(total);
     // Audited in the same transaction: who, why, what it was and what it became.
-    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(pid)));
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(pid)));
     expect(audit.filter((a) => a.action === 'payment.reverse')).toHaveLength(1);
     expect(audit.find((a) => a.action === 'payment.reverse')!.after).toMatchObject({ reason: 'Card charge failed', amount: -total });
   });
@@ -204,7 +274,13 @@ describe('reversal and close of day', () => {
     expect(arrived.json.data.counts.moved).toBe(1);
     const look = (await m.lookup(staff.otherBranch, { customer: c.user.client_code })).json.data;
     const total = look.total_minor as number;
-    const done = await m.complete(staff.otherBranch, { customer_id: c.user.id, payments: [{ method: 'cash', amount: total - 500 }, { method: 'card', amount: 500 }] });
+    const done = await m.complete(staff.otherBranch, {
+      customer_id: c.user.id,
+      payments: [
+        { method: 'cash', amount: total - 500 },
+        { method: 'card', amount: 500 },
+      ],
+    });
     expect(done.status).toBe(200);
     const [ob] = await ctx.database.db.select().from(branches).where(eq(branches.id, other));
     const day = localDate(new Date(), ob!.timeZone);
@@ -214,17 +290,40 @@ describe('reversal and close of day', () => {
     expect(view.expected).toEqual({ cash: total - 500, card: 500, transfer: 0, kaspi_qr: 0 });
 
     const counted = { cash: total - 700, card: 500, transfer: 0, kaspi_qr: 0 };
-    expect((await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted: { ...counted, cash: -1 } } })).status).toBe(422);
-    expect((await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, date: addDays(day, 1) } })).status).toBe(422);
+    expect(
+      (await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted: { ...counted, cash: -1 } } })).status,
+    ).toBe(422);
+    expect((await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, date: addDays(day, 1) } })).status).toBe(
+      422,
+    );
     const close = await m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, note: 'short by 2 ₸' } });
     expect(close.status).toBe(200);
-    expect((await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(close.json.data.id)))).map((a) => a.action)).toContain('day.close');
-    expect(close.json.data).toMatchObject({ business_date: day, expected: view.expected, counted, difference: { cash: -200, card: 0, transfer: 0, kaspi_qr: 0 }, payments_count: 2, note: 'short by 2 ₸' });
-    const twice = await Promise.all([1, 2].map(() => m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, date: day } })));
+    expect(
+      (
+        await ctx.database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.targetId, String(close.json.data.id)))
+      ).map((a) => a.action),
+    ).toContain('day.close');
+    expect(close.json.data).toMatchObject({
+      business_date: day,
+      expected: view.expected,
+      counted,
+      difference: { cash: -200, card: 0, transfer: 0, kaspi_qr: 0 },
+      payments_count: 2,
+      note: 'short by 2 ₸',
+    });
+    const twice = await Promise.all(
+      [1, 2].map(() => m.call('POST', '/manage/day-close', { token: staff.otherBranch, body: { counted, date: day } })),
+    );
     expect(twice.map((r) => r.json.code)).toEqual(['day_closed', 'day_closed']);
 
     // A reversal after the close lands in the next day; the closed day and its close stay as they were.
-    const rev = await m.call('POST', `/admin/payments/${done.json.data.payments[1].id}/reverse`, { token: staff.admin, body: { reason: 'Card declined later' } });
+    const rev = await m.call('POST', `/admin/payments/${done.json.data.payments[1].id}/reverse`, {
+      token: staff.admin,
+      body: { reason: 'Card declined later' },
+    });
     expect(rev.json.data.business_date).toBe(addDays(day, 1));
     const closedDay = await dayView(staff.otherBranch, `?date=${day}`);
     expect(closedDay.expected).toEqual(view.expected);
@@ -248,17 +347,42 @@ describe('role matrix', () => {
   it('every money call: signed out 401, customers and warehouse staff 403, another branch 403, own branch and admins 200', async () => {
     const c = await customerAtBranch([1]);
     await m.complete(staff.branch, { customer_id: c.user.id, payments: [], accept_debt: true });
-    const paid = await m.call('POST', '/manage/payments', { token: staff.branch, body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: 5 }] } });
+    const paid = await m.call('POST', '/manage/payments', {
+      token: staff.branch,
+      body: { customer_id: c.user.id, payments: [{ method: 'cash', amount: 5 }] },
+    });
     const pid = paid.json.data.payments[0].id as number;
     const b = staff.branchId;
-    const calls: { name: string; method: 'GET' | 'POST'; url: string; body?: Record<string, unknown>; admin: number; own: number; other?: number }[] = [
+    const calls: {
+      name: string;
+      method: 'GET' | 'POST';
+      url: string;
+      body?: Record<string, unknown>;
+      admin: number;
+      own: number;
+      other?: number;
+    }[] = [
       // Any branch may serve any customer, so every branch's staff may see what they owe.
       { name: 'balance of a customer', method: 'GET', url: `/manage/customers/${c.user.id}/balance`, admin: 200, own: 200, other: 200 },
-      { name: 'pay debt', method: 'POST', url: '/manage/payments', body: { customer_id: c.user.id, branch_id: b, payments: [{ method: 'cash', amount: 1 }] }, admin: 200, own: 200 },
+      {
+        name: 'pay debt',
+        method: 'POST',
+        url: '/manage/payments',
+        body: { customer_id: c.user.id, branch_id: b, payments: [{ method: 'cash', amount: 1 }] },
+        admin: 200,
+        own: 200,
+      },
       { name: 'journal', method: 'GET', url: `/manage/payments?branch_id=${b}`, admin: 200, own: 200 },
       { name: 'day', method: 'GET', url: `/manage/day-close?branch_id=${b}`, admin: 200, own: 200 },
       { name: 'closes', method: 'GET', url: `/manage/day-closes?branch_id=${b}`, admin: 200, own: 200 },
-      { name: 'close', method: 'POST', url: '/manage/day-close', body: { branch_id: b, date: addDays(today, -30), counted: { cash: 0, card: 0, transfer: 0, kaspi_qr: 0 } }, admin: 200, own: 409 },
+      {
+        name: 'close',
+        method: 'POST',
+        url: '/manage/day-close',
+        body: { branch_id: b, date: addDays(today, -30), counted: { cash: 0, card: 0, transfer: 0, kaspi_qr: 0 } },
+        admin: 200,
+        own: 409,
+      },
       { name: 'reverse', method: 'POST', url: `/admin/payments/${pid}/reverse`, body: { reason: 'matrix' }, admin: 200, own: 403 },
     ];
     for (const k of calls) {

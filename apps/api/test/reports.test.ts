@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatAmount, localDate, REPORT_TIME_ZONE, toMajor, toMinor } from '@portal/contract';
+import { notificationChannels } from '../src/db/schema';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
@@ -32,7 +33,14 @@ describe('dashboard, worklists and exports', () => {
     const look = (await m.lookup(staff.branch, { customer: c.user.client_code })).json.data;
     const two = toMinor(look.parcels[0].price) + toMinor(look.parcels[1].price);
     const debt = look.total_minor - two;
-    const done = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'cash', amount: two - 100 }, { method: 'kaspi_qr', amount: 100 }], accept_debt: true });
+    const done = await m.complete(staff.branch, {
+      customer_id: c.user.id,
+      payments: [
+        { method: 'cash', amount: two - 100 },
+        { method: 'kaspi_qr', amount: 100 },
+      ],
+      accept_debt: true,
+    });
     expect(done.status).toBe(200);
 
     const today = localDate(new Date(), REPORT_TIME_ZONE);
@@ -48,8 +56,17 @@ describe('dashboard, worklists and exports', () => {
     const cash = mine.find((r: { method: string }) => r.method === 'cash');
     expect(cash.amount).toBeGreaterThanOrEqual(two - 100);
     const total = d.revenue_total.find((r: { currency: string }) => r.currency === look.currency).amount;
-    expect(total).toBe(d.revenue.filter((r: { currency: string }) => r.currency === look.currency).reduce((s: number, r: { amount: number }) => s + r.amount, 0));
-    expect(d.parcels_by_status.some((s: { status: string; branch_id: number; count: number }) => s.status === 'delivered' && s.branch_id === staff.branchId && s.count >= 3)).toBe(true);
+    expect(total).toBe(
+      d.revenue
+        .filter((r: { currency: string }) => r.currency === look.currency)
+        .reduce((s: number, r: { amount: number }) => s + r.amount, 0),
+    );
+    expect(
+      d.parcels_by_status.some(
+        (s: { status: string; branch_id: number; count: number }) =>
+          s.status === 'delivered' && s.branch_id === staff.branchId && s.count >= 3,
+      ),
+    ).toBe(true);
 
     const debtors = await m.call('GET', '/manage/worklists/debtors', { token: staff.branch });
     const row = debtors.json.data.find((r: { id: number }) => r.id === c.user.id);
@@ -64,10 +81,16 @@ describe('dashboard, worklists and exports', () => {
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as string[]).slice(1)).toEqual(['Date', 'Branch', 'Method', 'Currency', 'Amount', 'Payments']);
     expect(ws.rowCount - 1).toBe(d.revenue.length);
-    const sheetSum = Array.from({ length: ws.rowCount - 1 }, (_, i) => toMinor(Number(ws.getRow(i + 2).getCell(5).value))).reduce((s, v) => s + v, 0);
+    const sheetSum = Array.from({ length: ws.rowCount - 1 }, (_, i) => toMinor(Number(ws.getRow(i + 2).getCell(5).value))).reduce(
+      (s, v) => s + v,
+      0,
+    );
     expect(sheetSum).toBe(d.revenue.reduce((s: number, r: { amount: number }) => s + r.amount, 0));
 
-    const debtX = await download('/manage/worklists/debtors'.replace('/manage/worklists/debtors', '/manage/reports/export?table=debtors&format=xlsx&lang=ru'), staff.branch);
+    const debtX = await download(
+      '/manage/worklists/debtors'.replace('/manage/worklists/debtors', '/manage/reports/export?table=debtors&format=xlsx&lang=ru'),
+      staff.branch,
+    );
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(debtX.body as unknown as ArrayBuffer);
     const rows = wb2.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
@@ -93,6 +116,47 @@ describe('dashboard, worklists and exports', () => {
     expect(storage.status).toBe(200);
   });
 
+  it('customers no channel reaches: the admin sees all, a branch its own customers, and the export has the same rows', async () => {
+    const here = await registerCustomer(ctx, { branch_id: staff.branchId, first_name: 'Aigerim', last_name: 'Unreached' });
+    const there = await registerCustomer(ctx, { branch_id: staff.otherBranchId });
+    const fine = await registerCustomer(ctx, { branch_id: staff.branchId });
+    const since = new Date(Date.now() - 3 * 86_400_000);
+    await ctx.database.db.insert(notificationChannels).values([
+      { userId: here.user.id, channel: 'sms', failures: 5, unreachableAt: since },
+      { userId: here.user.id, channel: 'telegram', address: '1001', failures: 5, unreachableAt: new Date() },
+      { userId: there.user.id, channel: 'telegram', address: '1002', failures: 5, unreachableAt: new Date() },
+      { userId: fine.user.id, channel: 'telegram', address: '1003', failures: 1, unreachableAt: null },
+    ]);
+    type Row = { id: number; name: string; phone_number: string; channels: string[]; days: number; date: string };
+    const admin = (await m.call('GET', '/manage/worklists/unreachable', { token: staff.admin })).json.data as Row[];
+    const mine = admin.find((r) => r.id === here.user.id)!;
+    expect(mine).toMatchObject({ name: 'Aigerim Unreached', phone_number: here.user.phone_number, channels: ['sms', 'telegram'] });
+    expect(mine.days).toBeGreaterThanOrEqual(2);
+    expect(new Date(mine.date).getTime()).toBe(since.getTime());
+    expect(admin.some((r) => r.id === there.user.id)).toBe(true);
+    expect(admin.some((r) => r.id === fine.user.id)).toBe(false);
+
+    const branch = await m.call('GET', '/manage/worklists/unreachable', { token: staff.branch });
+    expect(branch.status).toBe(200);
+    const ids = (branch.json.data as Row[]).map((r) => r.id);
+    expect(ids).toContain(here.user.id);
+    expect(ids).not.toContain(there.user.id);
+    expect((await m.call('GET', `/manage/worklists/unreachable?branch_id=${staff.branchId}`, { token: staff.otherBranch })).status).toBe(
+      403,
+    );
+
+    const csv = await download('/manage/reports/export?table=unreachable&format=csv&lang=en', staff.branch);
+    expect(csv.status).toBe(200);
+    const lines = csv.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines).toHaveLength(ids.length + 1);
+    expect(lines[0]).toContain('Channels not reaching');
+    expect(lines.find((l) => l.includes('Aigerim Unreached'))).toContain('"sms, telegram"');
+  });
+
   it('role matrix and hostile input', async () => {
     const c = await registerCustomer(ctx);
     for (const url of ['/manage/reports', '/manage/worklists/debtors', '/manage/reports/export?table=flows&format=csv']) {
@@ -100,7 +164,10 @@ describe('dashboard, worklists and exports', () => {
       expect((await m.call('GET', url, { token: c.token })).status, `${url} customer`).toBe(403);
       expect((await m.call('GET', url, { token: staff.warehouse })).status, `${url} warehouse`).toBe(403);
       const sep = url.includes('?') ? '&' : '?';
-      expect((await m.call('GET', `${url}${sep}branch_id=${staff.branchId}`, { token: staff.otherBranch })).status, `${url} other branch`).toBe(403);
+      expect(
+        (await m.call('GET', `${url}${sep}branch_id=${staff.branchId}`, { token: staff.otherBranch })).status,
+        `${url} other branch`,
+      ).toBe(403);
       expect((await m.call('GET', url, { token: staff.branch })).status, `${url} own branch`).toBe(200);
       expect((await m.call('GET', url, { token: staff.admin })).status, `${url} admin`).toBe(200);
     }

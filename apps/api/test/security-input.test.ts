@@ -25,7 +25,12 @@ describe('control characters', () => {
       ['POST', '/auth/send-code', { body: { phone_number: `+7701${nul}0000001` } }, 'phone_number'],
       ['GET', `/manage/customers?q=${encodeURIComponent(`Ali${nul}`)}`, { token: staff }, 'q'],
       ['GET', `/manage/parcel?track_code=${encodeURIComponent(`AB${nul}123456`)}`, { token: staff }, 'track_code'],
-      ['POST', '/supports', { body: { name: 'A', contact: '+77010000001', category: 'other', message: `Bell \u0007 in the message text` } }, 'message'],
+      [
+        'POST',
+        '/supports',
+        { body: { name: 'A', contact: '+77010000001', category: 'other', message: `Bell \u0007 in the message text` } },
+        'message',
+      ],
     ];
     for (const [method, url, opts, field] of cases) {
       const res = await call(method as 'GET', url, { ...opts, lang: 'en' });

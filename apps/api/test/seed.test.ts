@@ -11,7 +11,23 @@ beforeAll(async () => {
 afterAll(async () => db.drop());
 
 async function counts(): Promise<Counts> {
-  const tables = ['countries', 'branches', 'warehouses', 'settings', 'order_statuses', 'users', 'lessons', 'lesson_steps', 'faqs', 'news', 'marketplaces', 'prohibited_items', 'orders', 'saved_tracks', 'notifications'];
+  const tables = [
+    'countries',
+    'branches',
+    'warehouses',
+    'settings',
+    'order_statuses',
+    'users',
+    'lessons',
+    'lesson_steps',
+    'faqs',
+    'news',
+    'marketplaces',
+    'prohibited_items',
+    'orders',
+    'saved_tracks',
+    'notifications',
+  ];
   const out: Counts = {};
   for (const t of tables) {
     const res = await db.database.db.execute(sql.raw(`select count(*)::int as n from ${t}`));

@@ -44,7 +44,11 @@ class FakeProvider {
 }
 
 // Answers as documented: Mobizon {code, data, message}; SMSC.kz with fmt=3 {id, cnt} or {error, error_code}.
-const mobizon = new FakeProvider((mode) => (mode === 'ok' ? { code: 0, data: { campaignId: '555', messageId: '777', status: 1 }, message: '' } : { code: 1, data: {}, message: 'Недостаточно средств' }));
+const mobizon = new FakeProvider((mode) =>
+  mode === 'ok'
+    ? { code: 0, data: { campaignId: '555', messageId: '777', status: 1 }, message: '' }
+    : { code: 1, data: {}, message: 'Недостаточно средств' },
+);
 const smsc = new FakeProvider((mode) => (mode === 'ok' ? { id: 4242, cnt: 1 } : { error: 'authorise error', error_code: 2 }));
 
 beforeAll(async () => {
@@ -71,7 +75,9 @@ describe('Mobizon driver', () => {
 
   it('provider error, HTTP error and timeout all throw with the reason', async () => {
     mobizon.mode = 'refuse';
-    await expect(driver().send({ to: '+77011234567', text: 'x' })).rejects.toThrow(/Mobizon refused the message: code 1 Недостаточно средств/);
+    await expect(driver().send({ to: '+77011234567', text: 'x' })).rejects.toThrow(
+      /Mobizon refused the message: code 1 Недостаточно средств/,
+    );
     mobizon.mode = 'http500';
     await expect(driver().send({ to: '+77011234567', text: 'x' })).rejects.toThrow(/HTTP 500/);
     mobizon.mode = 'hang';
@@ -89,7 +95,15 @@ describe('SMSC.kz driver', () => {
     expect(await driver().send({ to: '+7 701 123 45 67', text: 'Посылка ждёт' })).toEqual({ id: '4242' });
     const req = smsc.requests.at(-1)!;
     expect(req.path).toBe('/sys/send.php');
-    expect(Object.fromEntries(req.form)).toEqual({ login: 'orda', psw: 's3cret', phones: '77011234567', mes: 'Посылка ждёт', charset: 'utf-8', fmt: '3', sender: 'ORDA' });
+    expect(Object.fromEntries(req.form)).toEqual({
+      login: 'orda',
+      psw: 's3cret',
+      phones: '77011234567',
+      mes: 'Посылка ждёт',
+      charset: 'utf-8',
+      fmt: '3',
+      sender: 'ORDA',
+    });
   });
 
   it('provider error, HTTP error and timeout all throw with the reason', async () => {
@@ -103,25 +117,37 @@ describe('SMSC.kz driver', () => {
 });
 
 describe('verification codes go through the configured provider', () => {
-  it('SMS_DRIVER=smsc: send-code reaches the SMSC.kz API with the code; SMS_DRIVER=mobizon without a key stops the config', { timeout: 120_000 }, async () => {
-    smsc.mode = 'ok';
-    const { database, drop } = await freshDatabase();
-    await seedDatabase(database.db, { demo: false });
-    const config = loadConfig({
-      NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/portal-test-data', WEB_DIST: '/nonexistent',
-      SMS_DRIVER: 'smsc', SMSC_LOGIN: 'orda', SMSC_PASSWORD: 's3cret', SMSC_API_URL: smsc.url, SMS_SENDER: 'ORDA',
-    });
-    const app = await buildApp({ config, database, closeDatabase: false, logger: false, authRateLimitPerMinute: 1000 });
-    try {
-      const res = await client(app)('POST', '/auth/send-code', { body: { phone_number: '+77015550011' }, ip: '10.66.1.1' });
-      expect(res.status, res.body).toBe(200);
-      const req = smsc.requests.at(-1)!;
-      expect(req.form.get('phones')).toBe('77015550011');
-      expect(req.form.get('mes')).toMatch(/\d{6}/);
-    } finally {
-      await app.close();
-      await drop();
-    }
-    expect(() => loadConfig({ NODE_ENV: 'test', SMS_DRIVER: 'mobizon' })).toThrow(/MOBIZON_API_KEY/);
-  });
+  it(
+    'SMS_DRIVER=smsc: send-code reaches the SMSC.kz API with the code; SMS_DRIVER=mobizon without a key stops the config',
+    { timeout: 120_000 },
+    async () => {
+      smsc.mode = 'ok';
+      const { database, drop } = await freshDatabase();
+      await seedDatabase(database.db, { demo: false });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'silent',
+        DATA_DIR: '/tmp/portal-test-data',
+        WEB_DIST: '/nonexistent',
+        SMS_DRIVER: 'smsc',
+        SMSC_LOGIN: 'orda',
+        SMSC_PASSWORD: 's3cret',
+        SMSC_API_URL: smsc.url,
+        SMS_SENDER: 'ORDA',
+      });
+      const app = await buildApp({ config, database, closeDatabase: false, logger: false, authRateLimitPerMinute: 1000 });
+      try {
+        const res = await client(app)('POST', '/auth/send-code', { body: { phone_number: '+77015550011' }, ip: '10.66.1.1' });
+        expect(res.status, res.body).toBe(200);
+        const req = smsc.requests.at(-1)!;
+        expect(req.form.get('phones')).toBe('77015550011');
+        expect(req.form.get('mes')).toMatch(/\d{6}/);
+      } finally {
+        await app.close();
+        await drop();
+      }
+      expect(() => loadConfig({ NODE_ENV: 'test', SMS_DRIVER: 'mobizon' })).toThrow(/MOBIZON_API_KEY/);
+    },
+  );
 });

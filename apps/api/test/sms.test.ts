@@ -12,7 +12,10 @@ describe('SMS drivers', () => {
     const driver = createOutboxDriver(file, { quiet: true });
     await driver.send({ to: '+77010000001', text: '123456 is your code', code: '123456', purpose: 'register' });
     await driver.send({ to: '+77010000002', text: '654321 is your code', code: '654321', purpose: 'forgot' });
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ to: '+77010000001', text: '123456 is your code', code: '123456', purpose: 'register' });
     expect(new Date(lines[1].at).getTime()).toBeGreaterThan(0);

@@ -9,7 +9,15 @@ import { manageClient, newCode, PNG_1x1, staffTokens, upload, type Staff } from 
 const DAY = 24 * 3600 * 1000;
 
 /** The same rules for every driver: stored, served read-only from any process, 404 when missing, cleaned when unattached. */
-function storageSuite(label: string, setup: () => Promise<{ ctx: TestContext; age: (url: string, ms: number) => void; has: (url: string) => boolean; done: () => Promise<void> }>) {
+function storageSuite(
+  label: string,
+  setup: () => Promise<{
+    ctx: TestContext;
+    age: (url: string, ms: number) => void;
+    has: (url: string) => boolean;
+    done: () => Promise<void>;
+  }>,
+) {
   describe(`uploads on ${label}`, () => {
     let s: Awaited<ReturnType<typeof setup>>;
     let staff: Staff;
@@ -20,7 +28,9 @@ function storageSuite(label: string, setup: () => Promise<{ ctx: TestContext; ag
     afterAll(async () => s.done());
 
     const put = async () => {
-      const up = await upload(s.ctx, '/manage/photos', staff.warehouse, [{ field: 'photos', name: 'a.png', type: 'image/png', bytes: PNG_1x1 }]);
+      const up = await upload(s.ctx, '/manage/photos', staff.warehouse, [
+        { field: 'photos', name: 'a.png', type: 'image/png', bytes: PNG_1x1 },
+      ]);
       expect(up.status).toBe(200);
       return (up.json.data.photos as string[])[0]!;
     };
@@ -95,7 +105,14 @@ storageSuite('an S3-compatible store (started by the test)', async () => {
   const s3 = await new FakeS3('portal-test', 'test-key').start();
   const dataDir = mkdtempSync(join(tmpdir(), 'uploads-s3-'));
   const ctx = await createTestApp({
-    env: { DATA_DIR: dataDir, S3_ENDPOINT: s3.url, S3_BUCKET: 'portal-test', S3_ACCESS_KEY_ID: 'test-key', S3_SECRET_ACCESS_KEY: 'test-secret', S3_REGION: 'kz-ala-1' },
+    env: {
+      DATA_DIR: dataDir,
+      S3_ENDPOINT: s3.url,
+      S3_BUCKET: 'portal-test',
+      S3_ACCESS_KEY_ID: 'test-key',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+      S3_REGION: 'kz-ala-1',
+    },
   });
   const key = (url: string) => url.slice('/uploads/'.length);
   return {
@@ -114,7 +131,9 @@ describe('S3 driver details', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     s3 = await new FakeS3('portal-b', 'key-b').start();
-    ctx = await createTestApp({ env: { S3_ENDPOINT: s3.url, S3_BUCKET: 'portal-b', S3_ACCESS_KEY_ID: 'key-b', S3_SECRET_ACCESS_KEY: 'secret-b' } });
+    ctx = await createTestApp({
+      env: { S3_ENDPOINT: s3.url, S3_BUCKET: 'portal-b', S3_ACCESS_KEY_ID: 'key-b', S3_SECRET_ACCESS_KEY: 'secret-b' },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -123,7 +142,9 @@ describe('S3 driver details', () => {
 
   it('nothing is written to the local folder; the store is asked path-style with the credentials', async () => {
     const staff = await staffTokens(ctx);
-    const up = await upload(ctx, '/manage/photos', staff.warehouse, [{ field: 'photos', name: 'a.png', type: 'image/png', bytes: PNG_1x1 }]);
+    const up = await upload(ctx, '/manage/photos', staff.warehouse, [
+      { field: 'photos', name: 'a.png', type: 'image/png', bytes: PNG_1x1 },
+    ]);
     const url = (up.json.data.photos as string[])[0]!;
     expect(s3.requests.some((r) => r.method === 'PUT' && r.path === `/portal-b${url.slice('/uploads'.length)}`)).toBe(true);
     expect(s3.objects.get(url.slice('/uploads/'.length))?.contentType).toBe('image/png');

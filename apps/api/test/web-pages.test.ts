@@ -19,7 +19,16 @@ const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { ac
 
 describe('web pages', () => {
   it('answers the app’s pages (the shared route manifest) with 200', async () => {
-    for (const url of ['/', '/auth', '/orders/order?id=17', '/branches/3', '/profile/account/update-phone', '/manage/receive', '/admin/users', '/notification/orders']) {
+    for (const url of [
+      '/',
+      '/auth',
+      '/orders/order?id=17',
+      '/branches/3',
+      '/profile/account/update-phone',
+      '/manage/receive',
+      '/admin/users',
+      '/notification/orders',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -169,3 +169,43 @@ async function staticNetworkFirst(request) {
     throw error;
   }
 }
+
+/*
+ * Web push: the portal sends { title, body, url, tag } (encrypted for this browser); the notification opens
+ * its page in an open portal tab, or a new one.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Orda Cargo', {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const tab of tabs) {
+        if (new URL(tab.url).origin === self.location.origin && 'navigate' in tab) {
+          await tab.focus();
+          return tab.navigate(target);
+        }
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});

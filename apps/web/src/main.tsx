@@ -1,6 +1,5 @@
 import './lib/zod-config';
-import '@fontsource-variable/inter';
-import '@fontsource-variable/manrope';
+import './styles/fonts.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chargeableWeightKg, DEFAULT_VOLUMETRIC_DIVISOR, priceFor, PRICE_ROUNDING_RULE, volumetricWeightKg } from '../src/parcels/chargeable-weight';
+import {
+  chargeableWeightKg,
+  DEFAULT_VOLUMETRIC_DIVISOR,
+  priceFor,
+  PRICE_ROUNDING_RULE,
+  volumetricWeightKg,
+} from '../src/parcels/chargeable-weight';
 
 describe('chargeable weight and price (one rule)', () => {
   it('volumetric weight is L×W×H / divisor in kg, rounded up to the gram; 6000 by default', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, langFromHeader, normalizePhone, pickText, VALIDATION_MESSAGES, ZPageQuery, ZRegisterRequest } from '../src';
+import {
+  LANGUAGES,
+  MSG,
+  langFromHeader,
+  normalizePhone,
+  pickText,
+  VALIDATION_MESSAGES,
+  ZCalendarDay,
+  ZPageQuery,
+  ZRegisterRequest,
+} from '../src';
 
 describe('normalizePhone', () => {
   it.each([
@@ -38,7 +48,16 @@ describe('schemas', () => {
     expect(ZPageQuery.safeParse({ 'filters[page]': '0' }).success).toBe(false);
   });
   it('register wants matching passwords', () => {
-    const base = { phone_number: '+77010000009', verification_token: 't', password: 'Steppe-Fox-42', first_name: 'A', last_name: 'B', branch_id: 1, gender: 'male', date_of_birth: '1990-01-01' };
+    const base = {
+      phone_number: '+77010000009',
+      verification_token: 't',
+      password: 'Steppe-Fox-42',
+      first_name: 'A',
+      last_name: 'B',
+      branch_id: 1,
+      gender: 'male',
+      date_of_birth: '1990-01-01',
+    };
     expect(ZRegisterRequest.safeParse({ ...base, password_confirmation: 'Steppe-Fox-42' }).success).toBe(true);
     const bad = ZRegisterRequest.safeParse({ ...base, password_confirmation: 'nope' });
     expect(bad.success).toBe(false);
@@ -57,5 +76,31 @@ describe('free storage days', () => {
     expect(daysLeftToCollect('2026-03-16', '2026-03-16')).toBe(0);
     expect(daysLeftToCollect('2026-03-16', '2026-03-18')).toBe(-2);
     expect(localDate(now, 'Not/AZone')).toBe('2026-03-01');
+  });
+});
+
+describe('calendar days', () => {
+  it.each(['2026-01-15', '2024-02-29', '1900-01-01', '9999-12-31'])('takes %s', (day) =>
+    expect(ZCalendarDay.safeParse(day).success).toBe(true),
+  );
+  // Each of these once reached `new Date(…).toISOString()` or PostgreSQL and answered 500 (found by the API fuzz test).
+  it.each([
+    '',
+    ' ',
+    '-0',
+    'null',
+    '%zz',
+    '2026-13-45',
+    '0000-00-00',
+    '2026-02-30',
+    '2023-02-29',
+    '1899-12-31',
+    '99999-01-01',
+    '2026-1-5',
+    5,
+  ])('refuses %j with the date message', (day) => {
+    const r = ZCalendarDay.safeParse(day);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(MSG.invalidDate);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatDayMonth, formatMoney, formatNumber, formatTime, formatWait, formatWeight } from '../src/common/format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  formatWait,
+  formatWeight,
+} from '../src/common/format';
 
 const NB = '\u00a0';
 const AT = '2026-11-05T09:30:00Z';

@@ -11,7 +11,8 @@ describe('money in minor units', () => {
     expect(parseAmount('1000000000')).toBe(MAX_AMOUNT_MINOR);
   });
   it('refuses what is not a plain amount', () => {
-    for (const bad of ['', '-1', '1.234', '1e3', 'abc', '1,2,3', '1000000000.01', '0x10', '.5', 'NaN', 'Infinity']) expect(parseAmount(bad), bad).toBeNull();
+    for (const bad of ['', '-1', '1.234', '1e3', 'abc', '1,2,3', '1000000000.01', '0x10', '.5', 'NaN', 'Infinity'])
+      expect(parseAmount(bad), bad).toBeNull();
   });
   it('formats and converts without drift', () => {
     expect(formatAmount(125005)).toBe('1250.05');

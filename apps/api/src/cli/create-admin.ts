@@ -17,7 +17,13 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { phone: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        phone: { type: 'string' },
+        password: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -46,9 +52,16 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await seedDatabase(database.db, { demo: false });
-    const result = await createAdmin(database.db, { phone: values.phone, password: values.password, firstName: values['first-name'], lastName: values['last-name'] });
+    const result = await createAdmin(database.db, {
+      phone: values.phone,
+      password: values.password,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+    });
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
-    const what = { created: 'Created admin', promoted: 'Promoted to admin', unchanged: 'Already an admin (password updated)' }[result.action];
+    const what = { created: 'Created admin', promoted: 'Promoted to admin', unchanged: 'Already an admin (password updated)' }[
+      result.action
+    ];
     console.log(`${what}: ${result.phone} (client code ${result.clientCode}, user id ${result.userId}) in ${where}`);
     return 0;
   } catch (error) {

@@ -1,9 +1,68 @@
-import { randomBytes } from 'node:crypto';
+import webpush from 'web-push';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** Names Fastify (proxy-addr) knows for address ranges: 127.0.0.1/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, an address/prefix (CIDR), or a range name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the API are trusted to say who the client is (X-Forwarded-For): `false` none
+ * (the socket's address is the client), a number of hops (`1`: the one proxy in front; each proxy appends
+ * the address it saw, so the client is the entry that many places from the right), or a list of the proxies'
+ * addresses/CIDRs (entries from those addresses are skipped from the right). `true` would trust every entry,
+ * including those the client writes itself, and is refused.
+ */
+const ZTrustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust any X-Forwarded-For a client writes; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count is at most 10' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count (1, 2 …) or a comma-separated list of proxy addresses/CIDRs (${bad.join(', ') || 'empty'} is neither)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const ZEnv = z
   .object({
@@ -15,7 +74,10 @@ export const ZEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
     SMS_DRIVER: z.enum(['outbox', 'http', 'mobizon', 'smsc']).optional(),
     MOBIZON_API_KEY: z.string().min(1).optional(),
     MOBIZON_API_URL: z.url().default('https://api.mobizon.kz'),
@@ -31,7 +93,9 @@ export const ZEnv = z
     LOG_LEVEL: ZLogLevel.default('info'),
     WEB_DIST: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: ZTrustProxy,
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(100_000).default(600),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: z.url().optional(),
@@ -43,13 +107,60 @@ export const ZEnv = z
     NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
     NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     NOTIFY_UNREACHABLE_AFTER: z.coerce.number().int().min(1).max(100).default(3),
+    STORAGE_REMINDER_DAYS: z
+      .string()
+      .default('3,0')
+      .transform((v, ctx) => {
+        const days = v
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean);
+        if (!days.every((d) => /^\d{1,2}$/.test(d))) {
+          ctx.addIssue({ code: 'custom', message: 'must be days before the last free day, e.g. 3,0 (empty: no reminders)' });
+          return z.NEVER;
+        }
+        return [...new Set(days.map(Number))].sort((a, b) => b - a);
+      }),
+    STORAGE_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(10),
+    PUBLIC_URL: z
+      .url()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+      .optional(),
+    // Empty counts as unset (compose passes `${TELEGRAM_BOT_TOKEN:-}` when a carrier has no bot).
+    TELEGRAM_BOT_TOKEN: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be the token @BotFather gave (digits:letters)')
+        .optional(),
+    ),
+    TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+      .optional(),
+    WEB_PUSH: z.enum(['true', 'false']).optional(),
+    TELEGRAM_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16–256 characters of A–Z, a–z, 0–9, _ and -')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
-      if (!env.SMS_DRIVER) ctx.addIssue({ code: 'custom', path: ['SMS_DRIVER'], message: 'must be chosen explicitly when NODE_ENV=production' });
+      if (!env.SMS_DRIVER)
+        ctx.addIssue({ code: 'custom', path: ['SMS_DRIVER'], message: 'must be chosen explicitly when NODE_ENV=production' });
     }
-    if (env.S3_ENDPOINT && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
+    if (env.S3_ENDPOINT && !env.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
     }
@@ -57,7 +168,18 @@ export const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['MOBIZON_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });
     }
     if (env.SMS_DRIVER === 'smsc' && (!env.SMSC_LOGIN || !env.SMSC_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: [env.SMSC_LOGIN ? 'SMSC_PASSWORD' : 'SMSC_LOGIN'], message: 'is required when SMS_DRIVER=smsc' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SMSC_LOGIN ? 'SMSC_PASSWORD' : 'SMSC_LOGIN'],
+        message: 'is required when SMS_DRIVER=smsc',
+      });
+    }
+    if (env.TELEGRAM_BOT_TOKEN && env.NODE_ENV === 'production' && !env.PUBLIC_URL?.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: "must be the portal's https:// address when TELEGRAM_BOT_TOKEN is set (Telegram calls its webhook there)",
+      });
     }
     if (env.SMS_DRIVER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_DRIVER=http' });
@@ -92,13 +214,33 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (see ZTrustProxy). */
+  trustProxy: false | number | string[];
+  /**
+   * Rate limits (ADR 007): calls per signed-in account and minute (anonymous writes per address too), and
+   * sign-in/code calls per client address and minute. Static files and anonymous reads are never counted.
+   */
+  rateLimits: { perMinute: number; authPerAddressPerMinute: number };
   /** Bearer token a Prometheus scraper presents at /metrics (unset: no /metrics). */
   metricsToken: string | undefined;
   /** S3-compatible object storage for uploads when S3_BUCKET is set; else the local DATA_DIR/uploads folder. */
   s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
   /** Notification delivery: whether this process works queue jobs, retries (with backoff), unreachable threshold. */
   notify: { worker: boolean; retryLimit: number; retryDelaySeconds: number; unreachableAfter: number };
+  /**
+   * Storage reminders: sent on these numbers of days left to collect (0 = the last free day), from this hour of
+   * the branch's local time on (the hourly job skips branches where it is earlier).
+   */
+  storageReminders: { days: number[]; hour: number };
+  /** The portal's public address (links in messages, the Telegram webhook); http://localhost:PORT when unset. */
+  publicUrl: string;
+  /** The Telegram bot when TELEGRAM_BOT_TOKEN is set: Bot API address and the webhook's secret header value. */
+  telegram: { token: string; apiUrl: string; webhookSecret: string } | null;
+  /**
+   * Web push (VAPID) keys: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once and kept in DATA_DIR/vapid.json;
+   * off in tests unless WEB_PUSH=true or keys are given. `localEndpoints` lets tests use a push service on 127.0.0.1.
+   */
+  webPush: { publicKey: string; privateKey: string; subject: string; localEndpoints: boolean } | null;
 }
 
 export class ConfigError extends Error {}
@@ -134,11 +276,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       smscApiUrl: env.SMSC_API_URL,
     },
     jwtSecret: env.JWT_SECRET ?? (env.NODE_ENV === 'production' ? '' : persistedSecret(dataDir)),
-    corsOrigins: env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
+    rateLimits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerAddressPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE },
     metricsToken: env.METRICS_TOKEN,
     s3: env.S3_BUCKET
       ? {
@@ -157,7 +302,60 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaySeconds: env.NOTIFY_RETRY_DELAY_SECONDS,
       unreachableAfter: env.NOTIFY_UNREACHABLE_AFTER,
     },
+    storageReminders: { days: env.STORAGE_REMINDER_DAYS, hour: env.STORAGE_REMINDER_HOUR },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? {
+          token: env.TELEGRAM_BOT_TOKEN,
+          apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''),
+          // Telegram repeats it in X-Telegram-Bot-Api-Secret-Token on every webhook call. Unset: derived from the
+          // bot token, so every process computes the same value without another secret to distribute.
+          webhookSecret:
+            env.TELEGRAM_WEBHOOK_SECRET ?? createHmac('sha256', env.TELEGRAM_BOT_TOKEN).update('telegram-webhook').digest('base64url'),
+        }
+      : null,
+    webPush: webPushConfig(env, dataDir),
   };
+}
+
+function webPushConfig(
+  env: {
+    NODE_ENV: string;
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    VAPID_SUBJECT?: string;
+    WEB_PUSH?: 'true' | 'false';
+    PUBLIC_URL?: string;
+  },
+  dataDir: string,
+): AppConfig['webPush'] {
+  const on = env.WEB_PUSH ? env.WEB_PUSH === 'true' : env.NODE_ENV !== 'test' || Boolean(env.VAPID_PUBLIC_KEY);
+  if (!on) return null;
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  const keys =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : persistedVapid(dataDir);
+  const subject = env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : 'mailto:admin@localhost');
+  return { ...keys, subject, localEndpoints: env.NODE_ENV === 'test' };
+}
+
+/** VAPID keys generated once and kept in DATA_DIR (processes sharing the folder share them; else set both keys). */
+function persistedVapid(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+      if (kept.publicKey && kept.privateKey) return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    } catch {
+      // unreadable: make new ones
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** A JWT secret generated once and kept in DATA_DIR, so sessions survive restarts in development. */

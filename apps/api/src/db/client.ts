@@ -107,7 +107,10 @@ export async function openDatabase(opts: {
     },
     executeSql: async (text, values) =>
       values?.length
-        ? client.query<Record<string, unknown>>(text, values.map((v) => (v === undefined ? null : v)))
+        ? client.query<Record<string, unknown>>(
+            text,
+            values.map((v) => (v === undefined ? null : v)),
+          )
         : lastResult(await client.exec(text)),
   };
 }

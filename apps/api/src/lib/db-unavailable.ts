@@ -1,5 +1,15 @@
 /** Network errors that mean the database server cannot be reached right now. */
-const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+const NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 /** PostgreSQL SQLSTATEs of a server that is going away, starting, or full (class 08 is checked by prefix). */
 const SQLSTATE = new Set(['57P01', '57P02', '57P03', '53300', '53400', '58000', '58030']);
 const MESSAGES = [

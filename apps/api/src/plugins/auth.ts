@@ -38,7 +38,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Whether a token with this jti is the session's current one (or its predecessor within the rotation grace). */
 export function jtiIsLive(session: { currentJti: string; previousJti: string | null; rotatedAt: Date | null }, jti: string): boolean {
   if (session.currentJti === jti) return true;
-  return session.previousJti === jti && session.rotatedAt !== null && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_SECONDS * 1000;
+  return (
+    session.previousJti === jti && session.rotatedAt !== null && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_SECONDS * 1000
+  );
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {

@@ -38,7 +38,13 @@ function fieldErrors(issues: ZodIssueLike[], request: FastifyRequest): Record<st
   return out;
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: TErrorCode, extra: Partial<TErrorBody> & { params?: Record<string, string | number> } = {}) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: TErrorCode,
+  extra: Partial<TErrorBody> & { params?: Record<string, string | number> } = {},
+) {
   const { params, ...rest } = extra;
   const body: TErrorBody = { message: errorMessage(code, requestLang(request), params), code, ...rest };
   if (status >= 500) body.request_id = request.id;
@@ -99,7 +105,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const now = Date.now();
       if (now - lastDbWarning > 10_000) {
         lastDbWarning = now;
-        request.log.warn({ code: (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code }, 'database unavailable: answering 503');
+        request.log.warn(
+          { code: (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code },
+          'database unavailable: answering 503',
+        );
       }
       reply.header('Retry-After', String(DB_RETRY_AFTER_S));
       return send(reply, request, 503, 'service_unavailable', { retry_after: DB_RETRY_AFTER_S });
@@ -107,5 +116,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, 500, 'internal');
   });
-
 });

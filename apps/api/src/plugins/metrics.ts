@@ -33,7 +33,12 @@ const sameText = (a: string, b: string) => {
 export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: string | undefined }) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer, by method, route and status',
@@ -63,9 +68,24 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: stri
       if (readDepth) this.set(await Promise.resolve(readDepth()).catch(() => Number.NaN));
     },
   });
-  const messagesSent = new Counter({ name: 'messages_sent_total', help: 'Messages delivered, by channel', labelNames: ['channel'] as const, registers: [registry] });
-  const messagesFailed = new Counter({ name: 'messages_failed_total', help: 'Messages that failed for good, by channel', labelNames: ['channel'] as const, registers: [registry] });
-  app.decorate('metrics', { registry, messagesSent, messagesFailed, setQueueDepth: (read: () => Promise<number> | number) => (readDepth = read) });
+  const messagesSent = new Counter({
+    name: 'messages_sent_total',
+    help: 'Messages delivered, by channel',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
+  const messagesFailed = new Counter({
+    name: 'messages_failed_total',
+    help: 'Messages that failed for good, by channel',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
+  app.decorate('metrics', {
+    registry,
+    messagesSent,
+    messagesFailed,
+    setQueueDepth: (read: () => Promise<number> | number) => (readDepth = read),
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern (/api/orders/:id), never the raw URL, so labels stay few.
@@ -80,6 +100,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: stri
     const given = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     if (!opts.token) throw new AppError('route_not_found');
     if (!given || !sameText(given, opts.token)) throw new AppError('unauthenticated');
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 });

@@ -55,15 +55,33 @@ export function createMobizonDriver(opts: { apiUrl: string; apiKey: string; send
  * SMSC.kz — POST {api}/sys/send.php with login, psw, phones, mes, sender, charset=utf-8, fmt=3 (JSON);
  * answers {id, cnt} or {error, error_code}.
  */
-export function createSmscDriver(opts: { apiUrl: string; login: string; password: string; sender?: string; timeoutMs?: number }): SmsDriver {
+export function createSmscDriver(opts: {
+  apiUrl: string;
+  login: string;
+  password: string;
+  sender?: string;
+  timeoutMs?: number;
+}): SmsDriver {
   return {
     name: 'smsc',
     async send(message) {
-      const body = new URLSearchParams({ login: opts.login, psw: opts.password, phones: digits(message.to), mes: message.text, charset: 'utf-8', fmt: '3' });
+      const body = new URLSearchParams({
+        login: opts.login,
+        psw: opts.password,
+        phones: digits(message.to),
+        mes: message.text,
+        charset: 'utf-8',
+        fmt: '3',
+      });
       if (opts.sender) body.set('sender', opts.sender);
-      const res = await fetch(new URL('/sys/send.php', opts.apiUrl), { method: 'POST', body, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
+      const res = await fetch(new URL('/sys/send.php', opts.apiUrl), {
+        method: 'POST',
+        body,
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      });
       const json = await readJson(res, 'SMSC.kz');
-      if (json.error !== undefined || json.id === undefined) throw new Error(`SMSC.kz refused the message: ${String(json.error_code ?? '')} ${String(json.error ?? 'no id')}`.trim());
+      if (json.error !== undefined || json.id === undefined)
+        throw new Error(`SMSC.kz refused the message: ${String(json.error_code ?? '')} ${String(json.error ?? 'no id')}`.trim());
       return { id: String(json.id) };
     },
   };
@@ -78,7 +96,13 @@ export function createOutboxDriver(file: string, opts: { quiet?: boolean } = {})
   return {
     name: 'outbox',
     async send(message) {
-      const line = JSON.stringify({ to: message.to, text: message.text, code: message.code ?? null, purpose: message.purpose ?? null, at: new Date().toISOString() });
+      const line = JSON.stringify({
+        to: message.to,
+        text: message.text,
+        code: message.code ?? null,
+        purpose: message.purpose ?? null,
+        at: new Date().toISOString(),
+      });
       await mkdir(dirname(file), { recursive: true });
       await appendFile(file, `${line}\n`, 'utf8');
       if (!opts.quiet) process.stdout.write(`\n[sms outbox] to ${message.to}: ${message.text}\n\n`);
@@ -104,9 +128,12 @@ export function createHttpDriver(url: string, token: string | undefined, sender:
 
 export function createSmsDriver(config: AppConfig): SmsDriver {
   const { sms } = config;
-  if (sms.driver === 'mobizon' && sms.mobizonApiKey) return createMobizonDriver({ apiUrl: sms.mobizonApiUrl, apiKey: sms.mobizonApiKey, sender: sms.sender });
-  if (sms.driver === 'smsc' && sms.smscLogin && sms.smscPassword) return createSmscDriver({ apiUrl: sms.smscApiUrl, login: sms.smscLogin, password: sms.smscPassword, sender: sms.sender });
-  if (config.sms.driver === 'http' && config.sms.httpUrl) return createHttpDriver(config.sms.httpUrl, config.sms.httpToken, config.sms.sender);
+  if (sms.driver === 'mobizon' && sms.mobizonApiKey)
+    return createMobizonDriver({ apiUrl: sms.mobizonApiUrl, apiKey: sms.mobizonApiKey, sender: sms.sender });
+  if (sms.driver === 'smsc' && sms.smscLogin && sms.smscPassword)
+    return createSmscDriver({ apiUrl: sms.smscApiUrl, login: sms.smscLogin, password: sms.smscPassword, sender: sms.sender });
+  if (config.sms.driver === 'http' && config.sms.httpUrl)
+    return createHttpDriver(config.sms.httpUrl, config.sms.httpToken, config.sms.sender);
   return createOutboxDriver(config.sms.outboxFile, { quiet: config.isTest });
 }
 

@@ -37,7 +37,8 @@ export function RequireAuth() {
   // The page asked for (path, query and hash) travels in /auth's address, so it survives a reload there.
   // Keyed by the location: a later visit to the same guarded address (logout's return to /, say) must
   // navigate again, and a Navigate whose props did not change would not.
-  if (!signedIn) return <Navigate key={location.key} to={signInPath(safeNextPath(`${location.pathname}${location.search}${location.hash}`))} replace />;
+  if (!signedIn)
+    return <Navigate key={location.key} to={signInPath(safeNextPath(`${location.pathname}${location.search}${location.hash}`))} replace />;
   if (!textsReady) return <ProgressBar />;
   return <Outlet />;
 }

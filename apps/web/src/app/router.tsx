@@ -50,9 +50,11 @@ export const routes: RouteObject[] = [
             index: true,
             // Features meet here: the home page shows the orders feature's track box.
             element: page(() =>
-              Promise.all([import('../features/home/pages/home-page'), import('../features/orders/components/track-search-box')]).then(([home, box]) => ({
-                default: () => <home.default trackBox={<box.HomeTrackBox />} />,
-              })),
+              Promise.all([import('../features/home/pages/home-page'), import('../features/orders/components/track-search-box')]).then(
+                ([home, box]) => ({
+                  default: () => <home.default trackBox={<box.HomeTrackBox />} />,
+                }),
+              ),
             ),
           },
           {
@@ -65,14 +67,20 @@ export const routes: RouteObject[] = [
                 handle: handle({
                   crumb: (_params, search) => {
                     const step = Number(search.get('step'));
-                    return Number.isInteger(step) && step > 0 ? [{ key: 'lesson' }, { key: 'lesson_step', values: { step } }] : { key: 'lesson' };
+                    return Number.isInteger(step) && step > 0
+                      ? [{ key: 'lesson' }, { key: 'lesson_step', values: { step } }]
+                      : { key: 'lesson' };
                   },
                 }),
                 element: page(() => import('../features/lessons/pages/lesson-page')),
               },
             ],
           },
-          { path: 'prohibited-items', handle: handle({ crumb: 'prohibited_items' }), element: page(() => import('../features/info/pages/prohibited-items-page')) },
+          {
+            path: 'prohibited-items',
+            handle: handle({ crumb: 'prohibited_items' }),
+            element: page(() => import('../features/info/pages/prohibited-items-page')),
+          },
           {
             path: 'branches',
             handle: handle({ crumb: 'branches' }),
@@ -87,9 +95,21 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: page(() => import('../features/orders/pages/orders-page')) },
               { path: 'tracks', handle: handle({ crumb: 'tracks' }), element: page(() => import('../features/orders/pages/tracks-page')) },
-              { path: 'status', handle: handle({ crumb: 'status' }), element: page(() => import('../features/orders/pages/order-status-page')) },
-              { path: 'order', handle: handle({ crumb: 'order' }), element: page(() => import('../features/orders/pages/order-info-page')) },
-              { path: 'receipt', handle: handle({ crumb: 'receipt' }), element: page(() => import('../features/receipts/pages/receipt-page')) },
+              {
+                path: 'status',
+                handle: handle({ crumb: 'status' }),
+                element: page(() => import('../features/orders/pages/order-status-page')),
+              },
+              {
+                path: 'order',
+                handle: handle({ crumb: 'order' }),
+                element: page(() => import('../features/orders/pages/order-info-page')),
+              },
+              {
+                path: 'receipt',
+                handle: handle({ crumb: 'receipt' }),
+                element: page(() => import('../features/receipts/pages/receipt-page')),
+              },
             ],
           },
           { path: 'qr', handle: handle({ crumb: 'qr' }), element: page(() => import('../features/qr/pages/qr-page')) },
@@ -110,15 +130,31 @@ export const routes: RouteObject[] = [
             handle: handle({ crumb: 'profile' }),
             children: [
               { index: true, element: page(() => import('../features/account/pages/profile-page')) },
-              { path: 'notifications', handle: handle({ crumb: 'notification_settings' }), element: page(() => import('../features/notifications/pages/notification-settings-page')) },
+              {
+                path: 'notifications',
+                handle: handle({ crumb: 'notification_settings' }),
+                element: page(() => import('../features/notifications/pages/notification-settings-page')),
+              },
               {
                 path: 'account',
                 handle: handle({ crumb: 'account' }),
                 children: [
                   { index: true, element: page(() => import('../features/account/pages/account-page')) },
-                  { path: 'update-code', handle: handle({ crumb: 'update_code' }), element: page(() => import('../features/account/pages/update-code-page')) },
-                  { path: 'update-verify', handle: handle({ crumb: 'update_verify' }), element: page(() => import('../features/account/pages/update-verify-page')) },
-                  { path: 'update-phone', handle: handle({ crumb: 'update_phone' }), element: page(() => import('../features/account/pages/update-phone-page')) },
+                  {
+                    path: 'update-code',
+                    handle: handle({ crumb: 'update_code' }),
+                    element: page(() => import('../features/account/pages/update-code-page')),
+                  },
+                  {
+                    path: 'update-verify',
+                    handle: handle({ crumb: 'update_verify' }),
+                    element: page(() => import('../features/account/pages/update-verify-page')),
+                  },
+                  {
+                    path: 'update-phone',
+                    handle: handle({ crumb: 'update_phone' }),
+                    element: page(() => import('../features/account/pages/update-phone-page')),
+                  },
                 ],
               },
             ],
@@ -126,6 +162,16 @@ export const routes: RouteObject[] = [
           { path: 'faq', handle: handle({ crumb: 'faq' }), element: page(() => import('../features/info/pages/faq-page')) },
           { path: 'support', handle: handle({ crumb: 'support' }), element: page(() => import('../features/info/pages/support-page')) },
           { path: 'contacts', handle: handle({ crumb: 'contacts' }), element: page(() => import('../features/info/pages/contacts-page')) },
+          {
+            path: 'terms',
+            handle: handle({ crumb: 'terms' }),
+            element: page(() => import('../features/info/pages/legal-page').then((m) => ({ default: m.TermsPage }))),
+          },
+          {
+            path: 'privacy',
+            handle: handle({ crumb: 'privacy' }),
+            element: page(() => import('../features/info/pages/legal-page').then((m) => ({ default: m.PrivacyPage }))),
+          },
           {
             path: 'manage',
             handle: handle({ crumb: 'manage' }),
@@ -148,10 +194,75 @@ export const routes: RouteObject[] = [
                     handle: handle({ crumb: 'admin_users' }),
                     children: [
                       { index: true, element: page(() => import('../features/admin/pages/users-page')) },
-                      { path: ':id', handle: handle({ crumb: 'admin_user' }), element: page(() => import('../features/admin/pages/user-page')) },
+                      {
+                        path: ':id',
+                        handle: handle({ crumb: 'admin_user' }),
+                        element: page(() => import('../features/admin/pages/user-page')),
+                      },
                     ],
                   },
-                  { path: 'audit', handle: handle({ crumb: 'admin_audit' }), element: page(() => import('../features/admin/pages/audit-page')) },
+                  {
+                    path: 'supports',
+                    handle: handle({ crumb: 'admin_supports' }),
+                    children: [
+                      { index: true, element: page(() => import('../features/admin/pages/supports-page')) },
+                      {
+                        path: ':id',
+                        handle: handle({ crumb: 'admin_support' }),
+                        element: page(() => import('../features/admin/pages/support-page')),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'content',
+                    handle: handle({ crumb: 'admin_content' }),
+                    children: [
+                      { index: true, element: <Navigate to="/admin/content/news" replace /> },
+                      {
+                        path: ':kind',
+                        children: [
+                          { index: true, element: page(() => import('../features/admin/pages/content-list-page')) },
+                          {
+                            path: ':id',
+                            handle: handle({ crumb: 'admin_content_item' }),
+                            element: page(() => import('../features/admin/pages/content-edit-page')),
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                  {
+                    path: 'branches',
+                    handle: handle({ crumb: 'admin_branches' }),
+                    children: [
+                      { index: true, element: page(() => import('../features/admin/pages/branches-page')) },
+                      {
+                        path: ':id',
+                        handle: handle({ crumb: 'admin_branch' }),
+                        element: page(() => import('../features/admin/pages/branch-page')),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'countries',
+                    handle: handle({ crumb: 'admin_countries' }),
+                    element: page(() => import('../features/admin/pages/countries-page')),
+                  },
+                  {
+                    path: 'settings',
+                    handle: handle({ crumb: 'admin_settings' }),
+                    element: page(() => import('../features/admin/pages/settings-page')),
+                  },
+                  {
+                    path: 'audit',
+                    handle: handle({ crumb: 'admin_audit' }),
+                    element: page(() => import('../features/admin/pages/audit-page')),
+                  },
+                  {
+                    path: 'broadcasts',
+                    handle: handle({ crumb: 'admin_broadcasts' }),
+                    element: page(() => import('../features/admin/pages/broadcasts-page')),
+                  },
                   // Unknown admin addresses stay behind RequireAdmin (non-admins see "no access", not 404).
                   { path: '*', handle: handle({ crumb: 'not_found' }), element: page(() => import('./pages/not-found-page')) },
                 ],

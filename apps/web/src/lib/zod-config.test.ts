@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import './zod-config';
+import { z } from 'zod';
 
 describe('zod in the browser', () => {
   it('never compiles schemas with new Function (the CSP forbids eval)', () => {

@@ -6,7 +6,10 @@ const LANGS = ['kk', 'ru', 'en'] as const;
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value !== 'object' || value === null) return { [prefix]: String(value) };
-  return Object.entries(value).reduce<Record<string, string>>((out, [key, child]) => ({ ...out, ...flatten(child, prefix ? `${prefix}.${key}` : key) }), {});
+  return Object.entries(value).reduce<Record<string, string>>(
+    (out, [key, child]) => ({ ...out, ...flatten(child, prefix ? `${prefix}.${key}` : key) }),
+    {},
+  );
 }
 
 /** "src/locales" + "auth" → { kk: {...}, ru: {...}, en: {...} } */

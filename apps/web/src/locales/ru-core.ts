@@ -1,3 +1,6 @@
 /** The texts the shell and the sign-in screens need, loaded at start (one chunk). */
-const bundles = import.meta.glob<Record<string, unknown>>(['./ru/{common,errors,breadcrumbs,auth,account}.json'], { eager: true, import: 'default' });
+const bundles = import.meta.glob<Record<string, unknown>>(['./ru/{common,errors,breadcrumbs,auth,account}.json'], {
+  eager: true,
+  import: 'default',
+});
 export default bundles;

@@ -5,7 +5,10 @@ import { Providers } from '../app/providers';
 import { makeStore, type RootState } from '../app/store';
 
 /** Renders with the real store (and the given state) inside a router at `route`. */
-export function renderWithStore(ui: ReactElement, { preloadedState, route = '/' }: { preloadedState?: Partial<RootState>; route?: string } = {}) {
+export function renderWithStore(
+  ui: ReactElement,
+  { preloadedState, route = '/' }: { preloadedState?: Partial<RootState>; route?: string } = {},
+) {
   const store = makeStore(preloadedState);
   const result = render(
     <Providers store={store}>

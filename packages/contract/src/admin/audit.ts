@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage } from '../common/envelope';
+import { ZCalendarDay } from '../common/fields';
 import { ZPageQuery } from '../common/pagination';
 
 /** One audit row: who (role and place at the time), what, on which target, values before and after, when, from where. */
@@ -20,7 +21,7 @@ export const ZAuditEntry = z.object({
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 const ZOptionalFilter = (max = 100) => z.string().trim().max(max).optional();
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
+const ZDay = ZCalendarDay.optional();
 
 /** GET admin/audit: newest first, filtered by actor (id or phone/name text), target, action and dates (inclusive, UTC days). */
 export const ZAuditListQuery = ZPageQuery.extend({

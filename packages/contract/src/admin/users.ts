@@ -31,7 +31,13 @@ export const ZAdminUserSession = z.object({
   user_agent: z.string().nullable(),
   ip: z.string().nullable(),
 });
-export const ZAdminUserParcel = z.object({ id: z.number().int(), track_code: z.string(), name: z.string(), status_id: z.number().int(), created_at: z.string() });
+export const ZAdminUserParcel = z.object({
+  id: z.number().int(),
+  track_code: z.string(),
+  name: z.string(),
+  status_id: z.number().int(),
+  created_at: z.string(),
+});
 
 /** GET admin/users/{id}: the profile, the latest parcels and the live sessions. */
 export const ZAdminUserDetailResponse = ZData(

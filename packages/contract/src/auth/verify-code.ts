@@ -22,7 +22,5 @@ export const ZVerifyCodeRequest = z.strictObject({
   type: ZCodePurpose,
 });
 export type TVerifyCodeRequest = z.input<typeof ZVerifyCodeRequest>;
-export const ZVerifyCodeResponse = ZData(
-  z.object({ verification_token: z.string(), expires_in: z.number().int() }),
-);
+export const ZVerifyCodeResponse = ZData(z.object({ verification_token: z.string(), expires_in: z.number().int() }));
 export type TVerifyCodeResponse = z.infer<typeof ZVerifyCodeResponse>;

@@ -4,11 +4,16 @@ import { ZData } from '../common/envelope';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export const ZWeekday = z.enum(WEEKDAYS);
 
-/** Opening hours of one weekday, "HH:MM" in the branch's time zone; null open/close means closed. */
+/**
+ * Opening hours of one weekday, "HH:MM" in the branch's time zone; null open/close means closed. A break
+ * (break_start–break_end, inside the opening hours) is closed too.
+ */
 export const ZWorkingDay = z.object({
   day: ZWeekday,
   open: z.string().nullable(),
   close: z.string().nullable(),
+  break_start: z.string().nullable().optional(),
+  break_end: z.string().nullable().optional(),
 });
 export type TWorkingDay = z.infer<typeof ZWorkingDay>;
 

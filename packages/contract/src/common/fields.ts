@@ -64,6 +64,16 @@ export const ZBirthDate = z
     { error: MSG.invalidDate },
   );
 
+/** Whether a text is a real calendar day written YYYY-MM-DD, in years PostgreSQL and people both use (1900–9999). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 1900;
+}
+
+/** The one rule for a day in a query or body (reports, payments, day closes, audit filters): never a 500 on '2026-13-45'. */
+export const ZCalendarDay = z.string({ error: MSG.invalidDate }).refine(isCalendarDay, { error: MSG.invalidDate });
+
 export const GENDERS = ['male', 'female'] as const;
 export const ZGender = z.enum(GENDERS, { error: MSG.required });
 

@@ -12,7 +12,20 @@ import type { TLang } from './i18n';
 
 const LOCALES: Record<TLang, string> = { kk: 'ru-RU', ru: 'ru-RU', en: 'en-GB' };
 
-const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'] as const;
+const KK_MONTHS = [
+  'қаңтар',
+  'ақпан',
+  'наурыз',
+  'сәуір',
+  'мамыр',
+  'маусым',
+  'шілде',
+  'тамыз',
+  'қыркүйек',
+  'қазан',
+  'қараша',
+  'желтоқсан',
+] as const;
 const KK_MONTHS_SHORT = ['қаң.', 'ақп.', 'нау.', 'сәу.', 'мам.', 'мау.', 'шіл.', 'там.', 'қыр.', 'қаз.', 'қар.', 'жел.'] as const;
 
 /** Currency signs as customers write them (Intl's narrow KGS sign is missing from many fonts). */
@@ -56,7 +69,14 @@ interface Parts {
 
 /** The calendar parts of a moment in a time zone (the runtime's own when none is given), from en-US data every runtime has. */
 function partsOf(date: Date, timeZone?: string): Parts {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  };
   let fmt: Intl.DateTimeFormat;
   try {
     fmt = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
@@ -89,7 +109,12 @@ export function formatDate(value: string | number | Date, lang: TLang, options: 
     const p = partsOf(date, options.timeZone);
     return `${p.year}\u00a0ж. ${p.day}\u00a0${(options.short ? KK_MONTHS_SHORT : KK_MONTHS)[p.month - 1]}`;
   }
-  return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: options.short ? 'short' : 'long', year: 'numeric', timeZone: options.timeZone }).format(date);
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    day: 'numeric',
+    month: options.short ? 'short' : 'long',
+    year: 'numeric',
+    timeZone: options.timeZone,
+  }).format(date);
 }
 
 /** A date without the year, for dates in the current year: 5 November · 5 ноября · 5 қараша. */
@@ -100,7 +125,11 @@ export function formatDayMonth(value: string | number | Date, lang: TLang, optio
     const p = partsOf(date, options.timeZone);
     return `${p.day}\u00a0${(options.short ? KK_MONTHS_SHORT : KK_MONTHS)[p.month - 1]}`;
   }
-  return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: options.short ? 'short' : 'long', timeZone: options.timeZone }).format(date);
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    day: 'numeric',
+    month: options.short ? 'short' : 'long',
+    timeZone: options.timeZone,
+  }).format(date);
 }
 
 /** 14:05 in every language (24-hour clock). */
@@ -126,7 +155,12 @@ const RU_FORMS: Record<Unit, [string, string, string]> = {
   day: ['день', 'дня', 'дней'],
 };
 const KK_UNITS: Record<Unit, string> = { second: 'секунд', minute: 'минут', hour: 'сағат', day: 'күн' };
-const EN_UNITS: Record<Unit, [string, string]> = { second: ['second', 'seconds'], minute: ['minute', 'minutes'], hour: ['hour', 'hours'], day: ['day', 'days'] };
+const EN_UNITS: Record<Unit, [string, string]> = {
+  second: ['second', 'seconds'],
+  minute: ['minute', 'minutes'],
+  hour: ['hour', 'hours'],
+  day: ['day', 'days'],
+};
 
 function ruForm(n: number, forms: [string, string, string]): string {
   const mod10 = n % 10;

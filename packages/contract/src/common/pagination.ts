@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
@@ -14,3 +15,23 @@ export type TPageQuery = z.input<typeof ZPageQuery>;
 export function pageMeta(page: number, perPage: number, total: number) {
   return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
+
+/**
+ * A position in a list for "load more" (`filters[after]`), as the list's `meta.next_cursor` gave it: opaque to clients,
+ * only good for the list and the account it was given for (anything else answers 422, never another list's rows).
+ */
+export const ZCursor = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: MSG.invalidValue });
+
+/**
+ * The spec's paging plus a cursor beside it: `filters[after]` answers the rows after that position (no count, no
+ * offset: as fast at any depth), `filters[page]` the numbered page as always. Both at once is refused.
+ */
+export const ZCursorPageQuery = ZPageQuery.extend({ 'filters[after]': ZCursor.optional() }).refine(
+  (q) => q['filters[after]'] === undefined || q['filters[page]'] === FIRST_PAGE,
+  { error: MSG.invalidValue, path: ['filters[page]'] },
+);
+export type TCursorPageQuery = z.input<typeof ZCursorPageQuery>;

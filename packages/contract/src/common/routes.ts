@@ -40,6 +40,8 @@ export const PAGE_ROUTES = [
   '/faq',
   '/support',
   '/contacts',
+  '/terms',
+  '/privacy',
   '/manage/*',
   '/admin/*',
 ] as const;

@@ -8,7 +8,14 @@ import { MSG } from './messages';
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-export const hasControlChars = (value: string): boolean => CONTROL_CHARS.test(value);
+/**
+ * Half of a UTF-16 surrogate pair without its other half: not a character at all. PostgreSQL's jsonb refuses
+ * it (`\udc00` in an audit row or a notification's parameters answered 500), so texts holding one are refused
+ * with the control characters.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasControlChars = (value: string): boolean => CONTROL_CHARS.test(value) || LONE_SURROGATE.test(value);
 
 const MAX_DEPTH = 20;
 

@@ -16,6 +16,8 @@ export const ZSettings = z.object({
   whatsapp_link: z.string(),
   map_tile_url: z.string(),
   map_attribution: z.string(),
+  /** cm³ per kg of volumetric weight (L × W × H / divisor), 6000 unless set. */
+  volumetric_divisor: z.number().int().positive(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const ZSettingsResponse = ZData(ZSettings);

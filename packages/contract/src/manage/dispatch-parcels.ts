@@ -27,6 +27,8 @@ export const ZDispatchRequest = z
     order_ids: z.array(z.number().int().positive()).min(1).max(MAX_CODES_PER_CALL).optional(),
     track_codes: z.array(ZTrackCode).min(1).max(MAX_CODES_PER_CALL).optional(),
     all_matching: ZDispatchFilter.optional(),
+    /** The flight they leave on (manage/flights): only parcels for one of its destination branches move. */
+    flight_id: ZId.optional(),
   })
   .refine((b) => [b.order_ids, b.track_codes, b.all_matching].filter((v) => v !== undefined).length === 1, {
     error: 'validation.invalid_value',

@@ -3,7 +3,18 @@ import { ZData } from '../common/envelope';
 import { ZStaffPlace } from '../users/user';
 import { ZBranchRef } from './manage-common';
 
-export const MANAGE_WORKS = ['receive', 'import', 'unclaimed', 'dispatch', 'arrival', 'handover', 'close_day', 'reports', 'find'] as const;
+export const MANAGE_WORKS = [
+  'receive',
+  'import',
+  'unclaimed',
+  'disputes',
+  'dispatch',
+  'arrival',
+  'handover',
+  'close_day',
+  'reports',
+  'find',
+] as const;
 export const ZManageWork = z.enum(MANAGE_WORKS);
 export type TManageWork = z.infer<typeof ZManageWork>;
 

@@ -9,3 +9,5 @@ export * from './arrive-parcels';
 export * from './hand-over';
 export * from './complete-orders';
 export * from './find';
+export * from './flights';
+export * from './disputes';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { ZOrderStatusCode } from '../orders/order-status';
 import { ZRole } from '../users/user';
+import { ZParcelWeights } from '../parcels/chargeable-weight';
 
 /** Codes one dispatch, arrival or lookup call may carry (scanners send one at a time; pasted lists stay bounded). */
 export const MAX_CODES_PER_CALL = 500;
@@ -32,6 +33,8 @@ export const ZManageParcel = z.object({
   status: ZOrderStatusCode,
   status_name: z.string(),
   weight: z.number(),
+  /** Actual, volumetric and chargeable weight (the price at arrival is chargeable × tariff). */
+  weights: ZParcelWeights,
   tariff: z.number().nullable(),
   price: z.number().nullable(),
   currency: z.string().nullable(),
@@ -46,6 +49,10 @@ export const ZManageParcel = z.object({
   delivered_at: z.string().nullable(),
   storage_until: z.string().nullable(),
   receipt_id: z.number().int().nullable(),
+  /** The parcel's version for an admin correction (sent back as updated_at; a later change makes it stale). */
+  updated_at: z.string(),
+  /** Held as disputed: several customers saved its code; staff assign it at manage/disputes. */
+  disputed: z.boolean(),
 });
 export type TManageParcel = z.infer<typeof ZManageParcel>;
 
@@ -58,6 +65,8 @@ export const ZParcelEvent = z.object({
   branch: ZBranchRef.nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** A sentence in the reader's language for events that need one (a correction: what changed, from → to). */
+  text: z.string().nullable().optional(),
   at: z.string(),
 });
 export type TParcelEvent = z.infer<typeof ZParcelEvent>;

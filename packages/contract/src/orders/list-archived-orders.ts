@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { ZPage } from '../common/envelope';
-import { ZPageQuery } from '../common/pagination';
+import { ZCursorPage } from '../common/envelope';
+import { ZCursorPageQuery } from '../common/pagination';
 import { ZOrder } from './order';
 
 /** GET orders/archived: the caller's archived orders, most recently archived first. */
-export const ZListArchivedOrdersQuery = ZPageQuery;
+export const ZListArchivedOrdersQuery = ZCursorPageQuery;
 export type TListArchivedOrdersQuery = z.input<typeof ZListArchivedOrdersQuery>;
-export const ZListArchivedOrdersResponse = ZPage(ZOrder);
+export const ZListArchivedOrdersResponse = ZCursorPage(ZOrder);
 export type TListArchivedOrdersResponse = z.infer<typeof ZListArchivedOrdersResponse>;

@@ -20,6 +20,8 @@ export type TTimelineStep = z.infer<typeof ZTimelineStep>;
 export const ZOrderHistoryEvent = z.object({
   action: z.string(),
   status: ZOrderStatusCode.nullable(),
+  /** A plain sentence for events that need one (a correction: 'Weight corrected: 2.4 kg → 2.1 kg'), never staff's reason. */
+  text: z.string().nullable().optional(),
   at: z.string(),
 });
 export type TOrderHistoryEvent = z.infer<typeof ZOrderHistoryEvent>;
@@ -28,6 +30,8 @@ export type TOrderHistoryEvent = z.infer<typeof ZOrderHistoryEvent>;
 export const ZOrderTimeline = z.object({
   order: z.object({ id: z.number().int(), track_code: z.string(), name: z.string(), status: ZOrderStatusRef }),
   steps: z.array(ZTimelineStep),
+  /** YYYY-MM-DD: when its flight is expected at the branch, while in transit on one. */
+  expected_arrival: z.string().nullable(),
   history: z.array(ZOrderHistoryEvent),
 });
 export type TOrderTimeline = z.infer<typeof ZOrderTimeline>;

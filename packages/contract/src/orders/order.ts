@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZOrderStatusCode } from './order-status';
+import { ZParcelWeights } from '../parcels/chargeable-weight';
 
 /** An order's status as the customer sees it: id, code and name in the request's language. */
 export const ZOrderStatusRef = z.object({
@@ -19,7 +20,7 @@ export const ZOrder = z.object({
   name: z.string(),
   /** Kilograms. */
   weight: z.number(),
-  /** weight × the branch tariff; null until the parcel reaches its branch (at_branch). */
+  /** chargeable weight × the branch tariff; null until the parcel reaches its branch (at_branch). */
   price: z.number().nullable(),
   currency: z.string().nullable(),
   status: ZOrderStatusRef,
@@ -29,6 +30,8 @@ export const ZOrder = z.object({
   received_at: z.string(),
   /** ISO 8601: reached the branch; null before. */
   arrived_at: z.string().nullable(),
+  /** YYYY-MM-DD: when its flight is expected at the branch, while in transit on one; null otherwise. */
+  expected_arrival: z.string().nullable(),
   /** YYYY-MM-DD: the last day of free storage at the branch; null before arrival. */
   storage_until: z.string().nullable(),
   /** Photo URLs staff took of the parcel. */
@@ -39,6 +42,8 @@ export type TOrder = z.infer<typeof ZOrder>;
 
 /** One order with everything the info page shows. */
 export const ZOrderDetails = ZOrder.extend({
+  /** Actual, volumetric and chargeable weight, and which one is charged. */
+  weights: ZParcelWeights,
   tariff: z.number().nullable(),
   branch: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
   dispatched_at: z.string().nullable(),

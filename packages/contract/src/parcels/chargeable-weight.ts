@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages';
 /**
  * Chargeable weight and price: the one rule, used by arrival pricing, the branch price calculator and the help texts.
  *
@@ -41,4 +43,49 @@ export function priceFor(chargeableKg: number, tariffPerKg: number): number {
   const cents = Math.round(tariffPerKg * 100);
   const scaled = grams * cents; // price in 1/100000 of the currency
   return Math.floor((scaled + 500) / 1000) / 100;
+}
+
+/** Largest side staff may record, in cm (a pallet still fits). */
+export const MAX_DIMENSION_CM = 300;
+
+const ZSideCm = z
+  .number({ error: MSG.required })
+  .positive({ error: MSG.mustBePositive })
+  .max(MAX_DIMENSION_CM, { error: MSG.invalidValue })
+  .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-6, { error: MSG.invalidValue });
+
+/** Dimensions as staff record them at receipt: three sides in cm, up to one decimal each. */
+export const ZDimensionsCm = z.strictObject({ length: ZSideCm, width: ZSideCm, height: ZSideCm });
+
+/** Which weight a parcel's price was (or will be) computed from. */
+export const CHARGED_BY = ['actual', 'volumetric'] as const;
+export type TChargedBy = (typeof CHARGED_BY)[number];
+
+/** The weights of a parcel as the customer and staff see them. */
+export const ZParcelWeights = z.object({
+  /** cm, as recorded at receipt; null when none were. */
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable(),
+  /** The divisor in force when the parcel was received (null without dimensions). */
+  volumetric_divisor: z.number().int().nullable(),
+  volumetric_weight: z.number().nullable(),
+  chargeable_weight: z.number(),
+  charged_by: z.enum(CHARGED_BY),
+});
+export type TParcelWeights = z.infer<typeof ZParcelWeights>;
+
+/** The weights block for a parcel of actual weight `actualKg` with the volumetric weight recorded at receipt. */
+export function parcelWeights(
+  actualKg: number,
+  dims: TDimensionsCm | null,
+  volumetricKg: number | null,
+  divisor: number | null,
+): TParcelWeights {
+  const charged: TChargedBy = volumetricKg !== null && volumetricKg > actualKg ? 'volumetric' : 'actual';
+  return {
+    dimensions: dims,
+    volumetric_divisor: dims ? divisor : null,
+    volumetric_weight: volumetricKg,
+    chargeable_weight: charged === 'volumetric' ? volumetricKg! : actualKg,
+    charged_by: charged,
+  };
 }

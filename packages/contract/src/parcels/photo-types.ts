@@ -15,7 +15,8 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** A stored photo's address: served read-only under /uploads. */
 export const PHOTO_URL_PATTERN = /^\/uploads\/parcels\/[a-f0-9]{32}\.(?:jpg|png|webp)$/;
 
-const startsWith = (bytes: Uint8Array, sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
+  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
 
 /** The photo type of these bytes by their signature (never by the name or the declared type), or null. */
 export function sniffPhoto(bytes: Uint8Array): TPhotoKind | null {

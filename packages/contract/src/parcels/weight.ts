@@ -13,7 +13,10 @@ export function parseWeightKg(value: string | number | null | undefined): number
   if (typeof value === 'number') n = value;
   else if (value === null || value === undefined) return null;
   else {
-    const cleaned = value.replace(/\s+/g, '').replace(/(kg|кг)$/i, '').replace(',', '.');
+    const cleaned = value
+      .replace(/\s+/g, '')
+      .replace(/(kg|кг)$/i, '')
+      .replace(',', '.');
     if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
     n = Number(cleaned);
   }
@@ -24,13 +27,11 @@ export function parseWeightKg(value: string | number | null | undefined): number
 }
 
 /** Weight in kg as the API accepts it: a number or a text with a comma or a point, by parseWeightKg. */
-export const ZWeightKg = z
-  .union([z.number(), z.string().max(20)], { error: MSG.required })
-  .transform((v, ctx) => {
-    const kg = parseWeightKg(v);
-    if (kg === null) {
-      ctx.addIssue({ code: 'custom', message: typeof v === 'number' && v <= 0 ? MSG.mustBePositive : MSG.invalidValue });
-      return z.NEVER;
-    }
-    return kg;
-  });
+export const ZWeightKg = z.union([z.number(), z.string().max(20)], { error: MSG.required }).transform((v, ctx) => {
+  const kg = parseWeightKg(v);
+  if (kg === null) {
+    ctx.addIssue({ code: 'custom', message: typeof v === 'number' && v <= 0 ? MSG.mustBePositive : MSG.invalidValue });
+    return z.NEVER;
+  }
+  return kg;
+});

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
-import { ZId } from '../common/fields';
+import { ZCalendarDay, ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
 import { PAYMENT_METHODS } from '../orders/order-status';
 
-const ZIsoDate = z
-  .string({ error: MSG.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: MSG.invalidDate });
-
 /** Minor units per payment method (every method present; 0 when nothing). */
-export const ZByMethod = z.object(Object.fromEntries(PAYMENT_METHODS.map((m) => [m, z.number().int()])) as Record<(typeof PAYMENT_METHODS)[number], z.ZodNumber>);
+export const ZByMethod = z.object(
+  Object.fromEntries(PAYMENT_METHODS.map((m) => [m, z.number().int()])) as Record<(typeof PAYMENT_METHODS)[number], z.ZodNumber>,
+);
 export type TByMethod = z.infer<typeof ZByMethod>;
 
-const ZCounted = z.number({ error: MSG.required }).int({ error: MSG.invalidValue }).min(0, { error: MSG.invalidValue }).max(MAX_AMOUNT_MINOR, { error: MSG.invalidValue });
+const ZCounted = z
+  .number({ error: MSG.required })
+  .int({ error: MSG.invalidValue })
+  .min(0, { error: MSG.invalidValue })
+  .max(MAX_AMOUNT_MINOR, { error: MSG.invalidValue });
 
 /** A closed business day of one branch: immutable once written. */
 export const ZDayClose = z.object({
@@ -34,7 +35,7 @@ export const ZDayClose = z.object({
 export type TDayClose = z.infer<typeof ZDayClose>;
 
 /** GET manage/day-close: the day as it stands (expected so far) and its close if it was closed. */
-export const ZDayCloseQuery = z.strictObject({ branch_id: z.coerce.number().int().positive().optional(), date: ZIsoDate.optional() });
+export const ZDayCloseQuery = z.strictObject({ branch_id: z.coerce.number().int().positive().optional(), date: ZCalendarDay.optional() });
 export const ZDayCloseView = z.object({
   branch: z.object({ id: z.number().int(), name: z.string() }),
   business_date: z.string(),
@@ -52,8 +53,10 @@ export type TDayCloseViewResponse = z.infer<typeof ZDayCloseViewResponse>;
 /** POST manage/day-close: close a day (default: the open one) with the amounts counted per method. */
 export const ZCloseDayRequest = z.strictObject({
   branch_id: ZId.optional(),
-  date: ZIsoDate.optional(),
-  counted: z.strictObject(Object.fromEntries(PAYMENT_METHODS.map((m) => [m, ZCounted])) as Record<(typeof PAYMENT_METHODS)[number], typeof ZCounted>),
+  date: ZCalendarDay.optional(),
+  counted: z.strictObject(
+    Object.fromEntries(PAYMENT_METHODS.map((m) => [m, ZCounted])) as Record<(typeof PAYMENT_METHODS)[number], typeof ZCounted>,
+  ),
   note: z.string().trim().max(500, { error: MSG.tooLong }).optional(),
 });
 export type TCloseDayRequest = z.input<typeof ZCloseDayRequest>;
@@ -63,8 +66,8 @@ export type TDayCloseResponse = z.infer<typeof ZDayCloseResponse>;
 /** GET manage/day-closes: closes, newest first; admins every branch (or one), staff their own. */
 export const ZListDayClosesQuery = z.strictObject({
   branch_id: z.coerce.number().int().positive().optional(),
-  from: ZIsoDate.optional(),
-  to: ZIsoDate.optional(),
+  from: ZCalendarDay.optional(),
+  to: ZCalendarDay.optional(),
 });
 export const ZListDayClosesResponse = ZData(z.array(ZDayClose));
 export type TListDayClosesResponse = z.infer<typeof ZListDayClosesResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
-import { ZId } from '../common/fields';
+import { ZCalendarDay, ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
 import { ZPaymentMethod } from '../orders/order-status';
@@ -50,7 +50,8 @@ export type TBalance = z.infer<typeof ZBalance>;
 
 /** One line of a customer's money history, newest first. */
 export const ZMoneyHistoryItem = z.object({
-  kind: z.enum(['charge', 'payment', 'reversal']),
+  /** charge_reversal: an undone hand-over's charge taken back (ADR 062). */
+  kind: z.enum(['charge', 'charge_reversal', 'payment', 'reversal']),
   id: z.number().int(),
   amount: z.number().int(),
   currency: z.string(),
@@ -93,7 +94,7 @@ export type TReversePaymentResponse = z.infer<typeof ZReversePaymentResponse>;
 /** GET manage/payments: the journal of one branch's business day (admins any branch). */
 export const ZListPaymentsQuery = z.strictObject({
   branch_id: z.coerce.number().int().positive().optional(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate }).optional(),
+  date: ZCalendarDay.optional(),
 });
 export const ZListPaymentsResponse = ZData(z.array(ZPayment));
 export type TListPaymentsResponse = z.infer<typeof ZListPaymentsResponse>;

@@ -32,6 +32,8 @@ export const ZReceipt = z.object({
   paid: z.number().int(),
   remaining: z.number().int(),
   payments: z.array(ZPayment),
+  /** When an admin undid this hand-over (its parcels went back to the branch, charge and payments reversed); null otherwise. */
+  undone_at: z.string().nullable(),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
 

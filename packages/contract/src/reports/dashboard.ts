@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
+import { ZCalendarDay } from '../common/fields';
 import { MSG } from '../common/messages';
+import { ZDeliveryChannel } from '../notifications/events';
 import { ZOrderStatusCode, ZPaymentMethod } from '../orders/order-status';
-
-const ZIsoDate = z
-  .string({ error: MSG.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.invalidDate })
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: MSG.invalidDate });
 
 /** The longest period one dashboard call covers (its previous period is as long again). */
 export const MAX_REPORT_DAYS = 366;
@@ -16,20 +13,47 @@ export const REPORT_TIME_ZONE = 'Asia/Almaty';
 /** GET manage/reports: a period (default the last 30 days) beside the previous one of equal length; one branch or all (admins). */
 export const ZReportQuery = z
   .strictObject({
-    from: ZIsoDate.optional(),
-    to: ZIsoDate.optional(),
+    from: ZCalendarDay.optional(),
+    to: ZCalendarDay.optional(),
     branch_id: z.coerce.number().int().positive().optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: MSG.invalidDate, path: ['to'] })
-  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_REPORT_DAYS, { error: MSG.invalidValue, path: ['from'] });
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_REPORT_DAYS, {
+    error: MSG.invalidValue,
+    path: ['from'],
+  });
 export type TReportQuery = z.input<typeof ZReportQuery>;
 
 export const ZPeriod = z.object({ from: z.string(), to: z.string() });
 
-export const ZStatusRow = z.object({ branch_id: z.number().int().nullable(), branch: z.string(), status: ZOrderStatusCode, count: z.number().int() });
-export const ZFlowRow = z.object({ date: z.string(), received: z.number().int(), dispatched: z.number().int(), arrived: z.number().int(), delivered: z.number().int() });
-export const ZRevenueRow = z.object({ date: z.string(), branch_id: z.number().int(), branch: z.string(), method: ZPaymentMethod, currency: z.string(), amount: z.number().int(), count: z.number().int() });
-export const ZFlowTotals = z.object({ received: z.number().int(), dispatched: z.number().int(), arrived: z.number().int(), delivered: z.number().int() });
+export const ZStatusRow = z.object({
+  branch_id: z.number().int().nullable(),
+  branch: z.string(),
+  status: ZOrderStatusCode,
+  count: z.number().int(),
+});
+export const ZFlowRow = z.object({
+  date: z.string(),
+  received: z.number().int(),
+  dispatched: z.number().int(),
+  arrived: z.number().int(),
+  delivered: z.number().int(),
+});
+export const ZRevenueRow = z.object({
+  date: z.string(),
+  branch_id: z.number().int(),
+  branch: z.string(),
+  method: ZPaymentMethod,
+  currency: z.string(),
+  amount: z.number().int(),
+  count: z.number().int(),
+});
+export const ZFlowTotals = z.object({
+  received: z.number().int(),
+  dispatched: z.number().int(),
+  arrived: z.number().int(),
+  delivered: z.number().int(),
+});
 export const ZRevenueTotal = z.object({ currency: z.string(), amount: z.number().int() });
 
 export const ZDashboard = z.object({
@@ -50,11 +74,15 @@ export type TDashboard = z.infer<typeof ZDashboard>;
 export const ZDashboardResponse = ZData(ZDashboard);
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 
-export const WORKLISTS = ['unclaimed', 'storage', 'debtors'] as const;
+export const WORKLISTS = ['unclaimed', 'disputed', 'storage', 'debtors', 'unreachable'] as const;
 export const ZWorklistKind = z.enum(WORKLISTS);
 export type TWorklistKind = z.infer<typeof ZWorklistKind>;
 
-/** GET manage/worklists/{kind}: unclaimed parcels older than `days`, parcels past free storage, customers with debt. */
+/**
+ * GET manage/worklists/{kind}: unclaimed parcels older than `days`, disputed parcels (several customers saved the code:
+ * the savers' client codes and names, days since disputed), parcels past free storage, customers with debt,
+ * customers a channel no longer reaches (a branch sees its own customers).
+ */
 export const ZWorklistQuery = z.strictObject({
   branch_id: z.coerce.number().int().positive().optional(),
   days: z.coerce.number().int().min(0).max(3650).optional(),
@@ -68,8 +96,10 @@ export const ZWorklistRow = z.object({
   name: z.string().nullable(),
   phone_number: z.string().nullable(),
   branch: z.string().nullable(),
-  /** received_at (unclaimed), storage_until (storage) or the last money event (debtors). */
+  /** received_at (unclaimed), disputed_at (disputed), storage_until (storage), the last money event (debtors) or since when unreachable. */
   date: z.string().nullable(),
+  /** unreachable: the channels that no longer reach the customer. */
+  channels: z.array(ZDeliveryChannel).nullable(),
   days: z.number().int().nullable(),
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
@@ -79,12 +109,12 @@ export const ZWorklistResponse = ZData(z.array(ZWorklistRow));
 export type TWorklistResponse = z.infer<typeof ZWorklistResponse>;
 
 /** The tables a dashboard export can write: each exactly the rows the screen shows for the same filters. */
-export const EXPORT_TABLES = ['status', 'flows', 'revenue', 'unclaimed', 'storage', 'debtors'] as const;
+export const EXPORT_TABLES = ['status', 'flows', 'revenue', 'unclaimed', 'disputed', 'storage', 'debtors', 'unreachable'] as const;
 export const ZExportQuery = z.strictObject({
   table: z.enum(EXPORT_TABLES),
   format: z.enum(['xlsx', 'csv']),
-  from: ZIsoDate.optional(),
-  to: ZIsoDate.optional(),
+  from: ZCalendarDay.optional(),
+  to: ZCalendarDay.optional(),
   branch_id: z.coerce.number().int().positive().optional(),
   days: z.coerce.number().int().min(0).max(3650).optional(),
   lang: z.enum(['kk', 'ru', 'en']).optional(),

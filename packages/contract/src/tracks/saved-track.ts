@@ -10,5 +10,10 @@ export const ZSavedTrack = z.object({
   name: z.string().nullable(),
   created_at: z.string(),
   order: z.object({ id: z.number().int(), status: ZOrderStatusRef }).nullable(),
+  /**
+   * The parcel with this code is at the warehouse but several customers saved the code: staff are checking whose it
+   * is (nothing else about it is shown).
+   */
+  checking: z.boolean(),
 });
 export type TSavedTrack = z.infer<typeof ZSavedTrack>;

@@ -26,9 +26,4 @@ export const ZTrackCode = z
   .string({ error: MSG.required })
   .max(200, { error: MSG.tooLong })
   .transform(normalizeTrackCode)
-  .pipe(
-    z
-      .string()
-      .min(1, { error: MSG.required })
-      .refine(isTrackCode, { error: MSG.trackCodeInvalid }),
-  );
+  .pipe(z.string().min(1, { error: MSG.required }).refine(isTrackCode, { error: MSG.trackCodeInvalid }));

@@ -1,4 +1,4 @@
-import { customType, jsonb, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, jsonb, timestamp } from 'drizzle-orm/pg-core';
 import type { TI18nText } from '@portal/contract';
 
 /** A text kept in kk, ru and en. */
@@ -6,6 +6,8 @@ export const i18nText = (name: string) => jsonb(name).$type<TI18nText>();
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** Bumped by every edit of an admin-edited row: a save based on an older version is refused with 409. */
+export const version = () => integer('version').notNull().default(1);
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** numeric as a JS number (weights, tariffs and prices stay well inside double precision). */

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, i18nText, tstz, updatedAt } from './columns';
+import { createdAt, i18nText, tstz, updatedAt, version } from './columns';
 import { users } from './users';
 
 export const marketplaces = pgTable('marketplaces', {
@@ -9,7 +9,9 @@ export const marketplaces = pgTable('marketplaces', {
   url: text('url').notNull(),
   logo: text('logo').notNull(),
   position: integer('position').notNull().default(0),
+  version: version(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const prohibitedItems = pgTable('prohibited_items', {
@@ -18,6 +20,7 @@ export const prohibitedItems = pgTable('prohibited_items', {
   description: i18nText('description').notNull(),
   icon: text('icon').notNull().default(''),
   position: integer('position').notNull().default(0),
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -33,6 +36,7 @@ export const news = pgTable(
     publishedAt: tstz('published_at').notNull().defaultNow(),
     /** Drafts are only seen in the admin area. */
     isPublished: boolean('is_published').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +48,7 @@ export const faqs = pgTable('faqs', {
   question: i18nText('question').notNull(),
   answer: i18nText('answer').notNull(),
   position: integer('position').notNull().default(0),
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -56,6 +61,7 @@ export const lessons = pgTable('lessons', {
   videoUrl: text('video_url'),
   durationMinutes: integer('duration_minutes').notNull().default(5),
   position: integer('position').notNull().default(0),
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -64,7 +70,9 @@ export const lessonSteps = pgTable(
   'lesson_steps',
   {
     id: serial('id').primaryKey(),
-    lessonId: integer('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     title: i18nText('title').notNull(),
     body: i18nText('body').notNull(),
@@ -99,7 +107,9 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id').notNull().references(() => supportRequests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'office' for staff and admins, 'customer' for the request's owner. */
     side: text('side').$type<'office' | 'customer'>().notNull(),

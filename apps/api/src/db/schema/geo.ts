@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { TWorkingDay } from '@portal/contract';
-import { createdAt, decimal, i18nText, updatedAt } from './columns';
+import { createdAt, decimal, i18nText, updatedAt, version } from './columns';
 
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
@@ -21,7 +21,9 @@ export const branches = pgTable(
   'branches',
   {
     id: serial('id').primaryKey(),
-    countryId: integer('country_id').notNull().references(() => countries.id),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
     name: i18nText('name').notNull(),
     city: i18nText('city').notNull(),
     address: i18nText('address').notNull(),
@@ -38,7 +40,9 @@ export const branches = pgTable(
     telegram: text('telegram'),
     storageDays: integer('storage_days').notNull().default(14),
     position: integer('position').notNull().default(0),
+    /** False once an admin closed it: gone from the customers' choices, its history kept. */
     isActive: boolean('is_active').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,7 +52,10 @@ export const branches = pgTable(
 /** The carrier's China warehouse that serves one country's customers: the lines of their China address. */
 export const warehouses = pgTable('warehouses', {
   id: serial('id').primaryKey(),
-  countryId: integer('country_id').notNull().references(() => countries.id).unique(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id)
+    .unique(),
   /** Recipient line; {client_code} is replaced with the customer's code. */
   recipient: text('recipient').notNull(),
   /** Phone line; {phone} is replaced with the customer's number when the template uses it. */

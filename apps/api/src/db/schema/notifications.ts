@@ -1,5 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './columns';
+import { createdAt, i18nText, tstz, updatedAt } from './columns';
+import { branches } from './geo';
 import { notifications } from './orders';
 import { users } from './users';
 
@@ -15,8 +16,12 @@ export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    notificationId: bigint('notification_id', { mode: 'number' }).notNull().references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: bigint('notification_id', { mode: 'number' })
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<DeliveryChannel>().notNull(),
     status: text('status').$type<DeliveryStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -39,7 +44,9 @@ export const notificationDeliveries = pgTable(
 export const notificationChannels = pgTable(
   'notification_channels',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<DeliveryChannel>().notNull(),
     address: text('address'),
     failures: integer('failures').notNull().default(0),
@@ -53,9 +60,11 @@ export const notificationChannels = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
-    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    channel: text('channel').$type<DeliveryChannel | 'portal'>().notNull(),
     enabled: boolean('enabled').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.event, t.channel] })],
@@ -64,7 +73,9 @@ export const notificationPreferences = pgTable(
 /** One-time tokens of t.me/<bot>?start=<token> links (only the hash is kept). */
 export const telegramLinkTokens = pgTable('telegram_link_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: tstz('expires_at').notNull(),
   usedAt: tstz('used_at'),
   createdAt: createdAt(),
@@ -75,7 +86,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -84,3 +97,30 @@ export const pushSubscriptions = pgTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
+/**
+ * An admin's message to many customers (all, or by branch, parcel status, language). It waits until send_at
+ * (cancellable), then the fan-out job walks the customers in id order from `cursor`, a batch per job.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    title: i18nText('title').notNull(),
+    body: i18nText('body').notNull(),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    status: text('status').$type<'china_warehouse' | 'in_transit' | 'at_branch' | 'delivered'>(),
+    language: text('language').$type<'kk' | 'ru' | 'en'>(),
+    state: text('state').$type<'scheduled' | 'sending' | 'sent' | 'cancelled'>().notNull().default('scheduled'),
+    sendAt: tstz('send_at').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Counted at creation; set to the number reached when the fan-out ends. */
+    recipients: integer('recipients').notNull().default(0),
+    /** Recipients written so far, and the last user id the fan-out reached (its resumable position). */
+    progress: integer('progress').notNull().default(0),
+    cursor: integer('cursor').notNull().default(0),
+    finishedAt: tstz('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [],
+);

@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, decimal, i18nText, tstz, updatedAt } from './columns';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, decimal, i18nText, tstz, updatedAt, version } from './columns';
 import { branches } from './geo';
 import { users } from './users';
 
@@ -10,7 +24,57 @@ export const orderStatuses = pgTable('order_statuses', {
   code: text('code').$type<'china_warehouse' | 'in_transit' | 'at_branch' | 'delivered'>().notNull().unique(),
   position: integer('position').notNull(),
   name: i18nText('name').notNull(),
+  /** Names are edited by admins (admin/statuses); codes and order never change. */
+  version: version(),
+  updatedAt: updatedAt(),
 });
+
+/** A truck, train or plane leaving the China warehouse with parcels (the parcels module owns it). */
+export const flights = pgTable('flights', {
+  id: serial('id').primaryKey(),
+  mode: text('mode').$type<'truck' | 'rail' | 'air'>().notNull(),
+  /** The carrier's own reference (waybill, truck plate, flight number). */
+  carrierRef: text('carrier_ref').notNull(),
+  departureDate: date('departure_date', { mode: 'string' }).notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** When a flight is expected at each destination branch (changed by a delay, with its reason in flight_delays). */
+export const flightArrivals = pgTable(
+  'flight_arrivals',
+  {
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => flights.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    expectedArrival: date('expected_arrival', { mode: 'string' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.flightId, t.branchId] })],
+);
+
+/** Every change of an expected arrival: from, to, why, who. */
+export const flightDelays = pgTable(
+  'flight_delays',
+  {
+    id: serial('id').primaryKey(),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => flights.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('flight_delays_flight_idx').on(t.flightId, t.at)],
+);
 
 /**
  * A parcel the carrier received. userId is null while it is unclaimed.
@@ -24,10 +88,17 @@ export const orders = pgTable(
     trackCode: text('track_code').notNull(),
     name: text('name').notNull().default(''),
     weight: decimal('weight', { precision: 10, scale: 3 }).notNull(),
+    /** cm, measured at receipt (optional). */
+    dimensions: jsonb('dimensions').$type<{ length: number; width: number; height: number }>(),
+    /** L × W × H / divisor in kg, computed at receipt with the divisor then in force (kept beside it). */
+    volumetricWeight: decimal('volumetric_weight', { precision: 10, scale: 3 }),
+    volumetricDivisor: integer('volumetric_divisor'),
     price: decimal('price', { precision: 12, scale: 2 }),
     currency: text('currency'),
     tariff: decimal('tariff', { precision: 10, scale: 2 }),
-    statusId: integer('status_id').notNull().references(() => orderStatuses.id),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => orderStatuses.id),
     /** The branch the parcel is addressed to (the owner's branch when it was received or claimed). */
     branchId: integer('branch_id').references(() => branches.id),
     /** The client code written on the label, if any. */
@@ -40,18 +111,71 @@ export const orders = pgTable(
     storageUntil: date('storage_until', { mode: 'string' }),
     archivedAt: tstz('archived_at'),
     receiptId: integer('receipt_id'),
+    /** The flight it was dispatched on. */
+    flightId: integer('flight_id').references(() => flights.id),
+    /**
+     * How the owner got it (ADR 021): 'saved_track' (they saved the code and nothing else named them: another
+     * customer saving the code later makes it disputed), 'label' (the label's client code named them) or 'staff'
+     * (assigned after a check). Never disputed unless 'saved_track'.
+     */
+    ownerSource: text('owner_source').$type<'saved_track' | 'label' | 'staff'>(),
+    /** Set while the parcel is held as disputed (no owner; several customers saved its code): staff assign it. */
+    disputedAt: tstz('disputed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_track_code_idx').on(t.trackCode),
-    // The customer's list per status, newest first, archived apart: one index serves it at any size.
-    index('orders_user_status_idx').on(t.userId, t.statusId, t.id.desc()).where(sql`${t.archivedAt} is null`),
-    index('orders_user_archived_idx').on(t.userId, t.archivedAt).where(sql`${t.archivedAt} is not null`),
+    // The customer's list per status, newest first, archived apart: one index serves it at any size. NULLS FIRST is
+    // what ORDER BY id DESC means: with Drizzle's default (DESC NULLS LAST) the planner could not use the index's order
+    // and sorted every row of the customer's status to answer one page (ADR 063).
+    index('orders_user_status_idx')
+      .on(t.userId, t.statusId, t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
+    // The archive, most recently archived first; the id makes the order total, so a cursor (archived_at, id) resumes exactly.
+    index('orders_user_archived_idx')
+      .on(t.userId, t.archivedAt, t.id)
+      .where(sql`${t.archivedAt} is not null`),
     index('orders_status_branch_idx').on(t.statusId, t.branchId),
-    index('orders_unclaimed_idx').on(t.trackCode).where(sql`${t.userId} is null`),
+    // The dashboard's flows per day: each event's day range is read from its own index, with the branch, so a
+    // period costs the parcels moved in it, never the table's size (bench/dashboard.mjs, ADR 061).
+    index('orders_received_at_idx').on(t.receivedAt, t.branchId),
+    index('orders_dispatched_at_idx').on(t.dispatchedAt, t.branchId),
+    index('orders_arrived_at_idx').on(t.arrivedAt, t.branchId),
+    index('orders_delivered_at_idx').on(t.deliveredAt, t.branchId),
+    index('orders_flight_idx')
+      .on(t.flightId, t.branchId)
+      .where(sql`${t.flightId} is not null`),
+    index('orders_disputed_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputedAt} is not null`),
+    index('orders_unclaimed_idx')
+      .on(t.trackCode)
+      .where(sql`${t.userId} is null`),
     index('orders_track_code_trgm_idx').using('btree', sql`upper(${t.trackCode}) text_pattern_ops`),
   ],
+);
+
+/** The four flows of the dashboard: a parcel counts once in each, on the day its timestamp falls (REPORT_TIME_ZONE). */
+export type TParcelFlowKind = 'received' | 'dispatched' | 'arrived' | 'delivered';
+
+/**
+ * How many parcels were received, dispatched, arrived and delivered per calendar day (in REPORT_TIME_ZONE) and per
+ * branch the parcel is addressed to now (null: none yet) — kept by the parcels module in the same transaction as every
+ * write that sets a timestamp or moves a parcel to another branch (parcels/parcel-flows.ts), so the dashboard reads at
+ * most days × branches × 4 rows instead of counting the period's events (ADR 061). Always equal to the recount from
+ * orders' timestamps (a test checks it after a mixed workload). No foreign key on branch_id: a derived count never
+ * holds a branch back.
+ */
+export const parcelFlowDays = pgTable(
+  'parcel_flow_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    kind: text('kind').$type<TParcelFlowKind>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('parcel_flow_days_key').on(t.day, t.branchId, t.kind).nullsNotDistinct()],
 );
 
 /** Every status change and staff action on an order: the timeline and the audit trail. */
@@ -59,7 +183,9 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     statusId: integer('status_id').references(() => orderStatuses.id),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -76,7 +202,9 @@ export const savedTracks = pgTable(
   'saved_tracks',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     trackCode: text('track_code').notNull(),
     name: text('name'),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
@@ -84,9 +212,28 @@ export const savedTracks = pgTable(
   },
   (t) => [
     uniqueIndex('saved_tracks_user_code_idx').on(t.userId, t.trackCode),
-    index('saved_tracks_user_idx').on(t.userId, t.id.desc()),
+    index('saved_tracks_user_idx').on(t.userId, t.id.desc().nullsFirst()), // ORDER BY id DESC, as orders_user_status_idx
     index('saved_tracks_code_idx').on(t.trackCode),
   ],
+);
+
+/**
+ * Storage reminders already sent: one row per parcel and (the branch's) calendar day. The primary key is the
+ * idempotency key of the daily reminder job: however often and in however many processes it runs, a parcel
+ * gets at most one reminder a day.
+ */
+export const storageReminders = pgTable(
+  'storage_reminders',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Days left to collect on that day (0 = the last free day). */
+    daysLeft: integer('days_left').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.day] })],
 );
 
 /** A hand-over at a branch: what was paid for which parcels, by whom. */
@@ -94,14 +241,25 @@ export const receipts = pgTable(
   'receipts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
-    staffUserId: integer('staff_user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => users.id),
     paymentMethod: text('payment_method').$type<'cash' | 'card' | 'transfer' | 'kaspi_qr'>(),
     totalWeight: decimal('total_weight', { precision: 12, scale: 3 }).notNull(),
     total: decimal('total', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
-    items: jsonb('items').$type<{ order_id: number; track_code: string; name: string; weight: number; tariff: number; price: number }[]>().notNull(),
+    items: jsonb('items')
+      .$type<{ order_id: number; track_code: string; name: string; weight: number; tariff: number; price: number }[]>()
+      .notNull(),
+    /** When an admin undid this hand-over (its parcels went back to the branch, its money was reversed), and why. */
+    undoneAt: tstz('undone_at'),
+    undoReason: text('undo_reason'),
     createdAt: createdAt(),
   },
   (t) => [index('receipts_user_idx').on(t.userId, t.createdAt)],
@@ -115,30 +273,42 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').$type<'orders' | 'news' | 'system'>().notNull(),
     event: text('event'),
     params: jsonb('params').$type<Record<string, unknown>>(),
     title: text('title'),
     body: text('body'),
     link: text('link'),
+    /** False when the customer turned the portal off for this event: kept (other channels send it) but not listed. */
+    inPortal: boolean('in_portal').notNull().default(true),
+    /** The admin broadcast it belongs to (its progress and delivery counts are read through this). */
+    broadcastId: integer('broadcast_id'),
     readAt: tstz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_broadcast_idx')
+      .on(t.broadcastId)
+      .where(sql`${t.broadcastId} is not null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
 /** Spreadsheet imports of received parcels: preview kept until committed. */
 export const imports = pgTable('imports', {
   id: serial('id').primaryKey(),
-  staffUserId: integer('staff_user_id').notNull().references(() => users.id),
+  staffUserId: integer('staff_user_id')
+    .notNull()
+    .references(() => users.id),
   fileName: text('file_name').notNull(),
   rows: jsonb('rows').$type<unknown[]>().notNull(),
   committedAt: tstz('committed_at'),
   result: jsonb('result').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 });
-

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { TByMethod, TPaymentMethod } from '@portal/contract';
 import { createdAt } from './columns';
 import { branches } from './geo';
@@ -11,19 +24,36 @@ import { users } from './users';
  * A customer's balance in a currency is sum(charges) − sum(payments): nothing stored twice, nothing to drift.
  */
 
-/** What a customer was asked to pay: one row per hand-over (the receipt's total). */
+/**
+ * What a customer was asked to pay: one row per hand-over (the receipt's total). An undone hand-over adds a negative
+ * row naming the charge it reverses (unique: at most once), with the admin's reason.
+ */
 export const charges = pgTable(
   'charges',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     receiptId: integer('receipt_id').references(() => receipts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('charges_user_idx').on(t.userId, t.currency)],
+  (t) => [
+    index('charges_user_idx').on(t.userId, t.currency),
+    index('charges_receipt_idx')
+      .on(t.receiptId)
+      .where(sql`${t.receiptId} is not null`),
+    uniqueIndex('charges_reverses_idx')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} is not null`),
+  ],
 );
 
 /**
@@ -34,9 +64,15 @@ export const payments = pgTable(
   'payments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
-    staffUserId: integer('staff_user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => users.id),
     receiptId: integer('receipt_id').references(() => receipts.id),
     method: text('method').$type<TPaymentMethod>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -49,9 +85,62 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId, t.currency),
     index('payments_branch_day_idx').on(t.branchId, t.businessDate, t.method),
-    index('payments_receipt_idx').on(t.receiptId).where(sql`${t.receiptId} is not null`),
-    uniqueIndex('payments_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+    // Revenue of every branch for a period (the admin's default dashboard).
+    index('payments_day_idx').on(t.businessDate),
+    index('payments_receipt_idx')
+      .on(t.receiptId)
+      .where(sql`${t.receiptId} is not null`),
+    uniqueIndex('payments_reverses_idx')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} is not null`),
   ],
+);
+
+/**
+ * Each customer's balance per branch and currency (charges − payments), kept by the payments repository in the same
+ * transaction as every charge and payment, under the customer's lock: the debtors worklist reads these few rows
+ * instead of summing the whole journal (bench/dashboard.mjs). The journal stays the truth; a test checks they agree.
+ */
+export const customerBalances = pgTable(
+  'customer_balances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    currency: text('currency').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.branchId, t.currency] }),
+    index('customer_balances_branch_idx')
+      .on(t.branchId)
+      .where(sql`${t.balance} > 0`),
+  ],
+);
+
+/**
+ * Revenue per business day, branch, method and currency (sum and number of journal rows, reversals included as the
+ * negative rows they are), kept by the payments repository in the same transaction as every payment, beside the
+ * journal like customer_balances: the dashboard reads these rows instead of summing the period's payments
+ * (ADR 061). The journal stays the truth; a test checks they agree.
+ */
+export const revenueDays = pgTable(
+  'revenue_days',
+  {
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    method: text('method').$type<TPaymentMethod>().notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessDate, t.branchId, t.method, t.currency] })],
 );
 
 /** A branch's closed business day: expected (from the journal), counted (by staff), difference. Never updated. */
@@ -59,7 +148,9 @@ export const dayCloses = pgTable(
   'day_closes',
   {
     id: serial('id').primaryKey(),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     currency: text('currency').notNull(),
     expected: jsonb('expected').$type<TByMethod>().notNull(),
@@ -67,7 +158,9 @@ export const dayCloses = pgTable(
     difference: jsonb('difference').$type<TByMethod>().notNull(),
     paymentsCount: integer('payments_count').notNull(),
     note: text('note'),
-    staffUserId: integer('staff_user_id').notNull().references(() => users.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('day_closes_branch_date_idx').on(t.branchId, t.businessDate)],

@@ -30,10 +30,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('users_last_name_idx').on(sql`lower(${t.lastName})`),
-    index('users_role_idx').on(t.role),
-  ],
+  (t) => [index('users_last_name_idx').on(sql`lower(${t.lastName})`), index('users_role_idx').on(t.role)],
 );
 
 /** A signed-in device. The access token names its session and its jti; rotation moves current → previous. */
@@ -41,7 +38,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     currentJti: text('current_jti').notNull(),
     currentIssuedAt: integer('current_issued_at').notNull(),
     previousJti: text('previous_jti'),

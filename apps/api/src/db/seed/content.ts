@@ -7,7 +7,10 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export const DEMO_MARKETPLACES = [
   {
-    name: 'Taobao', url: 'https://world.taobao.com', logo: '/marketplaces/taobao.svg', position: 1,
+    name: 'Taobao',
+    url: 'https://world.taobao.com',
+    logo: '/marketplaces/taobao.svg',
+    position: 1,
     description: t(
       'Крупнейший маркетплейс Китая: одежда, обувь, товары для дома и электроника по ценам производителей.',
       'Қытайдың ең ірі маркетплейсі: киім, аяқ киім, үйге арналған тауарлар мен электроника өндіруші бағасымен.',
@@ -15,7 +18,10 @@ export const DEMO_MARKETPLACES = [
     ),
   },
   {
-    name: '1688', url: 'https://www.1688.com', logo: '/marketplaces/1688.svg', position: 2,
+    name: '1688',
+    url: 'https://www.1688.com',
+    logo: '/marketplaces/1688.svg',
+    position: 2,
     description: t(
       'Оптовая площадка Alibaba: закупки для бизнеса напрямую у фабрик, от нескольких штук.',
       'Alibaba көтерме алаңы: бизнеске арналған тауарларды фабрикалардан тікелей, бірнеше даналап сатып алу.',
@@ -23,7 +29,10 @@ export const DEMO_MARKETPLACES = [
     ),
   },
   {
-    name: 'Pinduoduo', url: 'https://www.pinduoduo.com', logo: '/marketplaces/pinduoduo.svg', position: 3,
+    name: 'Pinduoduo',
+    url: 'https://www.pinduoduo.com',
+    logo: '/marketplaces/pinduoduo.svg',
+    position: 3,
     description: t(
       'Самые низкие цены и совместные покупки: мелочи для дома, аксессуары, детские товары.',
       'Ең төмен баға және бірлескен сатып алу: үйге арналған ұсақ-түйек, аксессуарлар, балалар тауарлары.',
@@ -31,7 +40,10 @@ export const DEMO_MARKETPLACES = [
     ),
   },
   {
-    name: 'Poizon', url: 'https://www.dewu.com', logo: '/marketplaces/poizon.svg', position: 4,
+    name: 'Poizon',
+    url: 'https://www.dewu.com',
+    logo: '/marketplaces/poizon.svg',
+    position: 4,
     description: t(
       'Оригинальные кроссовки, одежда и техника брендов с проверкой подлинности.',
       'Түпнұсқалығы тексерілген брендтік кроссовкалар, киім және техника.',
@@ -39,7 +51,10 @@ export const DEMO_MARKETPLACES = [
     ),
   },
   {
-    name: 'Tmall', url: 'https://www.tmall.com', logo: '/marketplaces/tmall.svg', position: 5,
+    name: 'Tmall',
+    url: 'https://www.tmall.com',
+    logo: '/marketplaces/tmall.svg',
+    position: 5,
     description: t(
       'Официальные магазины брендов: косметика, техника и одежда с гарантией.',
       'Брендтердің ресми дүкендері: кепілдігі бар косметика, техника және киім.',
@@ -47,7 +62,10 @@ export const DEMO_MARKETPLACES = [
     ),
   },
   {
-    name: 'JD', url: 'https://www.jd.com', logo: '/marketplaces/jd.svg', position: 6,
+    name: 'JD',
+    url: 'https://www.jd.com',
+    logo: '/marketplaces/jd.svg',
+    position: 6,
     description: t(
       'Электроника и бытовая техника с собственной быстрой доставкой по Китаю.',
       'Қытай ішінде жылдам жеткізуі бар электроника және тұрмыстық техника.',
@@ -58,7 +76,8 @@ export const DEMO_MARKETPLACES = [
 
 export const DEMO_PROHIBITED_ITEMS = [
   {
-    icon: 'battery', title: t('Аккумуляторы и пауэрбанки', 'Аккумуляторлар мен пауэрбанктер', 'Batteries and power banks'),
+    icon: 'battery',
+    title: t('Аккумуляторы и пауэрбанки', 'Аккумуляторлар мен пауэрбанктер', 'Batteries and power banks'),
     description: t(
       'Отдельные литиевые батареи, пауэрбанки и электросамокаты: авиаперевозчики их не принимают. Батарея внутри телефона или ноутбука допускается.',
       'Жеке литий батареялары, пауэрбанктер және электросамокаттар: әуе тасымалдаушылары оларды қабылдамайды. Телефон не ноутбук ішіндегі батареяға рұқсат етіледі.',
@@ -66,7 +85,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'droplet', title: t('Жидкости и аэрозоли', 'Сұйықтықтар мен аэрозольдер', 'Liquids and aerosols'),
+    icon: 'droplet',
+    title: t('Жидкости и аэрозоли', 'Сұйықтықтар мен аэрозольдер', 'Liquids and aerosols'),
     description: t(
       'Духи, лаки для ногтей, баллончики, гели и растворители: могут протечь, воспламениться или испортить соседние посылки.',
       'Әтір, тырнақ лактары, баллондар, гельдер мен еріткіштер: ағып кетуі, тұтануы немесе көршілес сәлемдемелерді бүлдіруі мүмкін.',
@@ -74,7 +94,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'magnet', title: t('Сильные магниты', 'Күшті магниттер', 'Strong magnets'),
+    icon: 'magnet',
+    title: t('Сильные магниты', 'Күшті магниттер', 'Strong magnets'),
     description: t(
       'Неодимовые магниты и магнитные конструкторы мешают навигационным приборам самолёта.',
       'Неодим магниттері мен магнитті конструкторлар ұшақтың навигациялық құралдарына кедергі келтіреді.',
@@ -82,7 +103,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'knife', title: t('Ножи и холодное оружие', 'Пышақтар мен суық қару', 'Knives and bladed weapons'),
+    icon: 'knife',
+    title: t('Ножи и холодное оружие', 'Пышақтар мен суық қару', 'Knives and bladed weapons'),
     description: t(
       'Ножи с фиксируемым клинком, кастеты, мечи, дубинки и электрошокеры.',
       'Жүзі бекітілетін пышақтар, кастеттер, семсерлер, шоқпарлар және электрошокерлер.',
@@ -90,7 +112,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'crosshair', title: t('Оружие и его копии', 'Қару және оның көшірмелері', 'Firearms and replicas'),
+    icon: 'crosshair',
+    title: t('Оружие и его копии', 'Қару және оның көшірмелері', 'Firearms and replicas'),
     description: t(
       'Огнестрельное и пневматическое оружие, патроны, детали оружия, а также точные макеты.',
       'Атыс және пневматикалық қару, оқ-дәрілер, қару бөлшектері және дәл макеттер.',
@@ -98,7 +121,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'pill', title: t('Лекарства и БАДы', 'Дәрілер мен ББҚ', 'Medicines and supplements'),
+    icon: 'pill',
+    title: t('Лекарства и БАДы', 'Дәрілер мен ББҚ', 'Medicines and supplements'),
     description: t(
       'Рецептурные препараты, сильнодействующие и психоактивные вещества, биодобавки без сертификата.',
       'Рецептілік препараттар, күшті әсер ететін және психоактивті заттар, сертификатсыз биоқоспалар.',
@@ -106,7 +130,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'flame', title: t('Огнеопасные вещества', 'Тез тұтанатын заттар', 'Flammable goods'),
+    icon: 'flame',
+    title: t('Огнеопасные вещества', 'Тез тұтанатын заттар', 'Flammable goods'),
     description: t(
       'Зажигалки, спички, пиротехника, бензин, краски и любые химикаты с маркировкой опасного груза.',
       'Оттықтар, сіріңкелер, пиротехника, бензин, бояулар және қауіпті жүк белгісі бар кез келген химикаттар.',
@@ -114,7 +139,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'sprout', title: t('Семена и растения', 'Тұқымдар мен өсімдіктер', 'Seeds and plants'),
+    icon: 'sprout',
+    title: t('Семена и растения', 'Тұқымдар мен өсімдіктер', 'Seeds and plants'),
     description: t(
       'Семена, луковицы, саженцы, почва и грунт не проходят фитосанитарный контроль.',
       'Тұқымдар, пиязшықтар, көшеттер мен топырақ фитосанитарлық бақылаудан өтпейді.',
@@ -122,7 +148,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'paw', title: t('Животные и насекомые', 'Жануарлар мен жәндіктер', 'Animals and insects'),
+    icon: 'paw',
+    title: t('Животные и насекомые', 'Жануарлар мен жәндіктер', 'Animals and insects'),
     description: t(
       'Живые животные, рыбы, насекомые, а также чучела и изделия из редких видов.',
       'Тірі жануарлар, балықтар, жәндіктер, сондай-ақ сирек түрлерден жасалған тұлыптар мен бұйымдар.',
@@ -130,7 +157,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'food', title: t('Скоропортящиеся продукты', 'Тез бұзылатын өнімдер', 'Perishable food'),
+    icon: 'food',
+    title: t('Скоропортящиеся продукты', 'Тез бұзылатын өнімдер', 'Perishable food'),
     description: t(
       'Мясо, молочные продукты, фрукты и всё, что требует холода. Сухие закуски в заводской упаковке можно.',
       'Ет, сүт өнімдері, жемістер және салқын жерде сақталатынның бәрі. Зауыттық қаптамадағы құрғақ тағамдарға болады.',
@@ -138,7 +166,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'coins', title: t('Деньги и драгоценности', 'Ақша мен асыл бұйымдар', 'Cash and valuables'),
+    icon: 'coins',
+    title: t('Деньги и драгоценности', 'Ақша мен асыл бұйымдар', 'Cash and valuables'),
     description: t(
       'Наличные, ценные бумаги, слитки и изделия из драгоценных металлов и камней.',
       'Қолма-қол ақша, бағалы қағаздар, құймалар және асыл металдар мен тастардан жасалған бұйымдар.',
@@ -146,7 +175,8 @@ export const DEMO_PROHIBITED_ITEMS = [
     ),
   },
   {
-    icon: 'no-smoking', title: t('Табак и вейпы', 'Темекі мен вейптер', 'Tobacco and vapes'),
+    icon: 'no-smoking',
+    title: t('Табак и вейпы', 'Темекі мен вейптер', 'Tobacco and vapes'),
     description: t(
       'Сигареты, табак, электронные сигареты и жидкости для них.',
       'Шылым, темекі, электрондық темекілер және оларға арналған сұйықтықтар.',
@@ -167,13 +197,17 @@ export const DEMO_FAQS = [
   {
     question: t('Сколько стоит доставка?', 'Жеткізу қанша тұрады?', 'How much does delivery cost?'),
     answer: t(
-      'Вес посылки × тариф вашего пункта выдачи за килограмм. Вес округляется до 0,1 кг. Тариф каждого пункта указан на странице «Филиалы», там же есть калькулятор. Оплата — только при получении.',
-      'Сәлемдеме салмағы × беру пунктіңіздің бір килограмм тарифі. Салмақ 0,1 кг-ға дейін дөңгелектенеді. Әр пункттің тарифі «Филиалдар» бетінде көрсетілген, онда калькулятор да бар. Төлем тек алған кезде жасалады.',
-      "Parcel weight × your pickup point's tariff per kilogram. Weight is rounded to 0.1 kg. Each branch's tariff is on the Branches page, together with a calculator. You pay only when you collect.",
+      'Оплачиваемый вес × тариф вашего пункта выдачи за килограмм, с округлением до 2 знаков (половина — вверх). Оплачиваемый вес — больший из фактического и объёмного (Д × Ш × В в см / 6000). Тариф каждого пункта указан на странице «Филиалы», там же есть калькулятор. Оплата — только при получении.',
+      'Төленетін салмақ × беру пунктіңіздің бір килограмм тарифі, 2 таңбаға дейін дөңгелектенеді (жартысы — жоғары). Төленетін салмақ — нақты салмақ пен көлемдік салмақтың (Ұ × Е × Б см / 6000) үлкені. Әр пункттің тарифі «Филиалдар» бетінде көрсетілген, онда калькулятор да бар. Төлем тек алған кезде жасалады.',
+      "Chargeable weight × your pickup point's tariff per kilogram, rounded half up to 2 decimals. The chargeable weight is the larger of the actual weight and the volumetric weight (L × W × H in cm / 6000). Each branch's tariff is on the Branches page, together with a calculator. You pay only when you collect.",
     ),
   },
   {
-    question: t('Что такое код клиента и где его найти?', 'Клиент коды дегеніміз не және оны қайдан табуға болады?', 'What is a client code and where do I find it?'),
+    question: t(
+      'Что такое код клиента и где его найти?',
+      'Клиент коды дегеніміз не және оны қайдан табуға болады?',
+      'What is a client code and where do I find it?',
+    ),
     answer: t(
       'Код клиента (например, KZ-10457) выдаётся при регистрации. По нему склад в Китае понимает, чья это посылка. Он уже подставлен в ваш адрес в Китае на главной странице и показан в профиле.',
       'Клиент коды (мысалы, KZ-10457) тіркелу кезінде беріледі. Қытайдағы қойма сәлемдеменің кімдікі екенін сол арқылы анықтайды. Ол басты беттегі Қытайдағы мекенжайыңызға қойылған және профильде көрсетілген.',
@@ -183,13 +217,17 @@ export const DEMO_FAQS = [
   {
     question: t('Зачем добавлять трек-код?', 'Трек-кодты не үшін қосу керек?', 'Why should I add the tracking code?'),
     answer: t(
-      'Трек-код, который даёт продавец, связывает посылку с вашим аккаунтом, даже если код клиента на коробке стёрся. Добавьте его в разделе «Заказы» сразу после отправки — и вы будете получать уведомления о каждом статусе.',
-      'Сатушы беретін трек-код сәлемдемені аккаунтыңызбен байланыстырады, тіпті қораптағы клиент коды өшіп қалса да. Оны жіберілген бойда «Тапсырыстар» бөліміне қосыңыз — әр мәртебе туралы хабарлама аласыз.',
-      "The tracking code the seller gives you links the parcel to your account even if the client code on the box is smudged. Add it under Orders as soon as the seller ships, and you'll be notified at every status.",
+      'Трек-код, который даёт продавец, связывает посылку с вашим аккаунтом, даже если код клиента на коробке стёрся. Добавьте его в разделе «Заказы» сразу после отправки — и вы будете получать уведомления о каждом статусе. Если тот же трек-код сохранил и другой клиент, а код клиента на коробке не указан, посылка будет «на проверке»: сотрудники склада сверят, чья она (например, по скриншоту заказа), и сообщат вам.',
+      'Сатушы беретін трек-код сәлемдемені аккаунтыңызбен байланыстырады, тіпті қораптағы клиент коды өшіп қалса да. Оны жіберілген бойда «Тапсырыстар» бөліміне қосыңыз — әр мәртебе туралы хабарлама аласыз. Егер дәл осы трек-кодты басқа клиент те сақтаса, ал қорапта клиент коды болмаса, сәлемдеме «тексерілуде» болады: қойма қызметкерлері оның кімдікі екенін тексеріп (мысалы, тапсырыстың скриншоты бойынша), сізге хабарлайды.',
+      'The tracking code the seller gives you links the parcel to your account even if the client code on the box is smudged. Add it under Orders as soon as the seller ships, and you\'ll be notified at every status. If another customer saved the same code and the box has no client code, the parcel shows "Being checked": the warehouse checks whose it is (for example from a screenshot of the order) and lets you know.',
     ),
   },
   {
-    question: t('Продавец пишет «доставлено», а заказа нет', 'Сатушы «жеткізілді» дейді, бірақ тапсырыс жоқ', 'The seller says "delivered" but I see no order'),
+    question: t(
+      'Продавец пишет «доставлено», а заказа нет',
+      'Сатушы «жеткізілді» дейді, бірақ тапсырыс жоқ',
+      'The seller says "delivered" but I see no order',
+    ),
     answer: t(
       'Приёмка и взвешивание на складе занимают 1–2 рабочих дня. Если прошло больше 3 дней, напишите в поддержку: укажите трек-код и приложите скриншот из приложения маркетплейса.',
       'Қоймада қабылдау мен өлшеу 1–2 жұмыс күнін алады. 3 күннен көп өтсе, қолдау қызметіне жазыңыз: трек-кодты көрсетіп, маркетплейс қосымшасынан скриншот тіркеңіз.',
@@ -205,7 +243,11 @@ export const DEMO_FAQS = [
     ),
   },
   {
-    question: t('Сколько хранится посылка в пункте выдачи?', 'Сәлемдеме беру пунктінде қанша сақталады?', 'How long is a parcel kept at the pickup point?'),
+    question: t(
+      'Сколько хранится посылка в пункте выдачи?',
+      'Сәлемдеме беру пунктінде қанша сақталады?',
+      'How long is a parcel kept at the pickup point?',
+    ),
     answer: t(
       'Бесплатно — 14 дней в Алматы, Астане и Бишкеке и 10 дней в остальных пунктах (срок указан на странице филиала). Затем хранение стоит 100 ₸ (20 сом) в день.',
       'Тегін — Алматы, Астана мен Бішкекте 14 күн, қалған пункттерде 10 күн (мерзім филиал бетінде көрсетілген). Одан кейін сақтау күніне 100 ₸ (20 сом) тұрады.',
@@ -221,7 +263,11 @@ export const DEMO_FAQS = [
     ),
   },
   {
-    question: t('Посылка повреждена или чего-то не хватает', 'Сәлемдеме зақымдалған немесе бірдеңе жетіспейді', 'My parcel is damaged or something is missing'),
+    question: t(
+      'Посылка повреждена или чего-то не хватает',
+      'Сәлемдеме зақымдалған немесе бірдеңе жетіспейді',
+      'My parcel is damaged or something is missing',
+    ),
     answer: t(
       'Проверьте посылку прямо в пункте выдачи и сразу скажите сотруднику — он составит акт с фото. По акту мы возместим стоимость доставки, а для застрахованных посылок — и стоимость товара.',
       'Сәлемдемені беру пунктінде тексеріп, қызметкерге бірден айтыңыз — ол суретпен акт толтырады. Акт бойынша жеткізу құнын, ал сақтандырылған сәлемдемелер үшін тауар құнын да өтейміз.',
@@ -233,7 +279,7 @@ export const DEMO_FAQS = [
     answer: t(
       'Да. Отправьте ему скриншот QR-кода из раздела «QR» — сотрудник отсканирует его так же, как ваш телефон. QR-код можно обновить в любой момент, тогда старый перестанет работать.',
       'Иә. Оған «QR» бөлімінен QR-кодтың скриншотын жіберіңіз — қызметкер оны телефоныңыз сияқты сканерлейді. QR-кодты кез келген уақытта жаңартуға болады, сонда ескісі жарамсыз болады.',
-      "Yes. Send them a screenshot of the QR code from the QR tab — staff scan it just like your phone. You can renew the QR code at any time, and the old one stops working.",
+      'Yes. Send them a screenshot of the QR code from the QR tab — staff scan it just like your phone. You can renew the QR code at any time, and the old one stops working.',
     ),
   },
   {
@@ -272,7 +318,11 @@ export const DEMO_NEWS = [
   },
   {
     daysAgo: 16,
-    title: t('Сезон распродаж: как получить посылки без задержек', 'Жеңілдік маусымы: сәлемдемені кешіктірмей алу жолы', 'Sale season: how to get your parcels without delays'),
+    title: t(
+      'Сезон распродаж: как получить посылки без задержек',
+      'Жеңілдік маусымы: сәлемдемені кешіктірмей алу жолы',
+      'Sale season: how to get your parcels without delays',
+    ),
     summary: t(
       'В дни больших распродаж склад принимает в три раза больше посылок. Пять советов, чтобы ваши пришли быстрее.',
       'Үлкен жеңілдік күндері қойма үш есе көп сәлемдеме қабылдайды. Сіздікі тезірек келуі үшін бес кеңес.',
@@ -354,7 +404,11 @@ export const DEMO_LESSONS: LessonSeed[] = [
   {
     cover: '/lessons/register.svg',
     durationMinutes: 3,
-    title: t('Как зарегистрироваться и получить код клиента', 'Қалай тіркеліп, клиент кодын алуға болады', 'How to sign up and get your client code'),
+    title: t(
+      'Как зарегистрироваться и получить код клиента',
+      'Қалай тіркеліп, клиент кодын алуға болады',
+      'How to sign up and get your client code',
+    ),
     description: t(
       'Регистрация по номеру телефона занимает пару минут. В конце вы получите личный код клиента.',
       'Телефон нөмірі арқылы тіркелу бірнеше минут алады. Соңында жеке клиент кодын аласыз.',
@@ -378,7 +432,11 @@ export const DEMO_LESSONS: LessonSeed[] = [
         ),
       },
       {
-        title: t('Заполните данные и выберите филиал', 'Деректерді толтырып, филиалды таңдаңыз', 'Fill in your details and choose a branch'),
+        title: t(
+          'Заполните данные и выберите филиал',
+          'Деректерді толтырып, филиалды таңдаңыз',
+          'Fill in your details and choose a branch',
+        ),
         body: t(
           'Укажите имя, фамилию, дату рождения и придумайте пароль не короче 6 символов.\n\nВыберите филиал — пункт выдачи, где вам удобно забирать посылки. Его можно поменять позже в профиле.',
           'Атыңызды, тегіңізді, туған күніңізді көрсетіп, кемінде 6 таңбадан тұратын құпиясөз ойлап табыңыз.\n\nФилиалды — сәлемдемелерді алуға ыңғайлы беру пунктін таңдаңыз. Оны кейін профильде ауыстыруға болады.',
@@ -434,7 +492,11 @@ export const DEMO_LESSONS: LessonSeed[] = [
   {
     cover: '/lessons/marketplaces.svg',
     durationMinutes: 7,
-    title: t('Как покупать на Taobao, 1688, Pinduoduo и Poizon', 'Taobao, 1688, Pinduoduo және Poizon-нан қалай сатып алуға болады', 'How to buy on Taobao, 1688, Pinduoduo and Poizon'),
+    title: t(
+      'Как покупать на Taobao, 1688, Pinduoduo и Poizon',
+      'Taobao, 1688, Pinduoduo және Poizon-нан қалай сатып алуға болады',
+      'How to buy on Taobao, 1688, Pinduoduo and Poizon',
+    ),
     description: t(
       'От установки приложения до трек-кода: добавляем адрес, выбираем продавца и оплачиваем заказ.',
       'Қосымшаны орнатудан трек-кодқа дейін: мекенжай қосамыз, сатушыны таңдаймыз және тапсырысты төлейміз.',
@@ -522,7 +584,11 @@ export const DEMO_LESSONS: LessonSeed[] = [
   {
     cover: '/lessons/pickup.svg',
     durationMinutes: 3,
-    title: t('Как получить посылку в пункте выдачи', 'Сәлемдемені беру пунктінде қалай алуға болады', 'How to collect a parcel at a pickup point'),
+    title: t(
+      'Как получить посылку в пункте выдачи',
+      'Сәлемдемені беру пунктінде қалай алуға болады',
+      'How to collect a parcel at a pickup point',
+    ),
     description: t(
       'QR-код вместо паспорта: приходите, показываете экран и уходите с посылкой.',
       'Паспорттың орнына QR-код: келесіз, экранды көрсетесіз және сәлемдемемен кетесіз.',
@@ -557,7 +623,10 @@ export const DEMO_LESSONS: LessonSeed[] = [
   },
 ];
 
-async function isEmpty(db: DbOrTx, table: typeof marketplaces | typeof prohibitedItems | typeof faqs | typeof news | typeof lessons): Promise<boolean> {
+async function isEmpty(
+  db: DbOrTx,
+  table: typeof marketplaces | typeof prohibitedItems | typeof faqs | typeof news | typeof lessons,
+): Promise<boolean> {
   const rows = await db.select({ id: table.id }).from(table).limit(1);
   return rows.length === 0;
 }
@@ -571,14 +640,17 @@ export async function seedContent(db: DbOrTx): Promise<void> {
   if (await isEmpty(db, faqs)) await db.insert(faqs).values(DEMO_FAQS.map((faq, i) => ({ ...faq, position: i + 1 })));
   if (await isEmpty(db, news)) {
     const now = Date.now();
-    await db.insert(news).values(
-      DEMO_NEWS.map(({ daysAgo, ...item }) => ({ ...item, publishedAt: new Date(now - daysAgo * DAY_MS - 9 * 3600 * 1000) })),
-    );
+    await db
+      .insert(news)
+      .values(DEMO_NEWS.map(({ daysAgo, ...item }) => ({ ...item, publishedAt: new Date(now - daysAgo * DAY_MS - 9 * 3600 * 1000) })));
   }
   if (await isEmpty(db, lessons)) {
     await db.transaction(async (tx) => {
       for (const [i, { steps, ...lesson }] of DEMO_LESSONS.entries()) {
-        const [row] = await tx.insert(lessons).values({ ...lesson, position: i + 1 }).returning({ id: lessons.id });
+        const [row] = await tx
+          .insert(lessons)
+          .values({ ...lesson, position: i + 1 })
+          .returning({ id: lessons.id });
         if (!row) throw new Error('lesson was not inserted');
         await tx.insert(lessonSteps).values(steps.map((step, j) => ({ ...step, lessonId: row.id, position: j + 1 })));
       }

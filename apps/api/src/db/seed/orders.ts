@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TOrderStatusCode } from '@portal/contract';
+import { FLOW_KINDS, parcelFlows } from '../../modules/parcels/parcel-flows';
 import { statusIds } from '../../modules/parcels/parcel-statuses';
 import { STATUS_EVENT, orderLink, orderParams } from '../../modules/parcels/parcel-notifications';
 import type { DbOrTx } from '../client';
@@ -7,7 +8,12 @@ import { branches, notifications, orderEvents, orders, receipts, savedTracks, us
 
 const DAY = 24 * 3600 * 1000;
 const LIFECYCLE: TOrderStatusCode[] = ['china_warehouse', 'in_transit', 'at_branch', 'delivered'];
-const ACTION: Record<TOrderStatusCode, string> = { china_warehouse: 'received', in_transit: 'dispatched', at_branch: 'arrived', delivered: 'delivered' };
+const ACTION: Record<TOrderStatusCode, string> = {
+  china_warehouse: 'received',
+  in_transit: 'dispatched',
+  at_branch: 'arrived',
+  delivered: 'delivered',
+};
 
 /** YYYY-MM-DD of a moment in a time zone. */
 export function dayIn(date: Date, timeZone: string): string {
@@ -39,7 +45,10 @@ export interface OrderSpec {
  * the price (weight × branch tariff) and last free storage day from at_branch on, and one history event per step
  * at its own time. Used by the demo seed and by tests that arrange parcels in any status.
  */
-export async function insertOrder(db: DbOrTx, spec: OrderSpec): Promise<{ id: number; receivedAt: Date; arrivedAt: Date | null; deliveredAt: Date | null }> {
+export async function insertOrder(
+  db: DbOrTx,
+  spec: OrderSpec,
+): Promise<{ id: number; receivedAt: Date; arrivedAt: Date | null; deliveredAt: Date | null }> {
   const ids = await statusIds(db);
   const reached = LIFECYCLE.slice(0, LIFECYCLE.indexOf(spec.status) + 1);
   const receivedAt = spec.receivedAt ?? new Date(Date.now() - 20 * DAY);
@@ -78,7 +87,12 @@ export async function insertOrder(db: DbOrTx, spec: OrderSpec): Promise<{ id: nu
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('order insert returned nothing');
-  const at: Record<TOrderStatusCode, Date | null> = { china_warehouse: receivedAt, in_transit: dispatchedAt, at_branch: arrivedAt, delivered: deliveredAt };
+  const at: Record<TOrderStatusCode, Date | null> = {
+    china_warehouse: receivedAt,
+    in_transit: dispatchedAt,
+    at_branch: arrivedAt,
+    delivered: deliveredAt,
+  };
   await db.insert(orderEvents).values(
     reached.map((code) => ({
       orderId: row.id,
@@ -89,6 +103,8 @@ export async function insertOrder(db: DbOrTx, spec: OrderSpec): Promise<{ id: nu
       at: at[code] ?? receivedAt,
     })),
   );
+  // Its flows count on the dashboard as if it had gone through the transitions.
+  await parcelFlows.add(db, [row.id], FLOW_KINDS);
   return { id: row.id, receivedAt, arrivedAt, deliveredAt };
 }
 
@@ -116,12 +132,36 @@ const DEMO_PARCELS: DemoParcel[] = [
   { code: 'YT7711976620493', status: 'in_transit', name: 'Настольная лампа', weight: 1.1, received: 11, steps: [3] },
   { code: 'JD0101663278845', status: 'in_transit', name: 'Наушники Xiaomi', weight: 0.45, received: 13, steps: [2] },
   { code: 'SF1420556901844', status: 'in_transit', name: 'Детский конструктор', weight: 1.8, received: 15, steps: [3] },
-  { code: 'YT7711500238817', status: 'at_branch', name: 'Рюкзак для ноутбука', weight: 0.92, received: 17, steps: [2, 13], photos: ['/demo/parcel-2.svg', '/demo/parcel-1.svg'], saved: 'Рюкзак' },
+  {
+    code: 'YT7711500238817',
+    status: 'at_branch',
+    name: 'Рюкзак для ноутбука',
+    weight: 0.92,
+    received: 17,
+    steps: [2, 13],
+    photos: ['/demo/parcel-2.svg', '/demo/parcel-1.svg'],
+    saved: 'Рюкзак',
+  },
   { code: 'ZTO77963401258', status: 'at_branch', name: 'Постельное бельё', weight: 3.15, received: 19, steps: [3, 15] },
   { code: 'JT3004207716430', status: 'at_branch', name: 'Умные часы', weight: 0.33, received: 22, steps: [2, 18] },
 ];
 // Delivered parcels: a dozen, so the list pages ("load more"), spread over the last weeks.
-const DELIVERED_NAMES = ['Платье', 'Кофеварка', 'Книги', 'Кабели USB-C', 'Игрушки', 'Куртка', 'Косметика', 'Шторы', 'Кружки', 'Беспроводная мышь', 'Термос', 'Ремень', 'Органайзер', 'Очки'];
+const DELIVERED_NAMES = [
+  'Платье',
+  'Кофеварка',
+  'Книги',
+  'Кабели USB-C',
+  'Игрушки',
+  'Куртка',
+  'Косметика',
+  'Шторы',
+  'Кружки',
+  'Беспроводная мышь',
+  'Термос',
+  'Ремень',
+  'Органайзер',
+  'Очки',
+];
 DELIVERED_NAMES.forEach((name, i) => {
   DEMO_PARCELS.push({
     code: `YT77${String(10993401022 - i * 7919).padStart(11, '0')}`,
@@ -159,7 +199,10 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
   if (!customer || customer.branchId === null) return;
   const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.id)).limit(1);
   if (existing) return;
-  const staff = await db.select({ id: users.id, phone: users.phoneNumber }).from(users).where(inArray(users.phoneNumber, ['+77010000002', '+77010000003']));
+  const staff = await db
+    .select({ id: users.id, phone: users.phoneNumber })
+    .from(users)
+    .where(inArray(users.phoneNumber, ['+77010000002', '+77010000003']));
   const warehouseStaffId = staff.find((s) => s.phone === '+77010000002')?.id ?? null;
   const branchStaffId = staff.find((s) => s.phone === '+77010000003')?.id ?? null;
   const [branch] = await db.select().from(branches).where(eq(branches.id, customer.branchId)).limit(1);
@@ -190,8 +233,16 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
         warehouseStaffId,
         branchStaffId,
       });
-      if (p.saved) tracks.push({ userId: customer.id, trackCode: p.code, name: p.saved, orderId: inserted.id, createdAt: new Date(receivedAt.getTime() - 4 * DAY) });
-      if (p.status === 'delivered' && inserted.deliveredAt) delivered.push({ id: inserted.id, code: p.code, name: p.name, weight: p.weight, deliveredAt: inserted.deliveredAt });
+      if (p.saved)
+        tracks.push({
+          userId: customer.id,
+          trackCode: p.code,
+          name: p.saved,
+          orderId: inserted.id,
+          createdAt: new Date(receivedAt.getTime() - 4 * DAY),
+        });
+      if (p.status === 'delivered' && inserted.deliveredAt)
+        delivered.push({ id: inserted.id, code: p.code, name: p.name, weight: p.weight, deliveredAt: inserted.deliveredAt });
 
       // The status notifications the customer got along the way: the latest one unread while recent.
       const [row] = await tx.select().from(orders).where(eq(orders.id, inserted.id)).limit(1);
@@ -208,7 +259,15 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
           const latest = i === reached.length - 1;
           const unread = latest && Date.now() - at.getTime() < 12 * DAY;
           const params = orderParams(row, row.branchId !== null ? branch.name : null) as unknown as Record<string, unknown>;
-          return { userId: customer.id, type: 'orders' as const, event: STATUS_EVENT[code], params, link: orderLink(row.id), createdAt: at, readAt: unread ? null : new Date(at.getTime() + 3600 * 1000) };
+          return {
+            userId: customer.id,
+            type: 'orders' as const,
+            event: STATUS_EVENT[code],
+            params,
+            link: orderLink(row.id),
+            createdAt: at,
+            readAt: unread ? null : new Date(at.getTime() + 3600 * 1000),
+          };
         }),
       );
     }
@@ -234,7 +293,16 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
           createdAt: recent[0]!.deliveredAt,
         })
         .returning({ id: receipts.id });
-      if (receipt) await tx.update(orders).set({ receiptId: receipt.id }).where(inArray(orders.id, recent.map((o) => o.id)));
+      if (receipt)
+        await tx
+          .update(orders)
+          .set({ receiptId: receipt.id })
+          .where(
+            inArray(
+              orders.id,
+              recent.map((o) => o.id),
+            ),
+          );
     }
 
     // Saved codes, matched and waiting, in the order the customer added them (the list is newest first by id).
@@ -245,13 +313,37 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
     for (const u of UNCLAIMED) {
       const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.trackCode, u.code)).limit(1);
       if (taken) continue;
-      await insertOrder(tx, { userId: null, trackCode: u.code, status: 'china_warehouse', weight: u.weight, receivedAt: ago(u.received, 3), labelClientCode: u.label, warehouseStaffId });
+      await insertOrder(tx, {
+        userId: null,
+        trackCode: u.code,
+        status: 'china_warehouse',
+        weight: u.weight,
+        receivedAt: ago(u.received, 3),
+        labelClientCode: u.label,
+        warehouseStaffId,
+      });
     }
 
     // Notifications in the order they were sent (groups list them newest first by id).
     notes.push(
-      ...DEMO_NEWS_NOTIFICATIONS.ru.map((n, i) => ({ userId: customer.id, type: 'news' as const, event: 'news', params: demoText(DEMO_NEWS_NOTIFICATIONS, i), link: n.link, createdAt: ago(i * 3 + 1), readAt: i >= 2 ? ago(i * 3) : null })),
-      ...DEMO_SYSTEM_NOTIFICATIONS.ru.map((n, i) => ({ userId: customer.id, type: 'system' as const, event: 'system', params: demoText(DEMO_SYSTEM_NOTIFICATIONS, i), link: n.link, createdAt: ago(i * 9, 2), readAt: i >= 1 ? ago(i * 9) : null })),
+      ...DEMO_NEWS_NOTIFICATIONS.ru.map((n, i) => ({
+        userId: customer.id,
+        type: 'news' as const,
+        event: 'news',
+        params: demoText(DEMO_NEWS_NOTIFICATIONS, i),
+        link: n.link,
+        createdAt: ago(i * 3 + 1),
+        readAt: i >= 2 ? ago(i * 3) : null,
+      })),
+      ...DEMO_SYSTEM_NOTIFICATIONS.ru.map((n, i) => ({
+        userId: customer.id,
+        type: 'system' as const,
+        event: 'system',
+        params: demoText(DEMO_SYSTEM_NOTIFICATIONS, i),
+        link: n.link,
+        createdAt: ago(i * 9, 2),
+        readAt: i >= 1 ? ago(i * 9) : null,
+      })),
     );
     notes.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     await tx.insert(notifications).values(notes);
@@ -266,38 +358,73 @@ function demoText(notes: Record<'kk' | 'ru' | 'en', DemoNote[]>, i: number): Rec
 }
 const DEMO_NEWS_NOTIFICATIONS: Record<'kk' | 'ru' | 'en', DemoNote[]> = {
   ru: [
-    { title: 'Новый пункт выдачи в Астане', body: 'Открылся пункт выдачи на пр. Сарыарка, 31/2. Выберите его в профиле, чтобы получать посылки там.', link: '/branches' },
+    {
+      title: 'Новый пункт выдачи в Астане',
+      body: 'Открылся пункт выдачи на пр. Сарыарка, 31/2. Выберите его в профиле, чтобы получать посылки там.',
+      link: '/branches',
+    },
     { title: 'Скидка 10% на доставку до конца месяца', body: 'Для посылок тяжелее 5 кг действует скидка 10% на тариф.', link: null },
     { title: 'Праздничный график работы', body: 'В праздничные дни пункты выдачи работают с 10:00 до 16:00.', link: null },
   ],
   kk: [
-    { title: 'Астанада жаңа беру пункті', body: 'Сарыарқа даңғ., 31/2 мекенжайында беру пункті ашылды. Сәлемдемелерді сонда алу үшін оны профильде таңдаңыз.', link: '/branches' },
+    {
+      title: 'Астанада жаңа беру пункті',
+      body: 'Сарыарқа даңғ., 31/2 мекенжайында беру пункті ашылды. Сәлемдемелерді сонда алу үшін оны профильде таңдаңыз.',
+      link: '/branches',
+    },
     { title: 'Ай соңына дейін жеткізуге 10% жеңілдік', body: '5 кг-нан ауыр сәлемдемелерге тарифке 10% жеңілдік бар.', link: null },
     { title: 'Мереке күндердегі жұмыс кестесі', body: 'Мереке күндері беру пункттері 10:00-ден 16:00-ге дейін жұмыс істейді.', link: null },
   ],
   en: [
-    { title: 'New pickup point in Astana', body: 'A pickup point has opened at 31/2 Saryarka Ave. Choose it in your profile to collect parcels there.', link: '/branches' },
+    {
+      title: 'New pickup point in Astana',
+      body: 'A pickup point has opened at 31/2 Saryarka Ave. Choose it in your profile to collect parcels there.',
+      link: '/branches',
+    },
     { title: '10% off delivery until the end of the month', body: 'Parcels heavier than 5 kg get 10% off the tariff.', link: null },
     { title: 'Holiday opening hours', body: 'On public holidays pickup points are open from 10:00 to 16:00.', link: null },
   ],
 };
 const DEMO_SYSTEM_NOTIFICATIONS: Record<'kk' | 'ru' | 'en', DemoNote[]> = {
   ru: [
-    { title: 'Добавьте трек-коды заранее', body: 'Сохраните трек-код сразу после отправки продавцом — посылка привяжется к вам автоматически.', link: '/orders' },
+    {
+      title: 'Добавьте трек-коды заранее',
+      body: 'Сохраните трек-код сразу после отправки продавцом — посылка привяжется к вам автоматически.',
+      link: '/orders',
+    },
     { title: 'Добро пожаловать в Orda Cargo!', body: 'Ваш адрес склада в Китае уже готов. Скопируйте его на главной странице.', link: '/' },
   ],
   kk: [
-    { title: 'Трек-кодтарды алдын ала қосыңыз', body: 'Сатушы жөнелткен бойда трек-кодты сақтаңыз — сәлемдеме сізге автоматты түрде тіркеледі.', link: '/orders' },
+    {
+      title: 'Трек-кодтарды алдын ала қосыңыз',
+      body: 'Сатушы жөнелткен бойда трек-кодты сақтаңыз — сәлемдеме сізге автоматты түрде тіркеледі.',
+      link: '/orders',
+    },
     { title: 'Orda Cargo-ға қош келдіңіз!', body: 'Қытайдағы қойма мекенжайыңыз дайын. Оны басты беттен көшіріп алыңыз.', link: '/' },
   ],
   en: [
-    { title: 'Add tracking codes early', body: 'Save a tracking code as soon as the seller ships: the parcel will be matched to you automatically.', link: '/orders' },
+    {
+      title: 'Add tracking codes early',
+      body: 'Save a tracking code as soon as the seller ships: the parcel will be matched to you automatically.',
+      link: '/orders',
+    },
     { title: 'Welcome to Orda Cargo!', body: 'Your China warehouse address is ready. Copy it from the home page.', link: '/' },
   ],
 };
 
 /** Test helper: the unclaimed demo parcels' codes (user_id null). */
 export async function unclaimedCodes(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ code: orders.trackCode }).from(orders).where(and(isNull(orders.userId), inArray(orders.trackCode, UNCLAIMED.map((u) => u.code))));
+  const rows = await db
+    .select({ code: orders.trackCode })
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.userId),
+        inArray(
+          orders.trackCode,
+          UNCLAIMED.map((u) => u.code),
+        ),
+      ),
+    );
   return rows.map((r) => r.code);
 }

@@ -1,6 +1,19 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from '../audit/audit-routes';
+import { adminBranchesRoutes } from '../branches/admin-branches-routes';
+import { adminCountriesRoutes } from '../china-address/admin-countries-routes';
+import { adminBroadcastsRoutes } from '../broadcasts/admin-broadcasts-routes';
+import { adminSettingsRoutes } from '../settings/admin-settings-routes';
+import { adminFaqsRoutes } from '../faqs/admin-faqs-routes';
+import { adminLessonsRoutes } from '../lessons/admin-lessons-routes';
+import { adminMarketplacesRoutes } from '../marketplaces/admin-marketplaces-routes';
+import { adminNewsRoutes } from '../news/admin-news-routes';
+import { adminStatusesRoutes } from '../parcels/admin-statuses-routes';
+import { adminProhibitedItemsRoutes } from '../prohibited-items/admin-prohibited-items-routes';
+import { adminSupportsRoutes } from '../supports/admin-supports-routes';
+import { adminUploadsRoutes } from '../uploads/admin-uploads-routes';
 import { adminPaymentsRoutes } from '../payments/payments-routes';
+import { adminCorrectionsRoutes } from '../manage/admin-corrections-routes';
 import { adminUsersRoutes } from '../users/admin-users-routes';
 
 /**
@@ -8,7 +21,28 @@ import { adminUsersRoutes } from '../users/admin-users-routes';
  * and an admin (403), checked on request, before the body is even read. Other modules add their
  * admin calls by adding their routes plugin to ADMIN_ROUTES (never their own guard).
  */
-export const ADMIN_ROUTES: FastifyPluginAsync[] = [auditRoutes, adminUsersRoutes, adminPaymentsRoutes];
+export const ADMIN_ROUTES: FastifyPluginAsync[] = [
+  auditRoutes,
+  adminUsersRoutes,
+  adminPaymentsRoutes,
+  // Parcel corrections (#12): weight, dimensions, price, status, undo of a hand-over.
+  adminCorrectionsRoutes,
+  // Places and settings (#11 share A): branches, site settings and logos.
+  adminBranchesRoutes,
+  adminSettingsRoutes,
+  adminCountriesRoutes,
+  // Content (#11 share B): news, lessons, FAQ, prohibited items, marketplaces, status names, and their images.
+  adminNewsRoutes,
+  adminLessonsRoutes,
+  adminFaqsRoutes,
+  adminProhibitedItemsRoutes,
+  adminMarketplacesRoutes,
+  adminStatusesRoutes,
+  adminUploadsRoutes,
+  adminBroadcastsRoutes,
+  // The support inbox (#11 share B).
+  adminSupportsRoutes,
+];
 
 export async function adminArea(app: FastifyInstance) {
   app.addHook('onRequest', app.requireRole('admin'));

@@ -48,20 +48,59 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
   return db.transaction(async (tx) => {
     const existing = await usersRepository.findByPhone(tx, phone.data);
     if (existing) {
-      const before = { role: existing.role, place_kind: existing.placeKind, place_branch_id: existing.placeBranchId, blocked: Boolean(existing.blockedAt) };
-      const updated = await usersRepository.update(tx, existing.id, { role: 'admin', placeKind: null, placeBranchId: null, blockedAt: null, passwordHash });
+      const before = {
+        role: existing.role,
+        place_kind: existing.placeKind,
+        place_branch_id: existing.placeBranchId,
+        blocked: Boolean(existing.blockedAt),
+      };
+      const updated = await usersRepository.update(tx, existing.id, {
+        role: 'admin',
+        placeKind: null,
+        placeBranchId: null,
+        blockedAt: null,
+        passwordHash,
+      });
       const after = { role: 'admin', place_kind: null, place_branch_id: null, blocked: false };
-      await recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'user.create_admin', targetType: 'user', targetId: existing.id, before, after: { ...after, password: 'set' } });
-      return { action: existing.role === 'admin' ? 'unchanged' : 'promoted', userId: existing.id, phone: phone.data, clientCode: updated!.clientCode };
+      await recordAudit(tx, {
+        actor: SYSTEM_ACTOR,
+        action: 'user.create_admin',
+        targetType: 'user',
+        targetId: existing.id,
+        before,
+        after: { ...after, password: 'set' },
+      });
+      return {
+        action: existing.role === 'admin' ? 'unchanged' : 'promoted',
+        userId: existing.id,
+        phone: phone.data,
+        clientCode: updated!.clientCode,
+      };
     }
-    const [country] = await tx.select({ prefix: countries.clientCodePrefix }).from(countries).orderBy(asc(countries.position), asc(countries.id)).limit(1);
+    const [country] = await tx
+      .select({ prefix: countries.clientCodePrefix })
+      .from(countries)
+      .orderBy(asc(countries.position), asc(countries.id))
+      .limit(1);
     const created = await usersRepository.insertWithClientCode(
       tx,
-      { phoneNumber: phone.data, passwordHash, firstName: input.firstName?.trim() || 'Admin', lastName: input.lastName?.trim() || 'Admin', role: 'admin' },
+      {
+        phoneNumber: phone.data,
+        passwordHash,
+        firstName: input.firstName?.trim() || 'Admin',
+        lastName: input.lastName?.trim() || 'Admin',
+        role: 'admin',
+      },
       country?.prefix ?? 'KZ',
     );
-    await recordAudit(tx, { actor: SYSTEM_ACTOR, action: 'user.create_admin', targetType: 'user', targetId: created.id, before: null, after: { role: 'admin', phone_number: created.phoneNumber } });
+    await recordAudit(tx, {
+      actor: SYSTEM_ACTOR,
+      action: 'user.create_admin',
+      targetType: 'user',
+      targetId: created.id,
+      before: null,
+      after: { role: 'admin', phone_number: created.phoneNumber },
+    });
     return { action: 'created', userId: created.id, phone: phone.data, clientCode: created.clientCode };
   });
 }
-

@@ -20,8 +20,9 @@ function escapeLike(text: string): string {
 
 /** Append-only: insert and read. There is deliberately no update or delete here (a trigger refuses both too). */
 export const auditRepository = {
-  async insert(db: DbOrTx, row: NewAuditRow): Promise<void> {
-    await db.insert(auditLog).values(row);
+  async insert(db: DbOrTx, rows: NewAuditRow | NewAuditRow[]): Promise<void> {
+    const all = Array.isArray(rows) ? rows : [rows];
+    for (let i = 0; i < all.length; i += 1000) await db.insert(auditLog).values(all.slice(i, i + 1000));
   },
 
   async list(db: DbOrTx, filters: AuditFilters, page: number, perPage: number) {
@@ -29,7 +30,12 @@ export const auditRepository = {
     if (filters.actor) {
       const text = filters.actor.trim();
       const like = `%${escapeLike(text)}%`;
-      const byText = or(ilike(users.phoneNumber, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!;
+      const byText = or(
+        ilike(users.phoneNumber, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      )!;
       where.push(/^\d+$/.test(text) && text.length < 10 ? or(eq(auditLog.actorId, Number(text)), byText)! : byText);
     }
     if (filters.targetType) where.push(eq(auditLog.targetType, filters.targetType));

@@ -25,19 +25,16 @@ export interface AuditInput {
 export function auditActorOf(request: FastifyRequest): AuditActor {
   const user = request.auth?.user;
   if (!user) return { id: null, role: 'system', place: null, ip: request.ip };
-  const place = user.placeKind === 'china_warehouse' ? 'china_warehouse' : user.placeKind === 'branch' ? `branch:${user.placeBranchId ?? ''}` : null;
+  const place =
+    user.placeKind === 'china_warehouse' ? 'china_warehouse' : user.placeKind === 'branch' ? `branch:${user.placeBranchId ?? ''}` : null;
   return { id: user.id, role: user.role, place, ip: request.ip };
 }
 
 /** The actor of a command-line tool (create-admin). */
 export const SYSTEM_ACTOR: AuditActor = { id: null, role: 'system', place: null, ip: null };
 
-/**
- * Records one staff/admin write. Call it with the transaction that makes the change, so the row
- * exists exactly when the change does. The log is append-only: nothing offers to edit or delete it.
- */
-export async function recordAudit(tx: DbOrTx, input: AuditInput): Promise<void> {
-  await auditRepository.insert(tx, {
+function toRow(input: AuditInput) {
+  return {
     actorId: input.actor.id,
     actorRole: input.actor.role,
     actorPlace: input.actor.place,
@@ -47,5 +44,18 @@ export async function recordAudit(tx: DbOrTx, input: AuditInput): Promise<void> 
     before: input.before === undefined ? null : (input.before as object),
     after: input.after === undefined ? null : (input.after as object),
     ip: input.actor.ip,
-  });
+  };
+}
+
+/**
+ * Records one staff/admin write. Call it with the transaction that makes the change, so the row
+ * exists exactly when the change does. The log is append-only: nothing offers to edit or delete it.
+ */
+export async function recordAudit(tx: DbOrTx, input: AuditInput): Promise<void> {
+  await auditRepository.insert(tx, toRow(input));
+}
+
+/** Records many writes of one change at once (a bulk dispatch or import: one row per parcel), in batches. */
+export async function recordAuditMany(tx: DbOrTx, inputs: AuditInput[]): Promise<void> {
+  if (inputs.length) await auditRepository.insert(tx, inputs.map(toRow));
 }

@@ -25,6 +25,7 @@ import { requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
 import type { AuthService } from './auth-service';
 import type { CodesService } from './codes-service';
+import { perAddressLimit } from '../../plugins/rate-limits';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody };
 const SENT: Record<TLang, string> = { ru: 'Код отправлен', kk: 'Код жіберілді', en: 'Code sent' };
@@ -38,115 +39,236 @@ const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: reques
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; codes: CodesService; rateLimitPerMinute: number }) {
   /** Brute-force guard on credential calls, per client address (shared through Redis when configured). */
-  const strictLimit = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } };
+  const strictLimit = perAddressLimit(opts.rateLimitPerMinute);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, codes } = opts;
   const tags = ['auth'];
 
-  r.post('/auth/send-code', {
-    schema: { tags, summary: 'Send a registration code', body: ZSendCodeRequest, response: { 200: ZSendCodeResponse, ...errors } },
-    config: strictLimit,
-  }, async (request) => {
-    const phone = request.body.phone_number;
-    // "This number already has an account, sign in" helps people (the spec's flows need it), but it is
-    // answered behind the same per-address cap as the codes, so it cannot list customers at speed.
-    const sent = await codes.send({
-      phone,
-      purpose: 'register',
-      ip: request.ip,
-      lang: requestLang(request),
-      deliver: true,
-      refuse: async (tx) => ((await usersRepository.phoneExists(tx, phone)) ? new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } }) : null),
-    });
-    return { data: { message: SENT[requestLang(request)], ...sent } };
-  });
+  r.post(
+    '/auth/send-code',
+    {
+      schema: { tags, summary: 'Send a registration code', body: ZSendCodeRequest, response: { 200: ZSendCodeResponse, ...errors } },
+      config: strictLimit,
+    },
+    async (request) => {
+      const phone = request.body.phone_number;
+      // "This number already has an account, sign in" helps people (the spec's flows need it), but it is
+      // answered behind the same per-address cap as the codes, so it cannot list customers at speed.
+      const sent = await codes.send({
+        phone,
+        purpose: 'register',
+        ip: request.ip,
+        lang: requestLang(request),
+        deliver: true,
+        refuse: async (tx) =>
+          (await usersRepository.phoneExists(tx, phone))
+            ? new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } })
+            : null,
+      });
+      return { data: { message: SENT[requestLang(request)], ...sent } };
+    },
+  );
 
-  r.post('/auth/send-code/forgot', {
-    schema: { tags, summary: 'Send a password-reset code (same answer whether or not the number has an account)', body: ZSendCodeRequest, response: { 200: ZSendCodeResponse, ...errors } },
-    config: strictLimit,
-  }, async (request) => {
-    const phone = request.body.phone_number;
-    const exists = await usersRepository.phoneExists(app.db, phone);
-    const sent = await codes.send({ phone, purpose: 'forgot', ip: request.ip, lang: requestLang(request), deliver: exists });
-    return { data: { message: SENT[requestLang(request)], ...sent } };
-  });
+  r.post(
+    '/auth/send-code/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password-reset code (same answer whether or not the number has an account)',
+        body: ZSendCodeRequest,
+        response: { 200: ZSendCodeResponse, ...errors },
+      },
+      config: strictLimit,
+    },
+    async (request) => {
+      const phone = request.body.phone_number;
+      const exists = await usersRepository.phoneExists(app.db, phone);
+      const sent = await codes.send({ phone, purpose: 'forgot', ip: request.ip, lang: requestLang(request), deliver: exists });
+      return { data: { message: SENT[requestLang(request)], ...sent } };
+    },
+  );
 
-  r.post('/auth/send-code/update-phone', {
-    schema: { tags, summary: "Send a phone-change code to the signed-in user's current number", security: [{ bearer: [] }], response: { 200: ZSendCodeResponse, ...errors } },
-    preHandler: app.authenticate,
-    config: strictLimit,
-  }, async (request) => {
-    const { user } = authOf(request);
-    const sent = await codes.send({ phone: user.phoneNumber, purpose: 'update_phone', ip: request.ip, lang: requestLang(request), deliver: true });
-    return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(user.phoneNumber) } };
-  });
+  r.post(
+    '/auth/send-code/update-phone',
+    {
+      schema: {
+        tags,
+        summary: "Send a phone-change code to the signed-in user's current number",
+        security: [{ bearer: [] }],
+        response: { 200: ZSendCodeResponse, ...errors },
+      },
+      preHandler: app.authenticate,
+      config: strictLimit,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const sent = await codes.send({
+        phone: user.phoneNumber,
+        purpose: 'update_phone',
+        ip: request.ip,
+        lang: requestLang(request),
+        deliver: true,
+      });
+      return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(user.phoneNumber) } };
+    },
+  );
 
-  r.post('/auth/send-code/new-phone', {
-    schema: { tags, summary: 'Send a code to the new number of a phone change (after the current number is proven)', security: [{ bearer: [] }], body: ZSendNewPhoneCodeRequest, response: { 200: ZSendCodeResponse, ...errors } },
-    preHandler: app.authenticate,
-    config: strictLimit,
-  }, async (request) => {
-    const { user } = authOf(request);
-    const { phone_number, verification_token } = request.body;
-    await auth.checkNewPhone(user, phone_number, verification_token);
-    const sent = await codes.send({ phone: phone_number, purpose: 'new_phone', ip: request.ip, lang: requestLang(request), deliver: true });
-    return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(phone_number) } };
-  });
+  r.post(
+    '/auth/send-code/new-phone',
+    {
+      schema: {
+        tags,
+        summary: 'Send a code to the new number of a phone change (after the current number is proven)',
+        security: [{ bearer: [] }],
+        body: ZSendNewPhoneCodeRequest,
+        response: { 200: ZSendCodeResponse, ...errors },
+      },
+      preHandler: app.authenticate,
+      config: strictLimit,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const { phone_number, verification_token } = request.body;
+      await auth.checkNewPhone(user, phone_number, verification_token);
+      const sent = await codes.send({
+        phone: phone_number,
+        purpose: 'new_phone',
+        ip: request.ip,
+        lang: requestLang(request),
+        deliver: true,
+      });
+      return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(phone_number) } };
+    },
+  );
 
-  r.post('/auth/verify-code', {
-    schema: { tags, summary: 'Exchange a code for a single-use verification token', body: ZVerifyCodeRequest, response: { 200: ZVerifyCodeResponse, ...errors } },
-    config: strictLimit,
-  }, async (request) => {
-    const { phone_number, code, type } = request.body;
-    const data = await codes.verify({ phone: phone_number, purpose: type, code });
-    return { data };
-  });
+  r.post(
+    '/auth/verify-code',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a code for a single-use verification token',
+        body: ZVerifyCodeRequest,
+        response: { 200: ZVerifyCodeResponse, ...errors },
+      },
+      config: strictLimit,
+    },
+    async (request) => {
+      const { phone_number, code, type } = request.body;
+      const data = await codes.verify({ phone: phone_number, purpose: type, code });
+      return { data };
+    },
+  );
 
-  r.post('/auth/register', {
-    schema: { tags, summary: 'Create an account', body: ZRegisterRequest, response: { 200: ZSessionResponse, ...errors } },
-    config: strictLimit,
-  }, async (request) => ({ data: await auth.register(request.body, client(request)) }));
+  r.post(
+    '/auth/register',
+    {
+      schema: { tags, summary: 'Create an account', body: ZRegisterRequest, response: { 200: ZSessionResponse, ...errors } },
+      config: strictLimit,
+    },
+    async (request) => ({ data: await auth.register(request.body, client(request)) }),
+  );
 
-  r.post('/auth/login', {
-    schema: { tags, summary: 'Sign in with phone and password', body: ZLoginRequest, response: { 200: ZSessionResponse, ...errors } },
-    config: strictLimit,
-  }, async (request) => ({ data: await auth.login(request.body.phone_number, request.body.password, client(request)) }));
+  r.post(
+    '/auth/login',
+    {
+      schema: { tags, summary: 'Sign in with phone and password', body: ZLoginRequest, response: { 200: ZSessionResponse, ...errors } },
+      config: strictLimit,
+    },
+    async (request) => ({ data: await auth.login(request.body.phone_number, request.body.password, client(request)) }),
+  );
 
-  r.post('/auth/refresh', {
-    schema: { tags, summary: 'Rotate the access token (send the current one as Bearer, even if expired)', security: [{ bearer: [] }], response: { 200: ZRefreshResponse, ...errors } },
-  }, async (request) => ({ data: await auth.refresh(bearerToken(request)) }));
+  r.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the access token (send the current one as Bearer, even if expired)',
+        security: [{ bearer: [] }],
+        response: { 200: ZRefreshResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await auth.refresh(bearerToken(request)) }),
+  );
 
-  r.get('/auth/user', {
-    schema: { tags, summary: 'The signed-in user with notifications grouped by key', security: [{ bearer: [] }], response: { 200: ZAuthUserResponse, ...errors } },
-    preHandler: app.authenticate,
-  }, async (request) => ({ data: await auth.userView(authOf(request).user) }));
+  r.get(
+    '/auth/user',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user with notifications grouped by key',
+        security: [{ bearer: [] }],
+        response: { 200: ZAuthUserResponse, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ data: await auth.userView(authOf(request).user) }),
+  );
 
-  r.post('/auth/user/update', {
-    schema: { tags, summary: 'Update personal data', security: [{ bearer: [] }], body: ZUpdateUserRequest, response: { 200: ZAuthUserResponse, ...errors } },
-    preHandler: app.authenticate,
-  }, async (request) => ({ data: await auth.updateUser(authOf(request).user, request.body) }));
+  r.post(
+    '/auth/user/update',
+    {
+      schema: {
+        tags,
+        summary: 'Update personal data',
+        security: [{ bearer: [] }],
+        body: ZUpdateUserRequest,
+        response: { 200: ZAuthUserResponse, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ data: await auth.updateUser(authOf(request).user, request.body) }),
+  );
 
-  r.post('/auth/user/update-phone', {
-    schema: { tags, summary: 'Change the phone number (with an update_phone verification token)', security: [{ bearer: [] }], body: ZUpdatePhoneRequest, response: { 200: ZAuthUserResponse, ...errors } },
-    preHandler: app.authenticate,
-  }, async (request) => {
-    const ctx = authOf(request);
-    return { data: await auth.updatePhone(ctx.user, ctx.sessionId, request.body) };
-  });
+  r.post(
+    '/auth/user/update-phone',
+    {
+      schema: {
+        tags,
+        summary: 'Change the phone number (with an update_phone verification token)',
+        security: [{ bearer: [] }],
+        body: ZUpdatePhoneRequest,
+        response: { 200: ZAuthUserResponse, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const ctx = authOf(request);
+      return { data: await auth.updatePhone(ctx.user, ctx.sessionId, request.body) };
+    },
+  );
 
-  r.post('/auth/update-password', {
-    schema: { tags, summary: 'Set a new password (forgot flow); ends every session', body: ZUpdatePasswordRequest, response: { 200: ZOk, ...errors } },
-    config: strictLimit,
-  }, async (request) => {
-    await auth.updatePassword(request.body);
-    return { data: { message: DONE[requestLang(request)] } };
-  });
+  r.post(
+    '/auth/update-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password (forgot flow); ends every session',
+        body: ZUpdatePasswordRequest,
+        response: { 200: ZOk, ...errors },
+      },
+      config: strictLimit,
+    },
+    async (request) => {
+      await auth.updatePassword(request.body);
+      return { data: { message: DONE[requestLang(request)] } };
+    },
+  );
 
-  r.post('/auth/logout', {
-    schema: { tags, summary: 'End this session', security: [{ bearer: [] }], body: z.unknown().optional(), response: { 200: ZOk, ...errors } },
-    preHandler: app.authenticate,
-  }, async (request) => {
-    await auth.logout(authOf(request).sessionId);
-    return { data: { message: DONE[requestLang(request)] } };
-  });
+  r.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End this session',
+        security: [{ bearer: [] }],
+        body: z.unknown().optional(),
+        response: { 200: ZOk, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await auth.logout(authOf(request).sessionId);
+      return { data: { message: DONE[requestLang(request)] } };
+    },
+  );
 }

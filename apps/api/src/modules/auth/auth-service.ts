@@ -60,7 +60,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       try {
         const result = await db.transaction(async (tx) => {
           await codes.consumeToken(tx, input.verification_token, input.phone_number, 'register');
-          if (await usersRepository.phoneExists(tx, input.phone_number)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
+          if (await usersRepository.phoneExists(tx, input.phone_number))
+            throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
           const prefix = await usersRepository.branchCountryPrefix(tx, input.branch_id);
           if (!prefix) throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
           const user = await usersRepository.insertWithClientCode(
@@ -115,7 +116,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       if (!verified || 'expired' in verified) throw new AppError('unauthenticated');
       const { claims } = verified;
       const found = await sessionsRepository.findWithUser(db, claims.sessionId);
-      if (!found || found.session.revokedAt || found.user.id !== claims.userId || found.user.blockedAt) throw new AppError('unauthenticated');
+      if (!found || found.session.revokedAt || found.user.id !== claims.userId || found.user.blockedAt)
+        throw new AppError('unauthenticated');
       const { session } = found;
       if (Date.now() - session.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000 || nowSeconds() - claims.exp > REFRESH_WINDOW_SECONDS) {
         await sessionsRepository.revoke(db, session.id, 'expired');
@@ -124,19 +126,31 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       if (session.currentJti === claims.jti) {
         const next = { jti: randomUUID(), iat: nowSeconds() };
         if (await sessionsRepository.rotate(db, session.id, claims.jti, next)) {
-          return { token: await tokens.sign({ userId: claims.userId, sessionId: session.id, ...next }), expires_in: ACCESS_TOKEN_TTL_SECONDS };
+          return {
+            token: await tokens.sign({ userId: claims.userId, sessionId: session.id, ...next }),
+            expires_in: ACCESS_TOKEN_TTL_SECONDS,
+          };
         }
         // Another request rotated it a moment ago: fall through to the grace check with fresh state.
         const again = await sessionsRepository.findWithUser(db, session.id);
         if (again && !again.session.revokedAt && again.session.previousJti === claims.jti && jtiIsLive(again.session, claims.jti)) {
           return {
-            token: await tokens.sign({ userId: claims.userId, sessionId: session.id, jti: again.session.currentJti, iat: again.session.currentIssuedAt }),
+            token: await tokens.sign({
+              userId: claims.userId,
+              sessionId: session.id,
+              jti: again.session.currentJti,
+              iat: again.session.currentIssuedAt,
+            }),
             expires_in: ACCESS_TOKEN_TTL_SECONDS,
           };
         }
         throw new AppError('unauthenticated');
       }
-      if (session.previousJti === claims.jti && session.rotatedAt && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_SECONDS * 1000) {
+      if (
+        session.previousJti === claims.jti &&
+        session.rotatedAt &&
+        Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_SECONDS * 1000
+      ) {
         return {
           token: await tokens.sign({ userId: claims.userId, sessionId: session.id, jti: session.currentJti, iat: session.currentIssuedAt }),
           expires_in: ACCESS_TOKEN_TTL_SECONDS,

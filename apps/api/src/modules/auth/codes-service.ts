@@ -81,7 +81,8 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
         await codesRepository.lock(tx, `code-phone:${phone}`);
         await codesRepository.lock(tx, `code-ip:${ip}`);
         const perIp = await codesRepository.countRequestsForIpSince(tx, ip, new Date(Date.now() - IP_CAP.windowSeconds * 1000));
-        if (perIp.n >= IP_CAP.max && perIp.oldest) throw new AppError('too_many_requests', { retryAfter: secondsUntil(perIp.oldest, IP_CAP.windowSeconds) });
+        if (perIp.n >= IP_CAP.max && perIp.oldest)
+          throw new AppError('too_many_requests', { retryAfter: secondsUntil(perIp.oldest, IP_CAP.windowSeconds) });
         const refusal = input.refuse ? await input.refuse(tx) : null;
         if (refusal) {
           await codesRepository.recordRequest(tx, { ip, purpose, outcome: 'phone_taken' });
@@ -135,13 +136,15 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
         // No try was spent: say why (nothing to try, used up, or expired).
         const latest = await codesRepository.latest(deps.db, input.phone, input.purpose);
         if (!latest || latest.consumedAt) throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
-        if (latest.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+        if (latest.attempts >= CODE_MAX_ATTEMPTS)
+          throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
         throw new AppError('code_expired', { fields: { code: ['code_expired'] } });
       }
       const expected = Buffer.from(row.codeHash, 'hex');
       const actual = Buffer.from(codeHash(input.phone, input.purpose, input.code), 'hex');
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-        if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+        if (row.attempts >= CODE_MAX_ATTEMPTS)
+          throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
         throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
       }
       const token = randomBytes(32).toString('base64url');

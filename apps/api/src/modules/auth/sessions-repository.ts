@@ -34,7 +34,10 @@ export const sessionsRepository = {
   },
 
   async revoke(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
-    await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   },
 
   /** Ends every session of a user, or every one but `exceptSessionId`. */

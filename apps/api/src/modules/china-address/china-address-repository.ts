@@ -15,7 +15,11 @@ export const chinaAddressRepository = {
   },
   /** The warehouse serving a country, or the first one when that country has none. */
   async warehouseFor(db: DbOrTx, countryId: number | null): Promise<{ warehouse: WarehouseRow; countryCode: string } | null> {
-    const select = () => db.select({ warehouse: warehouses, countryCode: countries.code }).from(warehouses).innerJoin(countries, eq(countries.id, warehouses.countryId));
+    const select = () =>
+      db
+        .select({ warehouse: warehouses, countryCode: countries.code })
+        .from(warehouses)
+        .innerJoin(countries, eq(countries.id, warehouses.countryId));
     if (countryId !== null) {
       const [own] = await select().where(eq(warehouses.countryId, countryId)).limit(1);
       if (own) return own;

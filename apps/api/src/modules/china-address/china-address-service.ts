@@ -1,4 +1,4 @@
-import { CHINA_ADDRESS_LINES, type TChinaAddress, type TChinaAddressLine, type TLang } from '@portal/contract';
+import { CHINA_ADDRESS_LINES, fillAddressPlaceholders, type TChinaAddress, type TChinaAddressLine, type TLang } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../users/users-repository';
@@ -6,19 +6,49 @@ import { chinaAddressRepository, type WarehouseRow } from './china-address-repos
 
 /** Labels of the lines in the copy-all text. */
 export const LINE_LABELS: Record<TLang, Record<TChinaAddressLine, string>> = {
-  ru: { recipient: 'Получатель', phone: 'Телефон', province: 'Провинция', city: 'Город', district: 'Район', street: 'Адрес', postcode: 'Индекс' },
-  kk: { recipient: 'Алушы', phone: 'Телефон', province: 'Провинция', city: 'Қала', district: 'Аудан', street: 'Мекенжай', postcode: 'Пошта индексі' },
-  en: { recipient: 'Recipient', phone: 'Phone', province: 'Province', city: 'City', district: 'District', street: 'Street address', postcode: 'Postcode' },
+  ru: {
+    recipient: 'Получатель',
+    phone: 'Телефон',
+    province: 'Провинция',
+    city: 'Город',
+    district: 'Район',
+    street: 'Адрес',
+    postcode: 'Индекс',
+  },
+  kk: {
+    recipient: 'Алушы',
+    phone: 'Телефон',
+    province: 'Провинция',
+    city: 'Қала',
+    district: 'Аудан',
+    street: 'Мекенжай',
+    postcode: 'Пошта индексі',
+  },
+  en: {
+    recipient: 'Recipient',
+    phone: 'Phone',
+    province: 'Province',
+    city: 'City',
+    district: 'District',
+    street: 'Street address',
+    postcode: 'Postcode',
+  },
 };
 
-/** Fills {client_code} and {phone} in a warehouse line. */
-export function fillPlaceholders(template: string, values: { clientCode: string; phone: string }): string {
-  return template.replaceAll('{client_code}', values.clientCode).replaceAll('{phone}', values.phone);
-}
+/** Fills {client_code} and {phone} in a warehouse line (the contract's one rule, shared with the admin's preview). */
+export const fillPlaceholders = fillAddressPlaceholders;
 
-export function buildChinaAddress(warehouse: WarehouseRow, countryCode: string, user: Pick<UserRow, 'clientCode' | 'phoneNumber'>, lang: TLang): TChinaAddress {
+export function buildChinaAddress(
+  warehouse: WarehouseRow,
+  countryCode: string,
+  user: Pick<UserRow, 'clientCode' | 'phoneNumber'>,
+  lang: TLang,
+): TChinaAddress {
   const values = { clientCode: user.clientCode, phone: user.phoneNumber };
-  const lines = Object.fromEntries(CHINA_ADDRESS_LINES.map((line) => [line, fillPlaceholders(warehouse[line], values)])) as Record<TChinaAddressLine, string>;
+  const lines = Object.fromEntries(CHINA_ADDRESS_LINES.map((line) => [line, fillPlaceholders(warehouse[line], values)])) as Record<
+    TChinaAddressLine,
+    string
+  >;
   const fullText = CHINA_ADDRESS_LINES.map((line) => `${LINE_LABELS[lang][line]}: ${lines[line]}`).join('\n');
   return { client_code: user.clientCode, country_code: countryCode, ...lines, full_text: fullText };
 }

@@ -7,14 +7,29 @@ import { requestLang } from '../../lib/request-lang';
 
 export async function countriesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/countries', {
-    schema: { tags: ['content'], summary: 'Countries the carrier serves', response: { 200: ZCountriesResponse } },
-    config: { cacheable: true },
-  }, async (request) => {
-    const lang = requestLang(request);
-    const rows = await app.db.select().from(countries).where(eq(countries.isActive, true)).orderBy(asc(countries.position), asc(countries.id));
-    return {
-      data: rows.map((c) => ({ id: c.id, code: c.code, name: pickText(c.name, lang), flag: c.flag, phone_prefix: c.phonePrefix, currency: c.currency })),
-    };
-  });
+  r.get(
+    '/countries',
+    {
+      schema: { tags: ['content'], summary: 'Countries the carrier serves', response: { 200: ZCountriesResponse } },
+      config: { cacheable: true },
+    },
+    async (request) => {
+      const lang = requestLang(request);
+      const rows = await app.db
+        .select()
+        .from(countries)
+        .where(eq(countries.isActive, true))
+        .orderBy(asc(countries.position), asc(countries.id));
+      return {
+        data: rows.map((c) => ({
+          id: c.id,
+          code: c.code,
+          name: pickText(c.name, lang),
+          flag: c.flag,
+          phone_prefix: c.phonePrefix,
+          currency: c.currency,
+        })),
+      };
+    },
+  );
 }

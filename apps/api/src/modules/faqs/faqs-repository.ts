@@ -19,7 +19,11 @@ export const faqsRepository = {
   async list(db: DbOrTx, lang: TLang, search?: string): Promise<TFaq[]> {
     const words = searchWords(search);
     const where = words.length
-      ? and(...words.map((word) => or(ilike(shown(faqs.question, lang), `%${escapeLike(word)}%`), ilike(shown(faqs.answer, lang), `%${escapeLike(word)}%`))))
+      ? and(
+          ...words.map((word) =>
+            or(ilike(shown(faqs.question, lang), `%${escapeLike(word)}%`), ilike(shown(faqs.answer, lang), `%${escapeLike(word)}%`)),
+          ),
+        )
       : undefined;
     const rows = await db.select().from(faqs).where(where).orderBy(asc(faqs.position), asc(faqs.id));
     return rows.map((row) => ({ id: row.id, question: pickText(row.question, lang), answer: pickText(row.answer, lang) }));

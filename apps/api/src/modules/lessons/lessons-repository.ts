@@ -27,10 +27,21 @@ export const lessonsRepository = {
   async find(db: DbOrTx, id: number, lang: TLang): Promise<TLesson | null> {
     const [row] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
     if (!row) return null;
-    const steps = await db.select().from(lessonSteps).where(eq(lessonSteps.lessonId, id)).orderBy(asc(lessonSteps.position), asc(lessonSteps.id));
+    const steps = await db
+      .select()
+      .from(lessonSteps)
+      .where(eq(lessonSteps.lessonId, id))
+      .orderBy(asc(lessonSteps.position), asc(lessonSteps.id));
     return {
       ...toSummary(row, steps.length, lang),
-      steps: steps.map((s) => ({ id: s.id, position: s.position, title: pickText(s.title, lang), body: pickText(s.body, lang), image: s.image, video_url: s.videoUrl })),
+      steps: steps.map((s) => ({
+        id: s.id,
+        position: s.position,
+        title: pickText(s.title, lang),
+        body: pickText(s.body, lang),
+        image: s.image,
+        video_url: s.videoUrl,
+      })),
     };
   },
 };

@@ -9,7 +9,6 @@ import { formatMoney, manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
-
 export const arrivalService = {
   /**
    * Receives scanned parcels at a branch in one transaction. Each in_transit parcel addressed here becomes at_branch
@@ -25,7 +24,9 @@ export const arrivalService = {
       const found = await tx.select().from(orders).where(inArray(orders.trackCode, unique)).for('update');
       const byCode = new Map(found.map((o) => [o.trackCode, o]));
       const otherBranchIds = [...new Set(found.map((o) => o.branchId).filter((b): b is number => b !== null && b !== branch.id))];
-      const otherBranches = otherBranchIds.length ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, otherBranchIds)) : [];
+      const otherBranches = otherBranchIds.length
+        ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, otherBranchIds))
+        : [];
       const otherName = new Map(otherBranches.map((b) => [b.id, pickText(b.name, lang)]));
 
       const results = new Map<string, TScanResult>();

@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { MAX_DISPATCH_ALL, type TDispatchFilter, type TDispatchResult, type TLang, type TManageParcel, type TScanResult } from '@portal/contract';
+import {
+  MAX_DISPATCH_ALL,
+  type TDispatchFilter,
+  type TDispatchResult,
+  type TLang,
+  type TManageParcel,
+  type TScanResult,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { flightsModule } from '../parcels/flights';
 import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { containsPattern, manageRepository } from './manage-repository';
@@ -18,10 +27,20 @@ async function dispatchableWhere(db: DbOrTx, filter: TDispatchFilter): Promise<S
 }
 
 export const dispatchService = {
-  async list(db: Db, filter: TDispatchFilter, page: number, perPage: number, lang: TLang): Promise<{ items: TManageParcel[]; total: number }> {
+  async list(
+    db: Db,
+    filter: TDispatchFilter,
+    page: number,
+    perPage: number,
+    lang: TLang,
+  ): Promise<{ items: TManageParcel[]; total: number }> {
     const where = await dispatchableWhere(db, filter);
     const [rows, total] = await Promise.all([
-      manageRepository.parcels(db, where, { orderBy: [asc(orders.receivedAt), asc(orders.id)], limit: perPage, offset: (page - 1) * perPage }),
+      manageRepository.parcels(db, where, {
+        orderBy: [asc(orders.receivedAt), asc(orders.id)],
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      }),
       manageRepository.count(db, where),
     ]);
     return { items: rows.map((r) => toManageParcel(r, lang)), total };
@@ -30,11 +49,17 @@ export const dispatchService = {
   /** Moves the chosen parcels to in_transit in one transaction: one event and one notification per parcel. */
   async dispatch(
     db: Db,
-    choice: { orderIds?: number[]; trackCodes?: string[]; allMatching?: TDispatchFilter },
+    choice: { orderIds?: number[]; trackCodes?: string[]; allMatching?: TDispatchFilter; flightId?: number },
     actor: Actor,
     lang: TLang,
   ): Promise<TDispatchResult> {
     const { moved, results } = await db.transaction(async (tx) => {
+      let flight: { id: number; branchIds: number[] } | undefined;
+      if (choice.flightId !== undefined) {
+        const branchIds = await flightsModule.branchIds(tx, choice.flightId);
+        if (!branchIds.length) throw new AppError('not_found');
+        flight = { id: choice.flightId, branchIds };
+      }
       let target: SQL;
       if (choice.allMatching) {
         const where = await dispatchableWhere(tx, choice.allMatching);
@@ -44,14 +69,19 @@ export const dispatchService = {
       } else {
         target = inArray(orders.trackCode, choice.trackCodes ?? []);
       }
-      const movedRows = await parcels.dispatch(tx, target, actor);
+      const movedRows = await parcels.dispatch(tx, target, actor, {}, flight);
 
       // Why each asked-for id or code did not move; and each scanned one that did (the scanner shows it).
       const out: TScanResult[] = [];
       const movedIds = new Set(movedRows.map((o) => o.id));
-      const asked = choice.orderIds ? { by: 'id' as const, values: choice.orderIds } : choice.trackCodes ? { by: 'code' as const, values: [...new Set(choice.trackCodes)] } : null;
+      const asked = choice.orderIds
+        ? { by: 'id' as const, values: choice.orderIds }
+        : choice.trackCodes
+          ? { by: 'code' as const, values: [...new Set(choice.trackCodes)] }
+          : null;
       if (asked) {
-        const where = asked.by === 'id' ? inArray(orders.id, asked.values as number[]) : inArray(orders.trackCode, asked.values as string[]);
+        const where =
+          asked.by === 'id' ? inArray(orders.id, asked.values as number[]) : inArray(orders.trackCode, asked.values as string[]);
         const rows = await manageRepository.parcels(tx, where);
         const byKey = new Map(rows.map((r) => [asked.by === 'id' ? String(r.order.id) : r.order.trackCode, r]));
         for (const value of asked.values) {
@@ -62,13 +92,27 @@ export const dispatchService = {
           }
           const parcel = toManageParcel(row, lang);
           if (movedIds.has(row.order.id)) {
-            if (asked.by === 'code') out.push({ track_code: parcel.track_code, outcome: 'moved', message: manageText('moved_in_transit', lang), parcel });
+            if (asked.by === 'code')
+              out.push({ track_code: parcel.track_code, outcome: 'moved', message: manageText('moved_in_transit', lang), parcel });
           } else if (row.order.userId === null) {
             out.push({ track_code: parcel.track_code, outcome: 'unclaimed', message: manageText('unclaimed', lang), parcel });
+          } else if (flight && row.statusCode === 'china_warehouse' && !flight.branchIds.includes(row.order.branchId ?? -1)) {
+            out.push({
+              track_code: parcel.track_code,
+              outcome: 'other_branch',
+              message: manageText('not_on_flight', lang, { branch: parcel.branch?.name ?? '—' }),
+              parcel,
+              addressed_to: parcel.branch,
+            });
           } else if (row.statusCode === 'in_transit') {
             out.push({ track_code: parcel.track_code, outcome: 'already_done', message: manageText('already_dispatched', lang), parcel });
           } else {
-            out.push({ track_code: parcel.track_code, outcome: 'wrong_status', message: manageText('wrong_status', lang, { status: parcel.status_name }), parcel });
+            out.push({
+              track_code: parcel.track_code,
+              outcome: 'wrong_status',
+              message: manageText('wrong_status', lang, { status: parcel.status_name }),
+              parcel,
+            });
           }
         }
       }

@@ -1,8 +1,18 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { normalizePhone, normalizeTrackCode, pickText, type TCustomerFound, type TLang, type TManageParcel, type TOrderStatusCode, type TParcelDetail } from '@portal/contract';
+import {
+  normalizePhone,
+  normalizeTrackCode,
+  pickText,
+  type TCustomerFound,
+  type TLang,
+  type TManageParcel,
+  type TOrderStatusCode,
+  type TParcelDetail,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches, orders, orderStatuses, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { eventSentence } from '../parcels/parcel-notifications';
 import { containsPattern, manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
@@ -18,7 +28,9 @@ async function withCounts(db: Db, rows: CustomerRow[], lang: TLang): Promise<TCu
     .where(and(inArray(orders.userId, ids), isNull(orders.archivedAt)))
     .groupBy(orders.userId, orderStatuses.code);
   const branchIds = [...new Set(rows.map((r) => r.branchId).filter((b): b is number => b !== null))];
-  const names = branchIds.length ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds)) : [];
+  const names = branchIds.length
+    ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds))
+    : [];
   const nameOf = new Map(names.map((b) => [b.id, pickText(b.name, lang)]));
   return rows.map((u) => {
     const parcel_counts: Partial<Record<TOrderStatusCode, number>> = {};
@@ -45,10 +57,13 @@ export const findService = {
     const digits = term.replace(/\D/g, '');
     if (digits.length >= 4 && /^[+\d\s()-]+$/.test(term)) conditions.push(sql`${users.phoneNumber} like ${containsPattern(digits)}`);
     const upper = term.toUpperCase().replace(/\s+/g, '');
-    if (/^[A-Z]{0,2}-?\d+$/.test(upper) || /^[A-Z]{2}-/.test(upper)) conditions.push(sql`${users.clientCode} like ${containsPattern(upper)}`);
+    if (/^[A-Z]{0,2}-?\d+$/.test(upper) || /^[A-Z]{2}-/.test(upper))
+      conditions.push(sql`${users.clientCode} like ${containsPattern(upper)}`);
     const words = term.split(/\s+/).filter(Boolean).slice(0, 3);
     if (words.some((w) => /\p{L}/u.test(w))) {
-      conditions.push(and(...words.map((w) => or(ilike(users.firstName, containsPattern(w)), ilike(users.lastName, containsPattern(w)))!))!);
+      conditions.push(
+        and(...words.map((w) => or(ilike(users.firstName, containsPattern(w)), ilike(users.lastName, containsPattern(w)))!))!,
+      );
     }
     if (!conditions.length) return [];
     const exact = sql`case when ${users.phoneNumber} = ${phone ?? ''} or ${users.clientCode} = ${upper} then 0 else 1 end`;
@@ -81,10 +96,14 @@ export const findService = {
         id: e.event.id,
         action: e.event.action,
         status: e.statusCode,
-        actor: e.actorId !== null ? { id: e.actorId, name: `${e.actorFirstName ?? ''} ${e.actorLastName ?? ''}`.trim(), role: e.actorRole ?? 'staff' } : null,
+        actor:
+          e.actorId !== null
+            ? { id: e.actorId, name: `${e.actorFirstName ?? ''} ${e.actorLastName ?? ''}`.trim(), role: e.actorRole ?? 'staff' }
+            : null,
         branch: e.event.branchId !== null ? { id: e.event.branchId, name: pickText(e.branchName, lang) } : null,
         ip: e.event.ip,
         details: e.event.details,
+        text: eventSentence(e.event.action, e.event.details, lang),
         at: e.event.at.toISOString(),
       })),
     };

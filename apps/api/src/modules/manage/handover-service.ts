@@ -1,5 +1,17 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { normalizeClientCode, normalizePhone, pickText, QR_TOKEN_PREFIX, sumMinor, toMinor, type THandoverLookup, type TLang, type TPaymentInput, type TPaymentMethod, type TReceipt } from '@portal/contract';
+import {
+  normalizeClientCode,
+  normalizePhone,
+  pickText,
+  QR_TOKEN_PREFIX,
+  sumMinor,
+  toMinor,
+  type THandoverLookup,
+  type TLang,
+  type TPaymentInput,
+  type TPaymentMethod,
+  type TReceipt,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +23,6 @@ import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
-
 
 /**
  * The customer staff scanned or typed: a QR code from our app (signature, current version, a customer), a client code,
@@ -102,11 +113,21 @@ export const handoverService = {
     const customer = await manageRepository.customerById(db, input.customerId);
     if (!customer) throw new AppError('customer_not_found');
     const { receiptId } = await db.transaction((tx) =>
-      parcels.handOver(tx, { customer, branch, orderIds: input.orderIds, paymentMethod: input.paymentMethod, payments: input.payments, acceptDebt: input.acceptDebt }, actor),
+      parcels.handOver(
+        tx,
+        {
+          customer,
+          branch,
+          orderIds: input.orderIds,
+          paymentMethod: input.paymentMethod,
+          payments: input.payments,
+          acceptDebt: input.acceptDebt,
+        },
+        actor,
+      ),
     );
     const view = await receiptsRepository.view(db, receiptId, lang);
     const { userId: _owner, ...receipt } = view!;
     return receipt;
   },
 };
-

@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_ROWS } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import type { XlsxLimits, XlsxRefusal } from './xlsx-read';
 
 /** One data row of a spreadsheet: its row number and the four cells the import reads. */
 export interface RawImportRow {
@@ -111,40 +112,65 @@ export function parseCsv(input: string): { row: number; cells: string[] }[] {
   return out;
 }
 
-/** A cell's value as the import reads it: numbers stay numbers, everything else becomes its text. */
-function cellValue(value: ExcelJS.CellValue): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('result' in value) {
-    const r = value.result;
-    return r === undefined || r === null || typeof r === 'object' ? null : typeof r === 'number' ? r : String(r);
+/** What one .xlsx may unpack to: 64 MB in all (a 20,000-row sheet is a few MB), 256 KB between two tags. */
+export const XLSX_LIMITS: XlsxLimits = {
+  maxUnpackedBytes: 64 * 1024 * 1024,
+  maxTextRunBytes: 256 * 1024,
+  maxRows: IMPORT_MAX_ROWS + 10,
+};
+/** A worker that has not answered by then is stopped and the file refused. */
+const XLSX_WORKER_TIMEOUT_MS = 60_000;
+/** The worker's own heap: a file past it ends the worker, never the API. */
+const XLSX_WORKER_HEAP_MB = 384;
+
+/**
+ * The worker thread reading one workbook. Built, it is dist/xlsx-worker.js beside dist/server.js; from the
+ * sources (tests, tsx) the TypeScript entry is loaded through tsx's loader inside the worker.
+ */
+function startXlsxWorker(bytes: Buffer, limits: XlsxLimits): Worker {
+  const options = {
+    workerData: { bytes, limits },
+    resourceLimits: { maxOldGenerationSizeMb: XLSX_WORKER_HEAP_MB },
+  };
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const entry = fileURLToPath(new URL('./xlsx-worker.ts', here));
+    const boot = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
+    return new Worker(boot, { ...options, eval: true });
   }
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  return null;
+  return new Worker(new URL('./xlsx-worker.js', here), options);
 }
 
-/** Reads the first worksheet of an .xlsx, streaming, and stops past the row limit (a zip bomb cannot fill memory with rows). */
-export async function parseXlsx(bytes: Buffer): Promise<{ row: number; cells: (string | number | null)[] }[]> {
-  const out: { row: number; cells: (string | number | null)[] }[] = [];
+/**
+ * Reads the first worksheet of an .xlsx in a worker thread, so a hostile file never holds the event loop:
+ * the inflated size and every cell are limited while the zip streams (422 import_file_oversized), and a
+ * worker past its heap or its time is ended (422 too).
+ */
+export async function parseXlsx(
+  bytes: Buffer,
+  limits: XlsxLimits = XLSX_LIMITS,
+): Promise<{ row: number; cells: (string | number | null)[] }[]> {
+  const worker = startXlsxWorker(bytes, limits);
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
-    for await (const sheet of reader) {
-      for await (const r of sheet) {
-        const values = Array.isArray(r.values) ? r.values.slice(1, 9) : [];
-        out.push({ row: r.number, cells: values.map((v) => cellValue(v as ExcelJS.CellValue)) });
-        if (out.length > IMPORT_MAX_ROWS + 10) throw importError();
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw importError();
+    const answer = await new Promise<
+      { ok: true; rows: { row: number; cells: (string | number | null)[] }[] } | { ok: false; code: XlsxRefusal }
+    >((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: false, code: 'import_file_oversized' }), XLSX_WORKER_TIMEOUT_MS);
+      const done = (value: Parameters<typeof resolve>[0]) => {
+        clearTimeout(timer);
+        resolve(value);
+      };
+      worker.once('message', done);
+      worker.once('error', (error: { code?: string }) =>
+        done({ ok: false, code: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'import_file_oversized' : 'import_file_invalid' }),
+      );
+      worker.once('exit', () => done({ ok: false, code: 'import_file_invalid' }));
+    });
+    if (!answer.ok) throw new AppError(answer.code);
+    return answer.rows;
+  } finally {
+    void worker.terminate();
   }
-  return out;
 }
 
 /** The rows of an uploaded spreadsheet; the type is told by the file's bytes and name, anything else is refused. */

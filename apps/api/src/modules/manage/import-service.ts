@@ -1,9 +1,21 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isTrackCode, isClientCode, normalizeClientCode, normalizeTrackCode, parseWeightKg, type TImportCounts, type TImportOutcome, type TImportRow, type TImportSummary, type TLang } from '@portal/contract';
+import {
+  isTrackCode,
+  isClientCode,
+  normalizeClientCode,
+  normalizeTrackCode,
+  parseWeightKg,
+  type TImportCounts,
+  type TImportOutcome,
+  type TImportRow,
+  type TImportSummary,
+  type TLang,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { imports } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { parcels, type Actor } from '../parcels/parcels-service';
+import { recordAudit } from '../audit/audit';
+import { parcels, type Actor, type OwnerSource } from '../parcels/parcels-service';
 import type { UserRow } from '../users/users-repository';
 import type { RawImportRow } from './import-parse';
 import { chunks, manageRepository } from './manage-repository';
@@ -20,6 +32,10 @@ export interface PlannedRow {
   outcome: TImportOutcome;
   customer: { id: number; client_code: string; name: string; branch_id: number | null } | null;
   reason: { key: ManageText; params: Record<string, string | number> } | null;
+  /** How the customer was found (ADR 021). */
+  owner_source?: OwnerSource | null;
+  /** Several customers saved the code and the label named none: received as disputed (counted as unclaimed). */
+  disputed_by?: number[];
 }
 
 const INSERT_CHUNK = 1000;
@@ -66,7 +82,19 @@ export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<Planned
     const clientValid = isClientCode(client);
     const label = clientValid ? client : null;
     const match = matchOwner(savers.get(code), label, label ? byClientCode.get(label) : undefined);
-    const reason: PlannedRow['reason'] = client && !clientValid ? { key: 'import_bad_client', params: { code: client } } : label && !byClientCode.has(label) ? { key: 'label_unknown', params: { code: label } } : null;
+    const reason: PlannedRow['reason'] =
+      client && !clientValid
+        ? { key: 'import_bad_client', params: { code: client } }
+        : label && !byClientCode.has(label)
+          ? { key: 'label_unknown', params: { code: label } }
+          : null;
+    if (match.matchedBy === 'disputed')
+      return {
+        ...base,
+        outcome: 'unclaimed',
+        reason: { key: 'import_disputed', params: { count: match.savers.length } },
+        disputed_by: match.savers.map((s) => s.id),
+      };
     if (!match.owner) return { ...base, outcome: 'unclaimed', reason };
     const o = match.owner;
     return {
@@ -75,6 +103,7 @@ export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<Planned
       outcome: 'new_order',
       customer: { id: o.id, client_code: o.clientCode, name: `${o.firstName} ${o.lastName}`.trim(), branch_id: o.branchId },
       reason,
+      owner_source: match.source,
     };
   });
 }
@@ -113,11 +142,26 @@ async function findOwn(db: DbOrTx, id: number, user: UserRow): Promise<ImportRec
 }
 
 export const importService = {
-  async preview(db: Db, user: UserRow, fileName: string, raw: RawImportRow[]): Promise<TImportSummary> {
+  async preview(db: Db, user: UserRow, fileName: string, raw: RawImportRow[], actor: Actor): Promise<TImportSummary> {
     if (!raw.length) throw new AppError('import_file_invalid');
     const planned = await planRows(db, raw);
-    const [rec] = await db.insert(imports).values({ staffUserId: user.id, fileName: fileName.slice(0, 200), rows: planned }).returning();
-    return summary(rec!);
+    const rec = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(imports)
+        .values({ staffUserId: user.id, fileName: fileName.slice(0, 200), rows: planned })
+        .returning();
+      const made = summary(inserted!);
+      if (actor.audit)
+        await recordAudit(tx, {
+          actor: actor.audit,
+          action: 'import.preview',
+          targetType: 'import',
+          targetId: made.id,
+          after: { file_name: made.file_name, counts: made.counts },
+        });
+      return made;
+    });
+    return rec;
   },
 
   async detail(db: Db, user: UserRow, id: number, query: { page: number; perPage: number; outcome?: TImportOutcome }, lang: TLang) {
@@ -144,6 +188,9 @@ export const importService = {
       const raw: RawImportRow[] = stored
         .filter((r) => r.outcome === 'new_order' || r.outcome === 'unclaimed')
         .map((r) => ({ row: r.row, trackCode: r.track_code, weight: r.weight, clientCode: r.client_code ?? '', name: r.name }));
+      // Every code's lock first (ADR 021): a customer saving one of these codes now is either a saver planned here or
+      // finds the parcel received.
+      await parcels.lockAllCodes(tx);
       const plan = await planRows(tx, raw);
       const result = countRows(stored.filter((r) => r.outcome === 'duplicate' || r.outcome === 'invalid'));
       result.total = stored.length;
@@ -158,6 +205,8 @@ export const importService = {
             name: p.name,
             userId: p.customer?.id ?? null,
             branchId: p.customer?.branch_id ?? null,
+            ownerSource: p.customer ? (p.owner_source ?? 'saved_track') : null,
+            disputedBy: p.disputed_by,
             labelClientCode: p.client_code ? normalizeClientCode(p.client_code) : null,
           })),
           actor,
@@ -167,6 +216,15 @@ export const importService = {
         for (const o of inserted) result[o.userId === null ? 'unclaimed' : 'new_order']++;
       }
       const [done] = await tx.update(imports).set({ result }).where(eq(imports.id, id)).returning();
+      if (actor.audit)
+        await recordAudit(tx, {
+          actor: actor.audit,
+          action: 'import.commit',
+          targetType: 'import',
+          targetId: id,
+          before: { committed_at: null },
+          after: { committed_at: done!.committedAt?.toISOString() ?? null, result },
+        });
       return done!;
     });
     return summary(rec);

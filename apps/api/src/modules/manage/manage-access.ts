@@ -15,7 +15,6 @@ export function assertWarehouse(user: UserRow): void {
   throw forbidden();
 }
 
-
 /** The branch a branch work happens at: the staff member's own (another requested → 403), or the admin's choice. */
 export async function resolveWorkBranch(db: Db, user: UserRow, requested: number | undefined): Promise<BranchRow> {
   if (user.role === 'admin') {
@@ -43,4 +42,31 @@ export function workBranchOf(request: FastifyRequest): BranchRow {
   const branch = workBranches.get(request);
   if (!branch) throw new Error('branch work route without its branch guard');
   return branch;
+}
+
+/**
+ * Whose flights a request sees: branch staff their own branch (another requested → 403); the China warehouse and
+ * admins every flight, or one branch's share of it when they name one.
+ */
+export async function resolveFlightScope(db: Db, user: UserRow, requested: number | undefined): Promise<BranchRow | null> {
+  if (user.role === 'admin' || (user.role === 'staff' && user.placeKind === 'china_warehouse')) {
+    if (requested === undefined) return null;
+    const branch = await branchesRepository.findById(db, requested);
+    if (!branch) throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
+    return branch;
+  }
+  return resolveWorkBranch(db, user, requested);
+}
+
+const flightScopes = new WeakMap<FastifyRequest, BranchRow | null>();
+
+export function setFlightScope(request: FastifyRequest, branch: BranchRow | null): void {
+  flightScopes.set(request, branch);
+}
+
+/** The scope the route's flight guard resolved. */
+export function flightScopeOf(request: FastifyRequest): BranchRow | null {
+  const scope = flightScopes.get(request);
+  if (scope === undefined) throw new Error('flight route without its flight guard');
+  return scope;
 }

@@ -37,7 +37,10 @@ export const manageRepository = {
   },
 
   async count(db: DbOrTx, where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(where);
     return row?.n ?? 0;
   },
 
@@ -62,18 +65,18 @@ export const manageRepository = {
   },
 
   /** Customers who saved these codes, earliest saver first per code. */
-  async saversOf(db: DbOrTx, codes: string[]): Promise<Map<string, { user: CustomerRow; name: string | null }[]>> {
-    const out = new Map<string, { user: CustomerRow; name: string | null }[]>();
+  async saversOf(db: DbOrTx, codes: string[]): Promise<Map<string, { user: CustomerRow; name: string | null; savedAt: Date }[]>> {
+    const out = new Map<string, { user: CustomerRow; name: string | null; savedAt: Date }[]>();
     for (const part of chunks(codes, 1000)) {
       const rows = await db
-        .select({ code: savedTracks.trackCode, name: savedTracks.name, user: users })
+        .select({ code: savedTracks.trackCode, name: savedTracks.name, savedAt: savedTracks.createdAt, user: users })
         .from(savedTracks)
         .innerJoin(users, eq(users.id, savedTracks.userId))
         .where(and(inArray(savedTracks.trackCode, part), eq(users.role, 'customer')))
         .orderBy(asc(savedTracks.createdAt), asc(savedTracks.id));
       for (const r of rows) {
         const list = out.get(r.code) ?? [];
-        list.push({ user: r.user, name: r.name });
+        list.push({ user: r.user, name: r.name, savedAt: r.savedAt });
         out.set(r.code, list);
       }
     }
@@ -84,19 +87,30 @@ export const manageRepository = {
   async customersByClientCodes(db: DbOrTx, codes: string[]): Promise<Map<string, CustomerRow>> {
     const out = new Map<string, CustomerRow>();
     for (const part of chunks([...new Set(codes)], 1000)) {
-      const rows = await db.select().from(users).where(and(inArray(users.clientCode, part), eq(users.role, 'customer')));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.clientCode, part), eq(users.role, 'customer')));
       for (const r of rows) out.set(r.clientCode, r);
     }
     return out;
   },
 
   async customerById(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {
-    const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.role, 'customer'))).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'customer')))
+      .limit(1);
     return row;
   },
 
   async customerByPhone(db: DbOrTx, phone: string): Promise<CustomerRow | undefined> {
-    const [row] = await db.select().from(users).where(and(eq(users.phoneNumber, phone), eq(users.role, 'customer'))).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.phoneNumber, phone), eq(users.role, 'customer')))
+      .limit(1);
     return row;
   },
 

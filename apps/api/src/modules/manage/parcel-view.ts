@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { pickText, type TI18nText, type TLang, type TManageParcel, type TOrderStatusCode } from '@portal/contract';
+import { parcelWeights, pickText, type TI18nText, type TLang, type TManageParcel, type TOrderStatusCode } from '@portal/contract';
 import { branches, orders, orderStatuses, users } from '../../db/schema';
 
 export const customerBranches = alias(branches, 'customer_branch');
@@ -46,6 +46,7 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
     status: row.statusCode,
     status_name: pickText(row.statusName, lang),
     weight: o.weight,
+    weights: parcelWeights(o.weight, o.dimensions, o.volumetricWeight, o.volumetricDivisor),
     tariff: o.tariff,
     price: o.price,
     currency: o.currency,
@@ -69,5 +70,7 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
     delivered_at: iso(o.deliveredAt),
     storage_until: o.storageUntil,
     receipt_id: o.receiptId,
+    updated_at: o.updatedAt.toISOString(),
+    disputed: o.disputedAt !== null,
   };
 }

@@ -1,7 +1,7 @@
-import type { TLang, TReceiveMatch, TReceiveParcelResult } from '@portal/contract';
+import type { TDimensionsCm, TLang, TReceiveMatch, TReceiveParcelResult } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { parcels, type Actor } from '../parcels/parcels-service';
+import { parcels, type Actor, type OwnerSource } from '../parcels/parcels-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { manageText } from './manage-messages';
 import { toManageParcel } from './parcel-view';
@@ -9,6 +9,7 @@ import { toManageParcel } from './parcel-view';
 export interface ReceiveInput {
   trackCode: string;
   weight: number;
+  dimensions?: TDimensionsCm | null;
   labelClientCode: string | null;
   photos: string[];
 }
@@ -16,25 +17,34 @@ export interface ReceiveInput {
 export interface OwnerMatch {
   owner: CustomerRow | null;
   matchedBy: TReceiveMatch;
+  /** How the owner was found (only 'saved_track' owners can later lose it to a dispute). */
+  source: OwnerSource | null;
   /** The name the customer gave the saved track. */
   name: string;
+  /** disputed: every saver, earliest first. */
+  savers: CustomerRow[];
 }
 
 /**
- * Who a received code belongs to: a customer who saved it (the label's client code picks among several savers,
- * else the earliest saver wins); otherwise the customer whose client code is on the label; otherwise nobody.
+ * Who a received code belongs to (ADR 021): the saver the label's client code names; else, when two or more customers
+ * saved it, nobody — it is held as disputed until staff check; else the one saver; else the customer whose client
+ * code is on the label; otherwise nobody (unclaimed).
  */
 export function matchOwner(
   savers: { user: CustomerRow; name: string | null }[] | undefined,
   labelClientCode: string | null,
   labelCustomer: CustomerRow | undefined,
 ): OwnerMatch {
-  if (savers?.length) {
-    const chosen = savers.find((s) => labelClientCode !== null && s.user.clientCode === labelClientCode) ?? savers[0]!;
-    return { owner: chosen.user, matchedBy: 'saved_track', name: chosen.name ?? '' };
+  const list = savers ?? [];
+  const named = labelClientCode === null ? undefined : list.find((s) => s.user.clientCode === labelClientCode);
+  if (named) return { owner: named.user, matchedBy: 'saved_track', source: 'label', name: named.name ?? '', savers: [] };
+  if (list.length >= 2) return { owner: null, matchedBy: 'disputed', source: null, name: '', savers: list.map((s) => s.user) };
+  if (list.length === 1) {
+    const only = list[0]!;
+    return { owner: only.user, matchedBy: 'saved_track', source: 'saved_track', name: only.name ?? '', savers: [] };
   }
-  if (labelCustomer) return { owner: labelCustomer, matchedBy: 'label', name: '' };
-  return { owner: null, matchedBy: 'unclaimed', name: '' };
+  if (labelCustomer) return { owner: labelCustomer, matchedBy: 'label', source: 'label', name: '', savers: [] };
+  return { owner: null, matchedBy: 'unclaimed', source: null, name: '', savers: [] };
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -45,9 +55,14 @@ async function alreadyReceived(db: DbOrTx, code: string): Promise<AppError> {
 }
 
 export const receiveService = {
-  /** Receives one parcel at the China warehouse: one order, never two for one code (the unique index decides a race). */
+  /**
+   * Receives one parcel at the China warehouse: one order, never two for one code (the unique index decides a race).
+   * The code's lock is taken first, so a customer saving the code at the same moment is either among the savers read
+   * here or finds the parcel already received (and then disputes it when it went to another saver by their save).
+   */
   async receive(db: Db, input: ReceiveInput, actor: Actor, lang: TLang): Promise<TReceiveParcelResult> {
     const result = await db.transaction(async (tx) => {
+      await parcels.lockCode(tx, input.trackCode);
       if (await manageRepository.orderByCode(tx, input.trackCode)) throw await alreadyReceived(tx, input.trackCode);
       const savers = (await manageRepository.saversOf(tx, [input.trackCode])).get(input.trackCode);
       const labelCustomer = input.labelClientCode
@@ -57,26 +72,39 @@ export const receiveService = {
 
       const [created] = await parcels.receive(
         tx,
-        [{ trackCode: input.trackCode, weight: input.weight, name: match.name, labelClientCode: input.labelClientCode, photos: input.photos }],
+        [
+          {
+            trackCode: input.trackCode,
+            weight: input.weight,
+            dimensions: input.dimensions ?? null,
+            name: match.name,
+            labelClientCode: input.labelClientCode,
+            photos: input.photos,
+            disputedBy: match.matchedBy === 'disputed' ? match.savers.map((s) => s.id) : undefined,
+          },
+        ],
         actor,
       );
       if (!created) throw await alreadyReceived(tx, input.trackCode);
       if (match.owner) {
-        await parcels.claim(tx, created.id, match.owner, actor, match.matchedBy === 'saved_track' ? 'claimed' : 'assigned');
+        await parcels.claim(tx, created.id, match.owner, actor, match.matchedBy === 'saved_track' ? 'claimed' : 'assigned', match.source!);
       }
       const parcel = await manageRepository.parcelById(tx, created.id);
       return { parcel: parcel!, match, labelUnknown: Boolean(input.labelClientCode) && !labelCustomer };
     });
 
-    const customer = result.match.owner ? `${result.match.owner.firstName} ${result.match.owner.lastName} (${result.match.owner.clientCode})` : '';
+    const customer = result.match.owner
+      ? `${result.match.owner.firstName} ${result.match.owner.lastName} (${result.match.owner.clientCode})`
+      : '';
     const message =
       result.match.matchedBy === 'saved_track'
         ? manageText('received_saved', lang, { customer })
         : result.match.matchedBy === 'label'
           ? manageText('received_label', lang, { customer })
-          : manageText('received_unclaimed', lang);
+          : result.match.matchedBy === 'disputed'
+            ? manageText('received_disputed', lang, { count: result.match.savers.length })
+            : manageText('received_unclaimed', lang);
     const warning = result.labelUnknown ? manageText('label_unknown', lang, { code: input.labelClientCode ?? '' }) : null;
     return { parcel: toManageParcel(result.parcel, lang), matched_by: result.match.matchedBy, message, warning };
   },
 };
-

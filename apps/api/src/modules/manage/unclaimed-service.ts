@@ -10,12 +10,22 @@ import { toManageParcel } from './parcel-view';
 import type { QrTokenService } from '../qr/qr-token';
 
 export const unclaimedService = {
-  async list(db: Db, q: string | undefined, page: number, perPage: number, lang: TLang): Promise<{ items: TManageParcel[]; total: number }> {
-    const conditions: SQL[] = [isNull(orders.userId)];
+  async list(
+    db: Db,
+    q: string | undefined,
+    page: number,
+    perPage: number,
+    lang: TLang,
+  ): Promise<{ items: TManageParcel[]; total: number }> {
+    const conditions: SQL[] = [isNull(orders.userId), isNull(orders.disputedAt)];
     if (q) conditions.push(sql`upper(${orders.trackCode}) like ${containsPattern(q.toUpperCase().replace(/\s+/g, ''))}`);
     const where = and(...conditions);
     const [rows, total] = await Promise.all([
-      manageRepository.parcels(db, where, { orderBy: [desc(orders.receivedAt), desc(orders.id)], limit: perPage, offset: (page - 1) * perPage }),
+      manageRepository.parcels(db, where, {
+        orderBy: [desc(orders.receivedAt), desc(orders.id)],
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      }),
       manageRepository.count(db, where),
     ]);
     return { items: rows.map((r) => toManageParcel(r, lang)), total };
@@ -25,10 +35,15 @@ export const unclaimedService = {
   async assign(db: Db, qr: QrTokenService, orderId: number, customerRef: string, actor: Actor, lang: TLang): Promise<TManageParcel> {
     const customer = await resolveCustomer(db, qr, customerRef);
     return db.transaction(async (tx) => {
-      const [order] = await tx.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      const [order] = await tx
+        .select({ id: orders.id, userId: orders.userId, disputedAt: orders.disputedAt })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
       if (!order) throw notFound();
-      if (order.userId !== null) throw new AppError('conflict');
-      const claimed = await parcels.claim(tx, order.id, customer, actor, 'assigned');
+      // A disputed parcel goes to one of its savers through manage/disputes, never to anyone by phone here.
+      if (order.userId !== null || order.disputedAt !== null) throw new AppError('conflict');
+      const claimed = await parcels.claim(tx, order.id, customer, actor, 'assigned', 'staff');
       if (!claimed) throw new AppError('conflict');
       const row = await manageRepository.parcelById(tx, orderId);
       return toManageParcel(row!, lang);

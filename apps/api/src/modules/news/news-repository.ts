@@ -1,15 +1,27 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm';
-import { pickText, type TLang, type TNewsItem, type TNewsSummary } from '@portal/contract';
+import { pickText, richTextPlain, type TLang, type TNewsItem, type TNewsSummary } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { news } from '../../db/schema';
 
 type NewsRow = typeof news.$inferSelect;
 
-function toSummary(row: Pick<NewsRow, 'id' | 'title' | 'summary' | 'image' | 'publishedAt'>, lang: TLang): TNewsSummary {
+export const EXCERPT_LENGTH = 200;
+
+/** The start of a body as plain text, cut at a word within EXCERPT_LENGTH characters. */
+export function excerpt(body: string): string {
+  const text = richTextPlain(body).replace(/\s+/g, ' ').trim();
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+function toSummary(row: Pick<NewsRow, 'id' | 'title' | 'summary' | 'body' | 'image' | 'publishedAt'>, lang: TLang): TNewsSummary {
   return {
     id: row.id,
     title: pickText(row.title, lang),
-    summary: pickText(row.summary, lang),
+    // An item saved without a summary in this language shows the start of its body.
+    summary: row.summary[lang]?.trim() || excerpt(pickText(row.body, lang)),
     image: row.image,
     published_at: row.publishedAt.toISOString(),
   };
@@ -22,7 +34,15 @@ export const newsRepository = {
   async page(db: DbOrTx, lang: TLang, page: number, perPage: number): Promise<{ items: TNewsSummary[]; total: number }> {
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(news).where(published());
     const rows = await db
-      .select({ id: news.id, title: news.title, summary: news.summary, image: news.image, publishedAt: news.publishedAt, createdAt: news.createdAt })
+      .select({
+        id: news.id,
+        title: news.title,
+        summary: news.summary,
+        body: news.body,
+        image: news.image,
+        publishedAt: news.publishedAt,
+        createdAt: news.createdAt,
+      })
       .from(news)
       .where(published())
       .orderBy(desc(news.publishedAt), desc(news.id))
@@ -31,7 +51,11 @@ export const newsRepository = {
     return { items: rows.map((row) => toSummary(row, lang)), total: Number(total) };
   },
   async findPublished(db: DbOrTx, id: number, lang: TLang): Promise<TNewsItem | null> {
-    const [row] = await db.select().from(news).where(and(eq(news.id, id), published())).limit(1);
+    const [row] = await db
+      .select()
+      .from(news)
+      .where(and(eq(news.id, id), published()))
+      .limit(1);
     return row ? { ...toSummary(row, lang), body: pickText(row.body, lang) } : null;
   },
 };

@@ -22,8 +22,29 @@ export interface ChannelRecipient {
   address: string | null;
 }
 
-/** A provider said no for good (a blocked bot, an expired push subscription): retrying will not help. */
-export class PermanentChannelError extends Error {}
+/**
+ * A provider said no for good: retrying this message will not help. With `unreachable`, the address itself is
+ * dead (the customer blocked the bot, the push subscription expired): the channel is marked unreachable at once
+ * instead of after a streak of failures.
+ */
+export class PermanentChannelError extends Error {
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The provider asked to wait (Telegram's 429 with retry_after): try again after that many seconds. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly afterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 
 export interface ChannelDriver {
   readonly channel: TDeliveryChannel;

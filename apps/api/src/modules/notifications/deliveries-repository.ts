@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDeliveryChannel } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { notificationChannels, notificationDeliveries, notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema';
+import {
+  notificationChannels,
+  notificationDeliveries,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  users,
+} from '../../db/schema';
 import type { DeliveryStatus } from '../../db/schema/notifications';
 
 export const deliveriesRepository = {
@@ -23,7 +30,11 @@ export const deliveriesRepository = {
   },
 
   async insertSkipped(db: DbOrTx, rows: { notificationId: number; userId: number; channel: TDeliveryChannel; error: string }[]) {
-    if (rows.length) await db.insert(notificationDeliveries).values(rows.map((r) => ({ ...r, status: 'skipped' as const }))).onConflictDoNothing();
+    if (rows.length)
+      await db
+        .insert(notificationDeliveries)
+        .values(rows.map((r) => ({ ...r, status: 'skipped' as const })))
+        .onConflictDoNothing();
   },
 
   /** A delivery with what sending needs: the message and the recipient's current language, phone and channel address. */
@@ -48,7 +59,13 @@ export const deliveriesRepository = {
       .from(notificationDeliveries)
       .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
       .innerJoin(users, eq(users.id, notificationDeliveries.userId))
-      .leftJoin(notificationChannels, and(eq(notificationChannels.userId, notificationDeliveries.userId), eq(notificationChannels.channel, notificationDeliveries.channel)))
+      .leftJoin(
+        notificationChannels,
+        and(
+          eq(notificationChannels.userId, notificationDeliveries.userId),
+          eq(notificationChannels.channel, notificationDeliveries.channel),
+        ),
+      )
       .where(eq(notificationDeliveries.id, id))
       .limit(1);
     return row;
@@ -70,7 +87,13 @@ export const deliveriesRepository = {
   async finish(db: DbOrTx, id: number, patch: { status: DeliveryStatus; error?: string | null; providerRef?: string | null }) {
     await db
       .update(notificationDeliveries)
-      .set({ status: patch.status, error: patch.error ?? null, providerRef: patch.providerRef ?? null, updatedAt: new Date(), ...(patch.status === 'sent' ? { sentAt: new Date() } : {}) })
+      .set({
+        status: patch.status,
+        error: patch.error ?? null,
+        providerRef: patch.providerRef ?? null,
+        updatedAt: new Date(),
+        ...(patch.status === 'sent' ? { sentAt: new Date() } : {}),
+      })
       .where(eq(notificationDeliveries.id, id));
   },
 
@@ -79,7 +102,9 @@ export const deliveriesRepository = {
     await db
       .update(notificationChannels)
       .set({ failures: 0, updatedAt: new Date() })
-      .where(and(eq(notificationChannels.userId, userId), eq(notificationChannels.channel, channel), sql`${notificationChannels.failures} > 0`));
+      .where(
+        and(eq(notificationChannels.userId, userId), eq(notificationChannels.channel, channel), sql`${notificationChannels.failures} > 0`),
+      );
   },
 
   /** A message failed for good: one more in the streak; at `limit` the channel is marked unreachable. */

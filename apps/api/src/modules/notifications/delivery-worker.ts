@@ -1,10 +1,20 @@
 import type { TDeliveryChannel } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { ChannelDriver } from './channels';
-import { PermanentChannelError } from './channels';
+import { PermanentChannelError, RetryLaterError } from './channels';
 import { deliveriesRepository } from './deliveries-repository';
-import type { QueueJob } from './notification-queue';
+import { DELIVER_QUEUE, enqueue, type QueueJob } from './notification-queue';
+import { deliverySettings } from './notifications-service';
 import { renderMessage, type MessageEvent, type MessageParams } from './notification-texts';
+
+/** A delivery job: the delivery id, and how many times the provider already asked us to wait (429). */
+export interface DeliverJob {
+  delivery_id: number;
+  waited?: number;
+}
+
+/** Times a provider may ask to wait for one message before it counts as a failed attempt. */
+const MAX_WAITS = 10;
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -20,7 +30,7 @@ export interface DeliveryWorkerOptions {
  */
 export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
   const { db } = opts;
-  return async function deliver(job: QueueJob<{ delivery_id: number }>): Promise<void> {
+  return async function deliver(job: QueueJob<DeliverJob>): Promise<void> {
     const id = job.data.delivery_id;
     const row = await deliveriesRepository.forSending(db, id);
     if (!row) return; // the message (or the account) is gone
@@ -34,26 +44,49 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
       return;
     }
     if (!(await deliveriesRepository.claim(db, id))) return; // sent already: a redelivered job
-    const text = row.event && row.params
-      ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, row.lang)
-      : { title: row.title ?? '', body: row.body ?? '' };
+    const text =
+      row.event && row.params
+        ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, row.lang)
+        : { title: row.title ?? '', body: row.body ?? '' };
     try {
-      const result = await driver.send(db, { userId: row.userId, phone: row.phone, lang: row.lang, address: row.address }, {
-        notificationId: row.notificationId,
-        event: row.event as MessageEvent,
-        params: row.params as unknown as MessageParams,
-        title: text.title,
-        body: text.body,
-        link: row.link,
-      });
+      const result = await driver.send(
+        db,
+        { userId: row.userId, phone: row.phone, lang: row.lang, address: row.address },
+        {
+          notificationId: row.notificationId,
+          event: row.event as MessageEvent,
+          params: row.params as unknown as MessageParams,
+          title: text.title,
+          body: text.body,
+          link: row.link,
+        },
+      );
       await deliveriesRepository.finish(db, id, { status: 'sent', providerRef: result.ref ?? null });
       await deliveriesRepository.channelSucceeded(db, row.userId, row.channel);
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const waited = job.data.waited ?? 0;
+      if (err instanceof RetryLaterError && waited < MAX_WAITS) {
+        // Flood control: the same message again once the provider's wait is over, as a new job (this one is done).
+        await deliveriesRepository.finish(db, id, { status: 'retrying', error: reason });
+        await enqueue(
+          db,
+          [
+            {
+              name: DELIVER_QUEUE,
+              data: { delivery_id: id, waited: waited + 1 },
+              startAfter: new Date(Date.now() + err.afterSeconds * 1000),
+            },
+          ],
+          deliverySettings,
+        );
+        return;
+      }
       const final = err instanceof PermanentChannelError || job.retryCount >= job.retryLimit;
       await deliveriesRepository.finish(db, id, { status: final ? 'failed' : 'retrying', error: reason });
       if (final) {
-        await deliveriesRepository.channelFailed(db, row.userId, row.channel, opts.unreachableAfter);
+        const deadAddress = err instanceof PermanentChannelError && err.unreachable;
+        await deliveriesRepository.channelFailed(db, row.userId, row.channel, deadAddress ? 1 : opts.unreachableAfter);
         opts.log.warn({ delivery: id, channel: row.channel, reason }, 'notification not delivered');
         return; // nothing left to retry
       }

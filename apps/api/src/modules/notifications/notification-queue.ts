@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/client';
 import { executorFor } from '../../db/sql-executor';
+import { isDatabaseUnavailable } from '../../lib/db-unavailable';
 
 /** pg-boss keeps its tables in this schema of the product's own database (PGlite or PostgreSQL). */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -29,10 +30,21 @@ export interface QueueOptions {
  */
 const producer = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('producer has no connection')) }, schema: QUEUE_SCHEMA });
 
-export async function enqueue(tx: DbOrTx, jobs: { name: string; data: object }[], opts: QueueOptions): Promise<void> {
+export async function enqueue(
+  tx: DbOrTx,
+  jobs: { name: string; data: object; startAfter?: Date; singletonKey?: string }[],
+  opts: QueueOptions,
+): Promise<void> {
   if (!jobs.length) return;
   await producer.insert(
-    jobs.map((j) => ({ ...j, retryLimit: opts.retryLimit, retryDelay: opts.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 })),
+    jobs.map(({ startAfter, ...j }) => ({
+      ...j,
+      ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+      retryLimit: opts.retryLimit,
+      retryDelay: opts.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    })),
     { db: executorFor(tx) },
   );
 }
@@ -53,10 +65,20 @@ export class NotificationQueue {
       // where jobs are worked, every 15 s.
       supervise: opts.supervise,
       maintenanceIntervalSeconds: 15,
-      schedule: false,
+      // Cron schedules (storage reminders) are kept in the database and fired by the processes that work jobs.
+      schedule: opts.supervise,
       migrate: true,
     });
-    this.boss.on('error', (err) => this.log.warn({ err }, 'notification queue error'));
+    // While the database is away every poll fails: say so once a minute, not once per poll.
+    let lastUnavailable = 0;
+    this.boss.on('error', (err) => {
+      if (isDatabaseUnavailable(err)) {
+        if (Date.now() - lastUnavailable < 60_000) return;
+        lastUnavailable = Date.now();
+        return this.log.warn({ code: (err as { code?: string }).code }, 'notification queue: database unavailable, retrying');
+      }
+      this.log.warn({ err }, 'notification queue error');
+    });
   }
 
   async start(): Promise<void> {
@@ -70,16 +92,39 @@ export class NotificationQueue {
    * Works jobs in batches: each job succeeds or fails on its own (a failed one is retried with backoff by
    * pg-boss; the rest of the batch completes).
    */
-  async work<T>(name: string, opts: { batchSize: number; pollingIntervalSeconds: number }, handle: (job: QueueJob<T>) => Promise<void>): Promise<void> {
-    await this.boss.work<T>(name, { batchSize: opts.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs as unknown as QueueJob<T>[]) {
-        try {
-          await handle(job);
-        } catch (err) {
-          await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+  async work<T>(
+    name: string,
+    opts: { batchSize: number; pollingIntervalSeconds: number },
+    handle: (job: QueueJob<T>) => Promise<void>,
+  ): Promise<void> {
+    await this.boss.work<T>(
+      name,
+      { batchSize: opts.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs as unknown as QueueJob<T>[]) {
+          try {
+            await handle(job);
+          } catch (err) {
+            await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
         }
-      }
-    });
+      },
+    );
+  }
+
+  /** Creates a queue other modules write jobs to (every process: jobs are written where changes happen). */
+  async ensureQueue(name: string): Promise<void> {
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name).catch(() => undefined);
+  }
+
+  /**
+   * A job on a cron schedule (UTC), kept in pg-boss's schedule table: each tick makes one job (pg-boss debounces
+   * across processes) that one of the working processes takes. The handler must be idempotent.
+   */
+  async schedule(name: string, cron: string, handle: () => Promise<void>): Promise<void> {
+    await this.ensureQueue(name);
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+    await this.work(name, { batchSize: 1, pollingIntervalSeconds: 30 }, handle);
   }
 
   async stop(): Promise<void> {

@@ -7,11 +7,20 @@ import { createDeliveryWorker } from './delivery-worker';
 import { LiveHub } from './live-hub';
 import { DELIVER_QUEUE, LIVE_QUEUE, NotificationQueue } from './notification-queue';
 import { deliverySettings } from './notifications-service';
+import { pushChannel, type WebPushConfig } from './push-channel';
+import { telegramChannel } from './telegram-bot';
+import { createTelegramService, type TelegramService } from './telegram-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     notificationQueue: NotificationQueue;
     live: LiveHub;
+    /** The Telegram bot (links, webhook) when TELEGRAM_BOT_TOKEN is set. */
+    telegram: TelegramService | null;
+    /** The value Telegram repeats in X-Telegram-Bot-Api-Secret-Token on webhook calls. */
+    telegramSecret: string | undefined;
+    /** Web push (VAPID keys) unless turned off (tests). */
+    webPush: WebPushConfig | null;
   }
 }
 
@@ -20,31 +29,58 @@ declare module 'fastify' {
  * where this process works jobs (NOTIFY_WORKER), the workers that send messages and move live badges.
  * Several processes share the queue; each job is taken by one of them.
  */
-export const notificationsPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig; drivers?: Partial<Record<'telegram' | 'push', ChannelDriver>> }) => {
-  const { notify } = opts.config;
-  deliverySettings.retryLimit = notify.retryLimit;
-  deliverySettings.retryDelaySeconds = notify.retryDelaySeconds;
-  const queue = new NotificationQueue(app.database, app.log, { supervise: notify.worker });
-  await queue.start();
-  const live = new LiveHub();
-  app.decorate('notificationQueue', queue);
-  app.decorate('live', live);
-  if (notify.worker) {
-    const deliver = createDeliveryWorker({
-      db: app.db,
-      drivers: { sms: smsChannel(app.sms), ...opts.drivers },
-      unreachableAfter: notify.unreachableAfter,
-      log: app.log,
+export const notificationsPlugin = fp(
+  async (app: FastifyInstance, opts: { config: AppConfig; drivers?: Partial<Record<'telegram' | 'push', ChannelDriver>> }) => {
+    const { notify } = opts.config;
+    deliverySettings.retryLimit = notify.retryLimit;
+    deliverySettings.retryDelaySeconds = notify.retryDelaySeconds;
+    const queue = new NotificationQueue(app.database, app.log, { supervise: notify.worker });
+    await queue.start();
+    const live = new LiveHub();
+    app.decorate('notificationQueue', queue);
+    app.decorate('live', live);
+    const tg = opts.config.telegram;
+    const telegram = tg ? createTelegramService({ db: app.db, cfg: tg, publicUrl: opts.config.publicUrl }) : null;
+    app.decorate('telegram', telegram);
+    app.decorate('telegramSecret', tg?.webhookSecret);
+    app.decorate('webPush', opts.config.webPush);
+    if (notify.worker) {
+      const deliver = createDeliveryWorker({
+        db: app.db,
+        drivers: {
+          sms: smsChannel(app.sms),
+          ...(tg ? { telegram: telegramChannel(tg, { publicUrl: opts.config.publicUrl }) } : {}),
+          ...(opts.config.webPush ? { push: pushChannel(opts.config.webPush) } : {}),
+          ...opts.drivers,
+        },
+        unreachableAfter: notify.unreachableAfter,
+        log: app.log,
+      });
+      await queue.work(DELIVER_QUEUE, { batchSize: 20, pollingIntervalSeconds: 1 }, deliver);
+      await queue.work<{ user_ids: number[] }>(LIVE_QUEUE, { batchSize: 50, pollingIntervalSeconds: 0.5 }, (job) =>
+        live.publish(job.data.user_ids),
+      );
+    }
+    if (app.redis) await bridgeToRedis(app, live);
+    // Processes that send messages tell Telegram where the webhook is (idempotent), again each minute until it works.
+    let webhookRetry: NodeJS.Timeout | undefined;
+    if (telegram && notify.worker) {
+      const register = () =>
+        telegram.registerWebhook().catch((err: unknown) => {
+          app.log.warn({ err }, 'Telegram setWebhook failed; trying again in a minute');
+          webhookRetry = setTimeout(register, 60_000).unref();
+        });
+      app.addHook('onReady', async () => {
+        void register();
+      });
+    }
+    app.addHook('preClose', async () => {
+      clearTimeout(webhookRetry);
+      live.endAll();
+      await queue.stop();
     });
-    await queue.work(DELIVER_QUEUE, { batchSize: 20, pollingIntervalSeconds: 1 }, deliver);
-    await queue.work<{ user_ids: number[] }>(LIVE_QUEUE, { batchSize: 50, pollingIntervalSeconds: 0.5 }, (job) => live.publish(job.data.user_ids));
-  }
-  if (app.redis) await bridgeToRedis(app, live);
-  app.addHook('preClose', async () => {
-    live.endAll();
-    await queue.stop();
-  });
-});
+  },
+);
 
 const LIVE_CHANNEL = 'portal:notifications:changed';
 

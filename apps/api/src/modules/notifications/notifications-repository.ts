@@ -17,7 +17,7 @@ export const notificationsRepository = {
         rn: sql<number>`row_number() over (partition by ${notifications.type} order by ${notifications.id} desc)`.as('rn'),
       })
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      .where(and(eq(notifications.userId, userId), eq(notifications.inPortal, true)))
       .as('ranked');
     return db
       .select({
@@ -29,6 +29,8 @@ export const notificationsRepository = {
         title: notifications.title,
         body: notifications.body,
         link: notifications.link,
+        inPortal: notifications.inPortal,
+        broadcastId: notifications.broadcastId,
         readAt: notifications.readAt,
         createdAt: notifications.createdAt,
       })
@@ -42,7 +44,7 @@ export const notificationsRepository = {
     const rows = await db
       .select({ type: notifications.type, n: sql<number>`count(*)`.mapWith(Number) })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.inPortal, true)))
       .groupBy(notifications.type);
     return Object.fromEntries(rows.map((r) => [r.type, r.n]));
   },
@@ -51,11 +53,17 @@ export const notificationsRepository = {
     const conditions = [eq(notifications.userId, userId), isNull(notifications.readAt)];
     if (filter.type) conditions.push(eq(notifications.type, filter.type));
     if (filter.ids?.length) conditions.push(inArray(notifications.id, filter.ids));
-    await db.update(notifications).set({ readAt: new Date() }).where(and(...conditions));
+    await db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(...conditions));
   },
 
   async insert(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]) {
     if (!rows.length) return [];
-    return db.insert(notifications).values(rows).returning({ id: notifications.id, userId: notifications.userId, event: notifications.event });
+    return db
+      .insert(notifications)
+      .values(rows)
+      .returning({ id: notifications.id, userId: notifications.userId, event: notifications.event });
   },
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  DEFAULT_PREFERENCES,
+  defaultPreference,
   DELIVERY_CHANNELS,
   NOTIFICATION_TYPES,
   type TDeliveryChannel,
@@ -9,6 +9,7 @@ import {
   type TNotificationEvent,
   type TNotificationGroups,
   type TNotificationType,
+  type TPreferenceChannel,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -22,18 +23,22 @@ export const deliverySettings: QueueOptions = { retryLimit: 5, retryDelaySeconds
 
 type Reachability = Awaited<ReturnType<typeof deliveriesRepository.reachability>>;
 
+/** The customer's choice for event × channel, else the event's default. 'system' notices go to the portal only. */
+function wants(userId: number, event: MessageEvent, channel: TPreferenceChannel, r: Reachability): boolean {
+  if (event === 'system') return channel === 'portal';
+  const choice = r.prefs.find((p) => p.userId === userId && p.event === event && p.channel === channel);
+  return choice ? choice.enabled : defaultPreference(event as TNotificationEvent, channel);
+}
+
 /**
  * The channels a message goes out on: those the customer has (SMS always; Telegram when linked; push with a
  * subscription), wants for this event (their choice, else the default), and that are not unreachable.
- * 'system' notices stay in the portal.
  */
 function channelsFor(userId: number, event: MessageEvent, r: Reachability): { send: TDeliveryChannel[]; unreachable: TDeliveryChannel[] } {
   const send: TDeliveryChannel[] = [];
   const unreachable: TDeliveryChannel[] = [];
-  if (event === 'system') return { send, unreachable };
   for (const channel of DELIVERY_CHANNELS) {
-    const choice = r.prefs.find((p) => p.userId === userId && p.event === event && p.channel === channel);
-    if (!(choice ? choice.enabled : DEFAULT_PREFERENCES[event as TNotificationEvent][channel])) continue;
+    if (!wants(userId, event, channel, r)) continue;
     const state = r.channels.find((c) => c.userId === userId && c.channel === channel);
     const has = channel === 'sms' || (channel === 'telegram' && Boolean(state?.address)) || (channel === 'push' && r.push.has(userId));
     if (!has) continue;
@@ -49,9 +54,10 @@ type ShownRow = Pick<NotificationRow, 'id' | 'type' | 'event' | 'params' | 'titl
 
 /** A stored notification as the recipient reads it now: rendered in `lang` unless it is an old frozen text. */
 function toNotification(row: ShownRow, lang: TLang): TNotification {
-  const text = row.event && row.params
-    ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, lang)
-    : { title: row.title ?? '', body: row.body ?? '' };
+  const text =
+    row.event && row.params
+      ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, lang)
+      : { title: row.title ?? '', body: row.body ?? '' };
   return {
     id: row.id,
     type: row.type,
@@ -70,6 +76,8 @@ export interface NotifyMessage {
   event: MessageEvent;
   params: MessageParams;
   link?: string | null;
+  /** The admin broadcast it is part of (its counts are read through it). */
+  broadcastId?: number;
 }
 
 async function languageOf(db: DbOrTx, userId: number): Promise<TLang> {
@@ -105,6 +113,7 @@ export const notificationsService = {
    */
   async notify(db: DbOrTx, messages: NotifyMessage[]): Promise<void> {
     if (!messages.length) return;
+    const reach = await deliveriesRepository.reachability(db, [...new Set(messages.map((m) => m.userId))]);
     const inserted = await notificationsRepository.insert(
       db,
       messages.map((m) => ({
@@ -113,10 +122,11 @@ export const notificationsService = {
         event: m.event,
         params: m.params as unknown as Record<string, unknown>,
         link: m.link ?? null,
+        inPortal: wants(m.userId, m.event, 'portal', reach),
+        broadcastId: m.broadcastId ?? null,
       })),
     );
     const userIds = [...new Set(inserted.map((n) => n.userId))];
-    const reach = await deliveriesRepository.reachability(db, userIds);
     const queued: { notificationId: number; userId: number; channel: TDeliveryChannel }[] = [];
     const skipped: { notificationId: number; userId: number; channel: TDeliveryChannel; error: string }[] = [];
     for (const n of inserted) {
@@ -128,10 +138,7 @@ export const notificationsService = {
     await deliveriesRepository.insertSkipped(db, skipped);
     await enqueue(
       db,
-      [
-        ...deliveries.map((d) => ({ name: DELIVER_QUEUE, data: { delivery_id: d.id } })),
-        { name: LIVE_QUEUE, data: { user_ids: userIds } },
-      ],
+      [...deliveries.map((d) => ({ name: DELIVER_QUEUE, data: { delivery_id: d.id } })), { name: LIVE_QUEUE, data: { user_ids: userIds } }],
       deliverySettings,
     );
   },

@@ -30,6 +30,7 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     days_in_transit: daysInTransit(row, now),
     received_at: row.receivedAt.toISOString(),
     arrived_at: row.arrivedAt?.toISOString() ?? null,
+    expected_arrival: status.code === 'in_transit' ? row.expectedArrival : null,
     storage_until: row.storageUntil,
     photos: row.photos,
     archived: row.archivedAt !== null,

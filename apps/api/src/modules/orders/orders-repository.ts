@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, orderEvents, orderStatuses, orders } from '../../db/schema';
+import type { PageAt } from '../../lib/cursor';
+import { branches, flightArrivals, orderEvents, orderStatuses, orders } from '../../db/schema';
 
 /** What a customer's order card needs. */
 export const cardColumns = {
@@ -18,10 +19,19 @@ export const cardColumns = {
   storageUntil: orders.storageUntil,
   photos: orders.photos,
   archivedAt: orders.archivedAt,
+  /**
+   * Its flight's expected arrival at its branch (YYYY-MM-DD), read from the flight (a delay changes it for all). The
+   * names are written out qualified: in a one-table select Drizzle drops the table from an interpolated column, which made the
+   * subquery compare flight_arrivals with itself (more than one row as soon as a flight has two destinations).
+   */
+  expectedArrival: sql<
+    string | null
+  >`(select fa.expected_arrival::text from ${flightArrivals} fa where fa.flight_id = ${orders}.flight_id and fa.branch_id = ${orders}.branch_id)`,
 };
 type OrderRow = typeof orders.$inferSelect;
-export type OrderCardRow = Pick<OrderRow, keyof typeof cardColumns>;
-export type OrderDetailsRow = OrderCardRow & Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
+export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };
+export type OrderDetailsRow = OrderCardRow &
+  Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId' | 'dimensions' | 'volumetricWeight' | 'volumetricDivisor'>;
 
 export type StatusRow = typeof orderStatuses.$inferSelect;
 
@@ -29,6 +39,25 @@ export type StatusRow = typeof orderStatuses.$inferSelect;
 const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.userId, userId));
 
 export const ordersRepository = {
+  /** The owner's parcels at a branch (not archived), per branch and currency, the earliest last free day first. */
+  async waiting(db: DbOrTx, userId: number) {
+    return db
+      .select({
+        branchId: orders.branchId,
+        branchName: branches.name,
+        count: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${orders.price}), 0)::text`,
+        currency: orders.currency,
+        storageUntil: sql<string | null>`min(${orders.storageUntil})::text`,
+      })
+      .from(orders)
+      .innerJoin(orderStatuses, and(eq(orderStatuses.id, orders.statusId), eq(orderStatuses.code, 'at_branch')))
+      .leftJoin(branches, eq(branches.id, orders.branchId))
+      .where(and(eq(orders.userId, userId), isNull(orders.archivedAt)))
+      .groupBy(orders.branchId, branches.name, orders.currency)
+      .orderBy(sql`min(${orders.storageUntil}) asc nulls last`, asc(orders.branchId));
+  },
+
   async statuses(db: DbOrTx): Promise<StatusRow[]> {
     return db.select().from(orderStatuses).orderBy(asc(orderStatuses.position));
   },
@@ -44,43 +73,85 @@ export const ordersRepository = {
   },
 
   /**
-   * One page of the caller's orders in a status, newest first. Both queries match the partial index
-   * orders_user_status_idx (user_id, status_id, id desc) where archived_at is null, so their cost depends
-   * on this customer's orders only, never on the table's size.
+   * The queries of one page of the caller's orders in a status, newest first (exposed so a test can EXPLAIN exactly
+   * what runs). Both match the partial index orders_user_status_idx (user_id, status_id, id desc) where archived_at is
+   * null, so their cost depends on this customer's orders only, never on the table's size. The page's ids come first,
+   * from the index alone (an index-only scan, however deep the offset); only those rows are then read, so the rows an
+   * offset skips are never fetched from the table nor given their flight's date. One row more than the page says
+   * whether another follows. A cursor page (`afterId`) starts below the last row seen and counts nothing.
    */
-  /** The two queries of one page (exposed so a test can EXPLAIN exactly what runs). */
-  pageByStatusQueries(db: DbOrTx, userId: number, statusId: number, page: number, perPage: number) {
+  pageByStatusQueries(db: DbOrTx, userId: number, statusId: number, at: PageAt) {
     const where = and(eq(orders.userId, userId), eq(orders.statusId, statusId), isNull(orders.archivedAt));
+    const ids = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where('afterId' in at ? and(where, lt(orders.id, at.afterId)) : where)
+      .orderBy(desc(orders.id))
+      .limit(at.perPage + 1)
+      .offset('page' in at ? (at.page - 1) * at.perPage : 0);
     return {
-      rows: db.select(cardColumns).from(orders).where(where).orderBy(desc(orders.id)).limit(perPage).offset((page - 1) * perPage),
+      ids,
+      rows: db
+        .select(cardColumns)
+        .from(orders)
+        .where(and(inArray(orders.id, ids), eq(orders.userId, userId)))
+        .orderBy(desc(orders.id)),
       total: db.select({ n: count() }).from(orders).where(where),
     };
   },
 
-  /**
-   * One page of the caller's orders in a status, newest first. Both queries match the partial index
-   * orders_user_status_idx (user_id, status_id, id desc) where archived_at is null, so their cost depends
-   * on this customer's orders only, never on the table's size.
-   */
-  async pageByStatus(db: DbOrTx, userId: number, statusId: number, page: number, perPage: number): Promise<{ rows: OrderCardRow[]; total: number }> {
-    const q = this.pageByStatusQueries(db, userId, statusId, page, perPage);
+  /** One page of the caller's orders in a status (up to perPage + 1 rows), with the total for a numbered page. */
+  async pageByStatus(db: DbOrTx, userId: number, statusId: number, at: PageAt): Promise<{ rows: OrderCardRow[]; total: number | null }> {
+    const q = this.pageByStatusQueries(db, userId, statusId, at);
+    if ('afterId' in at) return { rows: await q.rows, total: null };
     const [rows, [totalRow]] = await Promise.all([q.rows, q.total]);
     return { rows, total: Number(totalRow?.n ?? 0) };
   },
 
-  /** One page of the caller's archived orders, most recently archived first (orders_user_archived_idx). */
-  async pageArchived(db: DbOrTx, userId: number, page: number, perPage: number): Promise<{ rows: OrderCardRow[]; total: number }> {
+  /**
+   * One page of the caller's archived orders, most recently archived first (up to perPage + 1 rows), the same way:
+   * ids from orders_user_archived_idx (user_id, archived_at, id) alone, then those rows. A cursor holds the last row's
+   * archive time in microseconds (exact) and id.
+   */
+  async pageArchived(
+    db: DbOrTx,
+    userId: number,
+    at: { page: number; perPage: number } | { after: { micros: string; id: number }; perPage: number },
+  ): Promise<{ rows: (OrderCardRow & { archivedMicros: string })[]; total: number | null }> {
     const where = and(eq(orders.userId, userId), isNotNull(orders.archivedAt));
-    const [rows, [totalRow]] = await Promise.all([
-      db.select(cardColumns).from(orders).where(where).orderBy(desc(orders.archivedAt), desc(orders.id)).limit(perPage).offset((page - 1) * perPage),
-      db.select({ n: count() }).from(orders).where(where),
-    ]);
-    return { rows, total: Number(totalRow?.n ?? 0) };
+    const after =
+      'after' in at
+        ? sql`(${orders.archivedAt}, ${orders.id}) < (timestamptz 'epoch' + ${at.after.micros}::bigint * interval '1 microsecond', ${at.after.id})`
+        : undefined;
+    const ids = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(after ? and(where, after) : where)
+      .orderBy(desc(orders.archivedAt), desc(orders.id))
+      .limit(at.perPage + 1)
+      .offset('page' in at ? (at.page - 1) * at.perPage : 0);
+    const rows = db
+      .select({ ...cardColumns, archivedMicros: sql<string>`(extract(epoch from ${orders.archivedAt}) * 1000000)::bigint::text` })
+      .from(orders)
+      .where(and(inArray(orders.id, ids), eq(orders.userId, userId)))
+      .orderBy(desc(orders.archivedAt), desc(orders.id));
+    if (after) return { rows: await rows, total: null };
+    const [list, [totalRow]] = await Promise.all([rows, db.select({ n: count() }).from(orders).where(where)]);
+    return { rows: list, total: Number(totalRow?.n ?? 0) };
   },
 
   async findOwned(db: DbOrTx, userId: number, id: number): Promise<OrderDetailsRow | null> {
     const [row] = await db
-      .select({ ...cardColumns, tariff: orders.tariff, branchId: orders.branchId, dispatchedAt: orders.dispatchedAt, receiptId: orders.receiptId })
+      .select({
+        ...cardColumns,
+        tariff: orders.tariff,
+        branchId: orders.branchId,
+        dispatchedAt: orders.dispatchedAt,
+        receiptId: orders.receiptId,
+        dimensions: orders.dimensions,
+        volumetricWeight: orders.volumetricWeight,
+        volumetricDivisor: orders.volumetricDivisor,
+      })
       .from(orders)
       .where(owned(userId, id))
       .limit(1);
@@ -88,7 +159,11 @@ export const ordersRepository = {
   },
 
   async findOwnedByTrackCode(db: DbOrTx, userId: number, trackCode: string): Promise<OrderCardRow | null> {
-    const [row] = await db.select(cardColumns).from(orders).where(and(eq(orders.trackCode, trackCode), eq(orders.userId, userId))).limit(1);
+    const [row] = await db
+      .select(cardColumns)
+      .from(orders)
+      .where(and(eq(orders.trackCode, trackCode), eq(orders.userId, userId)))
+      .limit(1);
     return row ?? null;
   },
 
@@ -97,21 +172,38 @@ export const ordersRepository = {
     return row ?? null;
   },
 
-  /** One order by its (already normalised) tracking code: who owns it, if anyone. */
-  async findByTrackCode(db: DbOrTx, trackCode: string): Promise<{ id: number; userId: number | null } | null> {
-    const [row] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.trackCode, trackCode)).limit(1);
+  /** One order by its (already normalised) tracking code: who owns it, if anyone, how they got it, whether it is disputed. */
+  async findByTrackCode(
+    db: DbOrTx,
+    trackCode: string,
+  ): Promise<{ id: number; userId: number | null; ownerSource: string | null; disputedAt: Date | null } | null> {
+    const [row] = await db
+      .select({ id: orders.id, userId: orders.userId, ownerSource: orders.ownerSource, disputedAt: orders.disputedAt })
+      .from(orders)
+      .where(eq(orders.trackCode, trackCode))
+      .limit(1);
     return row ?? null;
   },
 
   async branch(db: DbOrTx, branchId: number): Promise<Pick<typeof branches.$inferSelect, 'id' | 'name' | 'address'> | null> {
-    const [row] = await db.select({ id: branches.id, name: branches.name, address: branches.address }).from(branches).where(eq(branches.id, branchId)).limit(1);
+    const [row] = await db
+      .select({ id: branches.id, name: branches.name, address: branches.address })
+      .from(branches)
+      .where(eq(branches.id, branchId))
+      .limit(1);
     return row ?? null;
   },
 
   /** The order's history, oldest first, with the branch each event happened at. */
   async events(db: DbOrTx, orderId: number) {
     return db
-      .select({ action: orderEvents.action, statusId: orderEvents.statusId, at: orderEvents.at, branchName: branches.name })
+      .select({
+        action: orderEvents.action,
+        statusId: orderEvents.statusId,
+        at: orderEvents.at,
+        branchName: branches.name,
+        details: orderEvents.details,
+      })
       .from(orderEvents)
       .leftJoin(branches, eq(branches.id, orderEvents.branchId))
       .where(eq(orderEvents.orderId, orderId))

@@ -17,6 +17,7 @@ import {
   ZOrderStatusesResponse,
   ZOrderTimelineResponse,
   ZUnarchiveOrderResponse,
+  ZWaitingResponse,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../../plugins/auth';
@@ -24,6 +25,11 @@ import { ordersService } from './orders-service';
 
 const errors = { 401: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const caller = (request: FastifyRequest) => ({ userId: authOf(request).user.id, lang: requestLang(request) });
+const paging = (q: { 'filters[page]': number; 'filters[per_page]': number; 'filters[after]'?: string }) => ({
+  page: q['filters[page]'],
+  perPage: q['filters[per_page]'],
+  after: q['filters[after]'],
+});
 
 /** The customer's own parcels. Every call reads or changes only the caller's orders; anyone else's id answers 404. */
 export async function ordersRoutes(app: FastifyInstance) {
@@ -36,50 +42,154 @@ export async function ordersRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  r.get('/orders/statuses', {
-    schema: { tags, security, summary: "Every order status (names in the request's language) with the caller's count of not-archived orders in it", response: { 200: ZOrderStatusesResponse, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.statuses(app.db, caller(request)) }));
-
-  r.get('/orders/status/:statusId/orders', {
-    schema: { tags, security, summary: "The caller's orders in one status, newest first, archived excluded (filters[page], filters[per_page] ≤ 100)", params: ZListOrdersParams, querystring: ZListOrdersQuery, response: { 200: ZListOrdersResponse, ...errors } },
-    preHandler,
-  }, async (request) =>
-    ordersService.listByStatus(app.db, caller(request), request.params.statusId, request.query['filters[page]'], request.query['filters[per_page]']),
+  r.get(
+    '/orders/statuses',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every order status (names in the request's language) with the caller's count of not-archived orders in it",
+        response: { 200: ZOrderStatusesResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.statuses(app.db, caller(request)) }),
   );
 
-  r.get('/orders/archived', {
-    schema: { tags, security, summary: "The caller's archived orders, most recently archived first", querystring: ZListArchivedOrdersQuery, response: { 200: ZListArchivedOrdersResponse, ...errors } },
-    preHandler,
-  }, async (request) => ordersService.listArchived(app.db, caller(request), request.query['filters[page]'], request.query['filters[per_page]']));
+  r.get(
+    '/orders/waiting',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's parcels waiting at a branch, per branch: how many, their total price and the earliest last free day",
+        response: { 200: ZWaitingResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.waiting(app.db, caller(request)) }),
+  );
 
-  r.get('/orders/lookup', {
-    schema: { tags, security, summary: "Finds a tracking code among the caller's parcels and saved codes (the home page's track box)", querystring: ZLookupOrderQuery, response: { 200: ZLookupOrderResponse, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.lookup(app.db, caller(request), request.query.track_code) }));
+  r.get(
+    '/orders/status/:statusId/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's orders in one status, newest first, archived excluded (filters[page], filters[per_page] ≤ 100; or filters[after] = a meta.next_cursor for the rows after it)",
+        params: ZListOrdersParams,
+        querystring: ZListOrdersQuery,
+        response: { 200: ZListOrdersResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ordersService.listByStatus(app.db, caller(request), request.params.statusId, paging(request.query)),
+  );
 
-  r.get('/orders/:id', {
-    schema: { tags, security, summary: 'One of the caller\'s orders with branch, tariff, photos and receipt', params: ZOrderIdParams, response: { 200: ZGetOrderResponse, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.get(app.db, caller(request), request.params.id) }));
+  r.get(
+    '/orders/archived',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's archived orders, most recently archived first (by page, or filters[after] = a meta.next_cursor)",
+        querystring: ZListArchivedOrdersQuery,
+        response: { 200: ZListArchivedOrdersResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ordersService.listArchived(app.db, caller(request), paging(request.query)),
+  );
 
-  r.get('/orders/:id/status/pending', {
-    schema: { tags, security, summary: "The order's timeline: lifecycle steps done (with time and place) and still pending, and its history", params: ZOrderIdParams, response: { 200: ZOrderTimelineResponse, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.timeline(app.db, caller(request), request.params.id) }));
+  r.get(
+    '/orders/lookup',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Finds a tracking code among the caller's parcels and saved codes (the home page's track box)",
+        querystring: ZLookupOrderQuery,
+        response: { 200: ZLookupOrderResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.lookup(app.db, caller(request), request.query.track_code) }),
+  );
 
-  r.post('/orders/:id/archive', {
-    schema: { tags, security, summary: 'Archives a delivered order (409 invalid_state in any other status)', params: ZOrderIdParams, response: { 200: ZArchiveOrderResponse, 409: ZErrorBody, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.archive(app.db, caller(request), request.params.id) }));
+  r.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's orders with branch, tariff, photos and receipt",
+        params: ZOrderIdParams,
+        response: { 200: ZGetOrderResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.get(app.db, caller(request), request.params.id) }),
+  );
 
-  r.post('/orders/:id/unarchive', {
-    schema: { tags, security, summary: 'Brings an archived order back to its status list', params: ZOrderIdParams, response: { 200: ZUnarchiveOrderResponse, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.unarchive(app.db, caller(request), request.params.id) }));
+  r.get(
+    '/orders/:id/status/pending',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The order's timeline: lifecycle steps done (with time and place) and still pending, and its history",
+        params: ZOrderIdParams,
+        response: { 200: ZOrderTimelineResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.timeline(app.db, caller(request), request.params.id) }),
+  );
 
-  r.post('/orders/:id/change-name', {
-    schema: { tags, security, summary: "Renames the order's item", params: ZOrderIdParams, body: ZChangeOrderNameRequest, response: { 200: ZChangeOrderNameResponse, ...errors } },
-    preHandler,
-  }, async (request) => ({ data: await ordersService.rename(app.db, caller(request), request.params.id, request.body.name) }));
+  r.post(
+    '/orders/:id/archive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Archives a delivered order (409 invalid_state in any other status)',
+        params: ZOrderIdParams,
+        response: { 200: ZArchiveOrderResponse, 409: ZErrorBody, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.archive(app.db, caller(request), request.params.id) }),
+  );
+
+  r.post(
+    '/orders/:id/unarchive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Brings an archived order back to its status list',
+        params: ZOrderIdParams,
+        response: { 200: ZUnarchiveOrderResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.unarchive(app.db, caller(request), request.params.id) }),
+  );
+
+  r.post(
+    '/orders/:id/change-name',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Renames the order's item",
+        params: ZOrderIdParams,
+        body: ZChangeOrderNameRequest,
+        response: { 200: ZChangeOrderNameResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await ordersService.rename(app.db, caller(request), request.params.id, request.body.name) }),
+  );
 }

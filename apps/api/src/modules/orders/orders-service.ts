@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import {
-  pageMeta,
+  parcelWeights,
   pickText,
+  toMinor,
   type TLang,
   type TLookupOrderResult,
   type TOrder,
@@ -8,15 +10,25 @@ import {
   type TOrderStatusCode,
   type TOrderStatusWithCount,
   type TOrderTimeline,
-  type TPageMeta,
+  type TCursorPageMeta,
+  type TWaitingAtBranch,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { cursorPage, decodeCursor, encodeCursor, ZCursorId, ZCursorMicros } from '../../lib/cursor';
 import { tracksRepository } from '../tracks/tracks-repository';
 import { toSavedTrack } from '../tracks/track-view';
+import { eventSentence } from '../parcels/parcel-notifications';
 import { parcels } from '../parcels/parcels-service';
 import { ordersRepository, type OrderDetailsRow } from './orders-repository';
 import { statusRefs, toOrder } from './order-view';
+
+/** How a list call pages: `filters[page]`/`filters[per_page]`, or `filters[after]` (a cursor) with `filters[per_page]`. */
+export interface ListPaging {
+  page: number;
+  perPage: number;
+  after?: string;
+}
 
 interface Caller {
   userId: number;
@@ -42,31 +54,69 @@ async function ownedOrThrow(db: Db, userId: number, id: number): Promise<OrderDe
 }
 
 export const ordersService = {
+  async waiting(db: Db, { userId, lang }: Caller): Promise<TWaitingAtBranch[]> {
+    const rows = await ordersRepository.waiting(db, userId);
+    return rows.map((r) => ({
+      branch_id: r.branchId,
+      branch: r.branchName ? pickText(r.branchName, lang) : '',
+      count: r.count,
+      total: toMinor(Number(r.total)),
+      currency: r.currency,
+      storage_until: r.storageUntil,
+    }));
+  },
+
   async statuses(db: Db, { userId, lang }: Caller): Promise<TOrderStatusWithCount[]> {
     const [rows, counts] = await Promise.all([ordersRepository.statuses(db), ordersRepository.countsByStatus(db, userId)]);
     return rows.map((s) => ({ id: s.id, code: s.code, name: pickText(s.name, lang), position: s.position, count: counts.get(s.id) ?? 0 }));
   },
 
-  async listByStatus(db: Db, { userId, lang }: Caller, statusId: number, page: number, perPage: number): Promise<{ data: TOrder[]; meta: TPageMeta }> {
+  /** One page of the caller's orders in a status: a numbered page (`after` absent) or the rows after a cursor. */
+  async listByStatus(
+    db: Db,
+    { userId, lang }: Caller,
+    statusId: number,
+    { page, perPage, after }: ListPaging,
+  ): Promise<{ data: TOrder[]; meta: TCursorPageMeta }> {
     const statuses = await refs(db, lang);
     if (!statuses.has(statusId)) throw notFound();
-    const { rows, total } = await ordersRepository.pageByStatus(db, userId, statusId, page, perPage);
+    const list = `status:${statusId}`;
+    const at = after === undefined ? { page, perPage } : { afterId: decodeCursor(after, list, userId, z.tuple([ZCursorId]))[0], perPage };
+    const { rows, total } = await ordersRepository.pageByStatus(db, userId, statusId, at);
+    const result = cursorPage(rows, 'page' in at ? at : { perPage }, total, (last) => encodeCursor(list, userId, [last.id]));
     const now = new Date();
-    return { data: rows.map((r) => toOrder(r, statuses, now)), meta: pageMeta(page, perPage, total) };
+    return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
   },
 
-  async listArchived(db: Db, { userId, lang }: Caller, page: number, perPage: number): Promise<{ data: TOrder[]; meta: TPageMeta }> {
-    const [statuses, { rows, total }] = await Promise.all([refs(db, lang), ordersRepository.pageArchived(db, userId, page, perPage)]);
+  /** One page of the caller's archived orders, most recently archived first, by number or after a cursor. */
+  async listArchived(
+    db: Db,
+    { userId, lang }: Caller,
+    { page, perPage, after }: ListPaging,
+  ): Promise<{ data: TOrder[]; meta: TCursorPageMeta }> {
+    const list = 'archived';
+    const at =
+      after === undefined
+        ? { page, perPage }
+        : (([micros, id]) => ({ after: { micros, id }, perPage }))(decodeCursor(after, list, userId, z.tuple([ZCursorMicros, ZCursorId])));
+    const [statuses, { rows, total }] = await Promise.all([refs(db, lang), ordersRepository.pageArchived(db, userId, at)]);
+    const result = cursorPage(rows, 'page' in at ? at : { perPage }, total, (last) =>
+      encodeCursor(list, userId, [last.archivedMicros, last.id]),
+    );
     const now = new Date();
-    return { data: rows.map((r) => toOrder(r, statuses, now)), meta: pageMeta(page, perPage, total) };
+    return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
   },
 
   async get(db: Db, { userId, lang }: Caller, id: number): Promise<TOrderDetails> {
     const row = await ownedOrThrow(db, userId, id);
-    const [statuses, branch] = await Promise.all([refs(db, lang), row.branchId !== null ? ordersRepository.branch(db, row.branchId) : null]);
+    const [statuses, branch] = await Promise.all([
+      refs(db, lang),
+      row.branchId !== null ? ordersRepository.branch(db, row.branchId) : null,
+    ]);
     const order = toOrder(row, statuses);
     return {
       ...order,
+      weights: parcelWeights(row.weight, row.dimensions, row.volumetricWeight, row.volumetricDivisor),
       tariff: row.tariff,
       branch: branch ? { id: branch.id, name: pickText(branch.name, lang), address: pickText(branch.address, lang) } : null,
       dispatched_at: row.dispatchedAt?.toISOString() ?? null,
@@ -113,15 +163,25 @@ export const ordersService = {
     const codeOf = new Map(statusRows.map((s) => [s.id, s.code]));
     const steps = statusRows.map((s) => {
       const done = s.position <= current.position;
-      const event = events.find((e) => e.statusId === s.id && e.action !== 'claimed' && e.action !== 'assigned') ?? events.find((e) => e.statusId === s.id);
+      const event =
+        events.find((e) => e.statusId === s.id && e.action !== 'claimed' && e.action !== 'assigned') ??
+        events.find((e) => e.statusId === s.id);
       const at = done ? (STEP_TIME[s.code](row) ?? event?.at ?? null) : null;
-      const place = done && (s.code === 'at_branch' || s.code === 'delivered') && event?.branchName ? pickText(event.branchName, lang) : null;
+      const place =
+        done && (s.code === 'at_branch' || s.code === 'delivered') && event?.branchName ? pickText(event.branchName, lang) : null;
       return { status: statuses.get(s.id)!, done, current: s.id === row.statusId, at: at?.toISOString() ?? null, place };
     });
     return {
       order: { id: row.id, track_code: row.trackCode, name: row.name, status: statuses.get(row.statusId)! },
       steps,
-      history: events.map((e) => ({ action: e.action, status: e.statusId !== null ? (codeOf.get(e.statusId) ?? null) : null, at: e.at.toISOString() })),
+      expected_arrival: current.code === 'in_transit' ? row.expectedArrival : null,
+      // Details stay with staff (a correction's reason among them); a correction shows only its plain sentence.
+      history: events.map((e) => ({
+        action: e.action,
+        status: e.statusId !== null ? (codeOf.get(e.statusId) ?? null) : null,
+        text: eventSentence(e.action, e.details, lang),
+        at: e.at.toISOString(),
+      })),
     };
   },
 

@@ -1,8 +1,8 @@
-import type { TI18nText, TNotificationEvent, TOrderStatusCode } from '@portal/contract';
+import type { TI18nText, TLang, TNotificationEvent, TOrderStatusCode } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
-import type { OrderParams } from '../notifications/notification-texts';
+import { correctionSentence, type CorrectionParams, type OrderParams } from '../notifications/notification-texts';
 import { notificationsService, type NotifyMessage } from '../notifications/notifications-service';
 
 export interface NotifiableOrder {
@@ -50,11 +50,17 @@ export async function sendParcelNotices(tx: DbOrTx, messages: NotifyMessage[]): 
 }
 
 /** Each owned order's owner is told its new status (event + params; rendered in their language when read or sent). */
-export async function notifyStatus(tx: DbOrTx, orders: (NotifiableOrder & { userId: number | null; branchId: number | null })[], status: TOrderStatusCode): Promise<void> {
+export async function notifyStatus(
+  tx: DbOrTx,
+  orders: (NotifiableOrder & { userId: number | null; branchId: number | null })[],
+  status: TOrderStatusCode,
+): Promise<void> {
   const owned = orders.filter((o) => o.userId !== null);
   if (!owned.length) return;
   const branchIds = [...new Set(owned.map((o) => o.branchId).filter((b): b is number => b !== null))];
-  const branchRows = branchIds.length ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds)) : [];
+  const branchRows = branchIds.length
+    ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds))
+    : [];
   const branchName = new Map(branchRows.map((b) => [b.id, b.name]));
   await sendParcelNotices(
     tx,
@@ -65,4 +71,14 @@ export async function notifyStatus(tx: DbOrTx, orders: (NotifiableOrder & { user
       link: orderLink(o.id),
     })),
   );
+}
+
+/**
+ * The sentence a history event shows customers and staff alike, in `lang`, or null when its action says enough.
+ * A correction keeps what the customer was told in its details (`notice`); the admin's reason is never part of it.
+ */
+export function eventSentence(action: string, details: Record<string, unknown>, lang: TLang): string | null {
+  if (action !== 'corrected') return null;
+  const notice = details.notice as CorrectionParams | undefined;
+  return notice && typeof notice === 'object' && typeof notice.correction === 'string' ? correctionSentence(notice, lang) : null;
 }

@@ -1,8 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAYMENT_METHODS, pickText, type TBalance, type TByMethod, type TDayClose, type TLang, type TMoneyHistoryItem, type TPayment, type TPaymentMethod } from '@portal/contract';
+import {
+  PAYMENT_METHODS,
+  pickText,
+  type TBalance,
+  type TByMethod,
+  type TDayClose,
+  type TLang,
+  type TMoneyHistoryItem,
+  type TPayment,
+  type TPaymentMethod,
+} from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, charges, dayCloses, payments, users } from '../../db/schema';
+import { branches, charges, customerBalances, dayCloses, payments, revenueDays, users } from '../../db/schema';
 
 const staff = alias(users, 'pay_staff');
 const reversal = alias(payments, 'pay_reversal');
@@ -15,6 +25,60 @@ const LOCK_CUSTOMER = 1401;
 const LOCK_BRANCH_DAY = 1402;
 
 export const emptyByMethod = (): TByMethod => Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as TByMethod;
+
+/** Moves the kept balances by the journal rows just written (one row per customer, branch and currency). */
+async function addToBalances(tx: Tx, moves: { userId: number; branchId: number; currency: string; amount: number }[]): Promise<void> {
+  const sums = new Map<string, { userId: number; branchId: number; currency: string; balance: number }>();
+  for (const m of moves) {
+    const key = `${m.userId}:${m.branchId}:${m.currency}`;
+    const had = sums.get(key);
+    if (had) had.balance += m.amount;
+    else sums.set(key, { userId: m.userId, branchId: m.branchId, currency: m.currency, balance: m.amount });
+  }
+  const values = [...sums.values()].sort((a, b) => a.branchId - b.branchId || a.currency.localeCompare(b.currency));
+  await tx
+    .insert(customerBalances)
+    .values(values.map((v) => ({ ...v, lastAt: sql`now()` })))
+    .onConflictDoUpdate({
+      target: [customerBalances.userId, customerBalances.branchId, customerBalances.currency],
+      set: { balance: sql`${customerBalances.balance} + excluded.balance`, lastAt: sql`now()` },
+    });
+}
+
+/**
+ * Moves the kept revenue per business day, branch, method and currency by the journal rows just written (one upsert,
+ * rows in key order; ADR 061). Payments are written under the branch's day lock, so the rows of one branch never wait
+ * on each other crosswise.
+ */
+async function addToRevenue(tx: Tx, rows: NewPayment[]): Promise<void> {
+  const sums = new Map<
+    string,
+    { businessDate: string; branchId: number; method: TPaymentMethod; currency: string; amount: number; n: number }
+  >();
+  for (const r of rows) {
+    const key = `${r.businessDate}|${r.branchId}|${r.method}|${r.currency}`;
+    const had = sums.get(key);
+    if (had) {
+      had.amount += r.amount;
+      had.n += 1;
+    } else
+      sums.set(key, { businessDate: r.businessDate, branchId: r.branchId, method: r.method, currency: r.currency, amount: r.amount, n: 1 });
+  }
+  const values = [...sums.values()].sort(
+    (a, b) =>
+      a.businessDate.localeCompare(b.businessDate) ||
+      a.branchId - b.branchId ||
+      a.method.localeCompare(b.method) ||
+      a.currency.localeCompare(b.currency),
+  );
+  await tx
+    .insert(revenueDays)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [revenueDays.businessDate, revenueDays.branchId, revenueDays.method, revenueDays.currency],
+      set: { amount: sql`${revenueDays.amount} + excluded.amount`, n: sql`${revenueDays.n} + excluded.n` },
+    });
+}
 
 export const paymentsRepository = {
   async lockCustomer(tx: Tx, userId: number): Promise<void> {
@@ -41,12 +105,61 @@ export const paymentsRepository = {
 
   async insertCharge(tx: Tx, row: typeof charges.$inferInsert): Promise<void> {
     await tx.insert(charges).values(row);
+    await addToBalances(tx, [{ userId: row.userId, branchId: row.branchId, currency: row.currency, amount: row.amount }]);
   },
 
   async insertPayments(tx: Tx, rows: NewPayment[]): Promise<number[]> {
     if (!rows.length) return [];
     const out = await tx.insert(payments).values(rows).returning({ id: payments.id });
+    await addToRevenue(tx, rows);
+    await addToBalances(
+      tx,
+      rows.map((r) => ({ userId: r.userId, branchId: r.branchId, currency: r.currency, amount: -r.amount })),
+    );
     return out.map((r) => r.id);
+  },
+
+  /** A receipt's charges not reversed yet (a reversal is a negative charge naming its charge). */
+  async openChargesOfReceipt(db: DbOrTx, receiptId: number): Promise<(typeof charges.$inferSelect)[]> {
+    const undone = alias(charges, 'charge_reversal');
+    const rows = await db
+      .select({ c: charges })
+      .from(charges)
+      .leftJoin(undone, eq(undone.reversesId, charges.id))
+      .where(and(eq(charges.receiptId, receiptId), isNull(charges.reversesId), isNull(undone.id)))
+      .orderBy(asc(charges.id));
+    return rows.map((r) => r.c);
+  },
+
+  /** A receipt's payments (not reversals) that were not reversed yet. */
+  async openPaymentsOfReceipt(db: DbOrTx, receiptId: number): Promise<PaymentRow[]> {
+    const rows = await db
+      .select({ p: payments })
+      .from(payments)
+      .leftJoin(reversal, eq(reversal.reversesId, payments.id))
+      .where(and(eq(payments.receiptId, receiptId), isNull(payments.reversesId), isNull(reversal.id)))
+      .orderBy(asc(payments.id));
+    return rows.map((r) => r.p);
+  },
+
+  /**
+   * Recomputes the kept sums (balances and revenue per day) from the journal, as the migrations that made them did.
+   * For loaders that write the journal around this module (the dashboard bench's generate_series); the app never needs it.
+   */
+  async rebuildKeptSums(db: DbOrTx): Promise<void> {
+    await db.execute(sql`delete from customer_balances`);
+    await db.execute(sql`
+      insert into customer_balances (user_id, branch_id, currency, balance, last_at)
+      select user_id, branch_id, currency, sum(amount), max(created_at) from (
+        select user_id, branch_id, currency, amount, created_at from charges
+        union all
+        select user_id, branch_id, currency, -amount, created_at from payments
+      ) m group by user_id, branch_id, currency`);
+    await db.execute(sql`delete from revenue_days`);
+    await db.execute(sql`
+      insert into revenue_days (business_date, branch_id, method, currency, amount, n)
+      select business_date, branch_id, method, currency, sum(amount), count(*)::int from payments
+       group by business_date, branch_id, method, currency`);
   },
 
   async byId(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {
@@ -86,7 +199,11 @@ export const paymentsRepository = {
   },
 
   async dayClose(db: DbOrTx, branchId: number, date: string) {
-    const [row] = await db.select().from(dayCloses).where(and(eq(dayCloses.branchId, branchId), eq(dayCloses.businessDate, date))).limit(1);
+    const [row] = await db
+      .select()
+      .from(dayCloses)
+      .where(and(eq(dayCloses.branchId, branchId), eq(dayCloses.businessDate, date)))
+      .limit(1);
     return row;
   },
 
@@ -95,7 +212,11 @@ export const paymentsRepository = {
     return out!.id;
   },
 
-  async dayCloseViews(db: DbOrTx, where: { ids?: number[]; branchId?: number; from?: string; to?: string }, lang: TLang): Promise<TDayClose[]> {
+  async dayCloseViews(
+    db: DbOrTx,
+    where: { ids?: number[]; branchId?: number; from?: string; to?: string },
+    lang: TLang,
+  ): Promise<TDayClose[]> {
     const conds = [
       where.ids ? inArray(dayCloses.id, where.ids) : undefined,
       where.branchId ? eq(dayCloses.branchId, where.branchId) : undefined,
@@ -126,7 +247,11 @@ export const paymentsRepository = {
   },
 
   /** Payments with their branch, staff and whether they were reversed. */
-  async paymentViews(db: DbOrTx, where: { ids?: number[]; receiptId?: number; branchId?: number; date?: string }, lang: TLang): Promise<TPayment[]> {
+  async paymentViews(
+    db: DbOrTx,
+    where: { ids?: number[]; receiptId?: number; branchId?: number; date?: string },
+    lang: TLang,
+  ): Promise<TPayment[]> {
     const conds = [
       where.ids ? inArray(payments.id, where.ids.length ? where.ids : [-1]) : undefined,
       where.receiptId !== undefined ? eq(payments.receiptId, where.receiptId) : undefined,
@@ -162,10 +287,20 @@ export const paymentsRepository = {
 
   /** A customer's last `limit` money events (charges and payments), newest first. */
   async history(db: DbOrTx, userId: number, lang: TLang, limit = 100): Promise<TMoneyHistoryItem[]> {
-    type H = { kind: 'charge' | 'payment' | 'reversal'; id: string; amount: string; currency: string; method: TPaymentMethod | null; branch_id: number; branch_name: Record<string, string>; receipt_id: number | null; created_at: string | Date };
+    type H = {
+      kind: 'charge' | 'charge_reversal' | 'payment' | 'reversal';
+      id: string;
+      amount: string;
+      currency: string;
+      method: TPaymentMethod | null;
+      branch_id: number;
+      branch_name: Record<string, string>;
+      receipt_id: number | null;
+      created_at: string | Date;
+    };
     const rows = await db.execute(sql`
       select * from (
-        select 'charge' as kind, c.id, c.amount, c.currency, null as method, c.branch_id, b.name as branch_name, c.receipt_id, c.created_at
+        select case when c.reverses_id is null then 'charge' else 'charge_reversal' end as kind, c.id, c.amount, c.currency, null as method, c.branch_id, b.name as branch_name, c.receipt_id, c.created_at
           from ${charges} c join ${branches} b on b.id = c.branch_id where c.user_id = ${userId}
         union all
         select case when p.reverses_id is null then 'payment' else 'reversal' end, p.id, p.amount, p.currency, p.method, p.branch_id, b.name, p.receipt_id, p.created_at

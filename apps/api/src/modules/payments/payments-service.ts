@@ -1,4 +1,18 @@
-import { addDays, formatAmount, localDate, PAYMENT_METHODS, sumMinor, type TByMethod, type TCustomerBalance, type TDayClose, type TDayCloseView, type TLang, type TPayDebtResult, type TPayment, type TPaymentInput } from '@portal/contract';
+import {
+  addDays,
+  formatAmount,
+  localDate,
+  PAYMENT_METHODS,
+  sumMinor,
+  type TByMethod,
+  type TCustomerBalance,
+  type TDayClose,
+  type TDayCloseView,
+  type TLang,
+  type TPayDebtResult,
+  type TPayment,
+  type TPaymentInput,
+} from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
@@ -21,7 +35,10 @@ async function openBusinessDate(tx: Db | Tx, branch: BranchRow, now = new Date()
   return date;
 }
 
-function paymentRows(inputs: TPaymentInput[], base: { userId: number; branch: BranchRow; staffUserId: number; receiptId: number | null; businessDate: string }) {
+function paymentRows(
+  inputs: TPaymentInput[],
+  base: { userId: number; branch: BranchRow; staffUserId: number; receiptId: number | null; businessDate: string },
+) {
   return inputs.map((p) => ({
     userId: base.userId,
     branchId: base.branch.id,
@@ -53,7 +70,15 @@ export const paymentsService = {
    */
   async recordHandover(
     tx: Tx,
-    input: { customerId: number; branch: BranchRow; receiptId: number; total: number; payments: TPaymentInput[]; acceptDebt: boolean; staffUserId: number },
+    input: {
+      customerId: number;
+      branch: BranchRow;
+      receiptId: number;
+      total: number;
+      payments: TPaymentInput[];
+      acceptDebt: boolean;
+      staffUserId: number;
+    },
   ): Promise<HandoverMoney> {
     await repo.lockCustomer(tx, input.customerId);
     const before = await repo.balance(tx, input.customerId, input.branch.currency);
@@ -61,17 +86,87 @@ export const paymentsService = {
     const owed = input.total + Math.max(before, 0);
     if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${input.branch.currency}` } });
     if (paid < input.total && !input.acceptDebt) throw new AppError('payment_short');
-    await repo.insertCharge(tx, { userId: input.customerId, branchId: input.branch.id, receiptId: input.receiptId, amount: input.total, currency: input.branch.currency });
+    await repo.insertCharge(tx, {
+      userId: input.customerId,
+      branchId: input.branch.id,
+      receiptId: input.receiptId,
+      amount: input.total,
+      currency: input.branch.currency,
+    });
     if (input.payments.length) {
       await repo.lockBranchDay(tx, input.branch.id);
       const businessDate = await openBusinessDate(tx, input.branch);
-      await repo.insertPayments(tx, paymentRows(input.payments, { userId: input.customerId, branch: input.branch, staffUserId: input.staffUserId, receiptId: input.receiptId, businessDate }));
+      await repo.insertPayments(
+        tx,
+        paymentRows(input.payments, {
+          userId: input.customerId,
+          branch: input.branch,
+          staffUserId: input.staffUserId,
+          receiptId: input.receiptId,
+          businessDate,
+        }),
+      );
     }
     return { total: input.total, paid, remaining: Math.max(input.total - paid, 0), balance: before + input.total - paid };
   },
 
+  /**
+   * THE call an undone hand-over makes (parcels.correct, ADR 062), inside its transaction: the receipt's charge is
+   * reversed (a negative charge naming it) and each of its payments not reversed yet is returned to the customer (a
+   * negative payment naming it), both with the admin's reason, the payments dated in the branch's open business day.
+   * The customer's balance is then what it was before the hand-over. Later payments of debt are not touched.
+   */
+  async undoHandover(
+    tx: Tx,
+    input: { receiptId: number; customerId: number; branch: BranchRow; reason: string; adminUserId: number },
+  ): Promise<{ chargeReversed: number; paymentsReturned: number; reversalIds: number[] }> {
+    await repo.lockCustomer(tx, input.customerId);
+    await repo.lockBranchDay(tx, input.branch.id);
+    const open = await repo.openChargesOfReceipt(tx, input.receiptId);
+    for (const c of open)
+      await repo.insertCharge(tx, {
+        userId: c.userId,
+        branchId: c.branchId,
+        receiptId: c.receiptId,
+        amount: -c.amount,
+        currency: c.currency,
+        reversesId: c.id,
+        reason: input.reason,
+      });
+    const paid = await repo.openPaymentsOfReceipt(tx, input.receiptId);
+    const businessDate = paid.length ? await openBusinessDate(tx, input.branch) : null;
+    const reversalIds = await repo.insertPayments(
+      tx,
+      paid.map((p) => ({
+        userId: p.userId,
+        branchId: p.branchId,
+        staffUserId: input.adminUserId,
+        receiptId: p.receiptId,
+        method: p.method,
+        amount: -p.amount,
+        currency: p.currency,
+        businessDate: businessDate!,
+        reversesId: p.id,
+        reason: input.reason,
+      })),
+    );
+    return {
+      chargeReversed: sumMinor(open.map((c) => c.amount)),
+      paymentsReturned: sumMinor(paid.map((p) => p.amount)),
+      reversalIds,
+    };
+  },
+
   /** A customer pays open debt at the counter, without parcels: at most what they owe in the branch's currency. */
-  async payDebt(db: Db, branch: BranchRow, customerId: number, inputs: TPaymentInput[], staffUserId: number, lang: TLang, actor?: AuditActor): Promise<TPayDebtResult> {
+  async payDebt(
+    db: Db,
+    branch: BranchRow,
+    customerId: number,
+    inputs: TPaymentInput[],
+    staffUserId: number,
+    lang: TLang,
+    actor?: AuditActor,
+  ): Promise<TPayDebtResult> {
     const ids = await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, customerId);
       const owed = await repo.balance(tx, customerId, branch.currency);
@@ -80,8 +175,19 @@ export const paymentsService = {
       if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${branch.currency}` } });
       await repo.lockBranchDay(tx, branch.id);
       const businessDate = await openBusinessDate(tx, branch);
-      const ids = await repo.insertPayments(tx, paymentRows(inputs, { userId: customerId, branch, staffUserId, receiptId: null, businessDate }));
-      if (actor) await recordAudit(tx, { actor, action: 'payment.take_debt', targetType: 'user', targetId: customerId, before: { balance: owed }, after: { balance: owed - paid, payment_ids: ids, payments: inputs, business_date: businessDate } });
+      const ids = await repo.insertPayments(
+        tx,
+        paymentRows(inputs, { userId: customerId, branch, staffUserId, receiptId: null, businessDate }),
+      );
+      if (actor)
+        await recordAudit(tx, {
+          actor,
+          action: 'payment.take_debt',
+          targetType: 'user',
+          targetId: customerId,
+          before: { balance: owed },
+          after: { balance: owed - paid, payment_ids: ids, payments: inputs, business_date: businessDate },
+        });
       return ids;
     });
     return {
@@ -94,7 +200,14 @@ export const paymentsService = {
    * An admin takes a payment back: a new negative row in the branch's open business day (a closed day never
    * changes), naming the payment. A payment is reversed at most once (unique index; the lock orders racing calls).
    */
-  async reverse(db: Db, paymentId: number, reason: string, actor: AuditActor & { id: number }, lang: TLang, findBranch: (id: number) => Promise<BranchRow | undefined>): Promise<{ payment: TPayment; original: TPayment }> {
+  async reverse(
+    db: Db,
+    paymentId: number,
+    reason: string,
+    actor: AuditActor & { id: number },
+    lang: TLang,
+    findBranch: (id: number) => Promise<BranchRow | undefined>,
+  ): Promise<{ payment: TPayment; original: TPayment }> {
     const adminUserId = actor.id;
     const original = await repo.byId(db, paymentId);
     if (!original) throw new AppError('not_found');
@@ -107,9 +220,27 @@ export const paymentsService = {
       if (await repo.isReversed(tx, paymentId)) throw new AppError('already_reversed');
       const businessDate = await openBusinessDate(tx, branch);
       const ids = await repo.insertPayments(tx, [
-        { userId: original.userId, branchId: original.branchId, staffUserId: adminUserId, receiptId: original.receiptId, method: original.method, amount: -original.amount, currency: original.currency, businessDate, reversesId: original.id, reason },
+        {
+          userId: original.userId,
+          branchId: original.branchId,
+          staffUserId: adminUserId,
+          receiptId: original.receiptId,
+          method: original.method,
+          amount: -original.amount,
+          currency: original.currency,
+          businessDate,
+          reversesId: original.id,
+          reason,
+        },
       ]);
-      await recordAudit(tx, { actor, action: 'payment.reverse', targetType: 'payment', targetId: paymentId, before: { amount: original.amount, method: original.method, business_date: original.businessDate }, after: { reversal_id: ids[0], amount: -original.amount, business_date: businessDate, reason } });
+      await recordAudit(tx, {
+        actor,
+        action: 'payment.reverse',
+        targetType: 'payment',
+        targetId: paymentId,
+        before: { amount: original.amount, method: original.method, business_date: original.businessDate },
+        after: { reversal_id: ids[0], amount: -original.amount, business_date: businessDate, reason },
+      });
       return ids;
     });
     const views = await repo.paymentViews(db, { ids: [paymentId, id!] }, lang);
@@ -146,7 +277,15 @@ export const paymentsService = {
     const { expected, count } = await repo.daySums(db, branch.id, day);
     const closeRow = await repo.dayClose(db, branch.id, day);
     const close = closeRow ? ((await repo.dayCloseViews(db, { ids: [closeRow.id] }, lang))[0] ?? null) : null;
-    return { branch: { id: branch.id, name: branchName }, business_date: day, open_date: open, currency: branch.currency, expected: close ? close.expected : expected, payments_count: close ? close.payments_count : count, close };
+    return {
+      branch: { id: branch.id, name: branchName },
+      business_date: day,
+      open_date: open,
+      currency: branch.currency,
+      expected: close ? close.expected : expected,
+      payments_count: close ? close.payments_count : count,
+      close,
+    };
   },
 
   /**
@@ -154,7 +293,14 @@ export const paymentsService = {
    * entered, difference. A day is closed once (409 after); a day after today (in the branch's time zone) cannot be closed. From then on payments
    * and reversals at this branch count in the next open day.
    */
-  async closeDay(db: Db, branch: BranchRow, input: { date?: string; counted: TByMethod; note?: string }, staffUserId: number, lang: TLang, actor?: AuditActor): Promise<TDayClose> {
+  async closeDay(
+    db: Db,
+    branch: BranchRow,
+    input: { date?: string; counted: TByMethod; note?: string },
+    staffUserId: number,
+    lang: TLang,
+    actor?: AuditActor,
+  ): Promise<TDayClose> {
     const id = await db.transaction(async (tx) => {
       await repo.lockBranchDay(tx, branch.id);
       const open = await openBusinessDate(tx, branch);
@@ -165,8 +311,26 @@ export const paymentsService = {
       const { expected, count } = await repo.daySums(tx, branch.id, day);
       const difference = emptyByMethod();
       for (const m of PAYMENT_METHODS) difference[m] = input.counted[m] - expected[m];
-      const closeId = await repo.insertDayClose(tx, { branchId: branch.id, businessDate: day, currency: branch.currency, expected, counted: input.counted, difference, paymentsCount: count, note: input.note || null, staffUserId });
-      if (actor) await recordAudit(tx, { actor, action: 'day.close', targetType: 'day_close', targetId: closeId, before: null, after: { branch_id: branch.id, business_date: day, expected, counted: input.counted, difference } });
+      const closeId = await repo.insertDayClose(tx, {
+        branchId: branch.id,
+        businessDate: day,
+        currency: branch.currency,
+        expected,
+        counted: input.counted,
+        difference,
+        paymentsCount: count,
+        note: input.note || null,
+        staffUserId,
+      });
+      if (actor)
+        await recordAudit(tx, {
+          actor,
+          action: 'day.close',
+          targetType: 'day_close',
+          targetId: closeId,
+          before: null,
+          after: { branch_id: branch.id, business_date: day, expected, counted: input.counted, difference },
+        });
       return closeId;
     });
     return (await repo.dayCloseViews(db, { ids: [id] }, lang))[0]!;

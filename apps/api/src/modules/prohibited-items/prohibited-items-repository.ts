@@ -6,6 +6,11 @@ import { prohibitedItems } from '../../db/schema';
 export const prohibitedItemsRepository = {
   async all(db: DbOrTx, lang: TLang): Promise<TProhibitedItem[]> {
     const rows = await db.select().from(prohibitedItems).orderBy(asc(prohibitedItems.position), asc(prohibitedItems.id));
-    return rows.map((row) => ({ id: row.id, title: pickText(row.title, lang), description: pickText(row.description, lang), icon: row.icon }));
+    return rows.map((row) => ({
+      id: row.id,
+      title: pickText(row.title, lang),
+      description: pickText(row.description, lang),
+      icon: row.icon,
+    }));
   },
 };

@@ -30,16 +30,35 @@ export async function qrRoutes(app: FastifyInstance) {
     };
   };
 
-  r.get('/qr', {
-    schema: { tags: ['qr'], security: [{ bearer: [] }], summary: "The caller's QR code content: a signed token staff scanners verify (expires after QR_TTL_DAYS; revoked by renewing)", response: { 200: ZGetQrResponse, 401: ZErrorBody } },
-    preHandler: app.authenticate,
-  }, async (request) => ({ data: await view(authOf(request).user) }));
+  r.get(
+    '/qr',
+    {
+      schema: {
+        tags: ['qr'],
+        security: [{ bearer: [] }],
+        summary: "The caller's QR code content: a signed token staff scanners verify (expires after QR_TTL_DAYS; revoked by renewing)",
+        response: { 200: ZGetQrResponse, 401: ZErrorBody },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ data: await view(authOf(request).user) }),
+  );
 
-  r.post('/qr/renew', {
-    schema: { tags: ['qr'], security: [{ bearer: [] }], summary: 'Renew the QR code: every earlier code stops working at once', body: z.unknown().optional(), response: { 200: ZGetQrResponse, 401: ZErrorBody } },
-    preHandler: app.authenticate,
-  }, async (request) => {
-    const updated = await usersRepository.bumpQrVersion(app.db, authOf(request).user.id);
-    return { data: await view(updated) };
-  });
+  r.post(
+    '/qr/renew',
+    {
+      schema: {
+        tags: ['qr'],
+        security: [{ bearer: [] }],
+        summary: 'Renew the QR code: every earlier code stops working at once',
+        body: z.unknown().optional(),
+        response: { 200: ZGetQrResponse, 401: ZErrorBody },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const updated = await usersRepository.bumpQrVersion(app.db, authOf(request).user.id);
+      return { data: await view(updated) };
+    },
+  );
 }

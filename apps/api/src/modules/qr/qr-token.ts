@@ -41,7 +41,11 @@ export class QrTokenService {
     const trimmed = token.trim();
     if (!trimmed.startsWith(QR_TOKEN_PREFIX) || trimmed.length > 1024) return null;
     try {
-      const { payload } = await jwtVerify(trimmed.slice(QR_TOKEN_PREFIX.length), this.key, { algorithms: ['HS256'], issuer: 'cargo-portal/qr', requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(trimmed.slice(QR_TOKEN_PREFIX.length), this.key, {
+        algorithms: ['HS256'],
+        issuer: 'cargo-portal/qr',
+        requiredClaims: ['exp'],
+      });
       const userId = Number(payload.sub);
       const version = Number(payload.v);
       if (!Number.isInteger(userId) || !Number.isInteger(version) || typeof payload.cc !== 'string') return null;

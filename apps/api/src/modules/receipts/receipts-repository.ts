@@ -26,7 +26,11 @@ export const receiptsRepository = {
       userId: r.userId,
       id: r.id,
       created_at: r.createdAt.toISOString(),
-      customer: { id: row.customer.id, client_code: row.customer.clientCode, name: `${row.customer.firstName} ${row.customer.lastName}`.trim() },
+      customer: {
+        id: row.customer.id,
+        client_code: row.customer.clientCode,
+        name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
+      },
       branch: { id: row.branch.id, name: pickText(row.branch.name, lang), address: pickText(row.branch.address, lang) },
       staff: { id: r.staffUserId, name: `${row.staffFirst} ${row.staffLast}`.trim() },
       payment_method: r.paymentMethod,
@@ -36,8 +40,10 @@ export const receiptsRepository = {
       currency: r.currency,
       total_minor: totalMinor,
       paid: money.paid,
-      remaining: money.remaining,
+      // An undone hand-over (ADR 062) owes nothing: its charge was reversed and its payments returned.
+      remaining: r.undoneAt ? 0 : money.remaining,
       payments: money.payments,
+      undone_at: r.undoneAt ? r.undoneAt.toISOString() : null,
     };
   },
 };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_TIME_ZONE, type TOrderStatusCode, type TPaymentMethod } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { statusIds } from '../parcels/parcel-statuses';
 
 /** node-postgres and PGlite both answer { rows }. */
 function rowsOf<T>(result: unknown): T[] {
@@ -8,53 +9,67 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 const TZ = REPORT_TIME_ZONE;
-/** Timestamps [from 00:00, to+1 00:00) in the report time zone. */
-const range = (col: SQL, from: string, to: string) =>
-  sql`${col} >= (${from}::date)::timestamp at time zone ${TZ} and ${col} < ((${to}::date + 1)::timestamp at time zone ${TZ})`;
 const branchIs = (col: SQL, branchId: number | undefined) => (branchId === undefined ? sql`true` : sql`${col} = ${branchId}`);
 
 /**
- * The dashboard's reads. Each query is bounded by an index: flows by the per-event timestamp indexes, revenue by
- * payments (business_date, branch_id), open parcels by orders (status_id, branch_id), debtors by the payments/charges
- * per-customer indexes (ADR 061; bench/dashboard.mjs measures them at 1M orders).
+ * The dashboard's reads. Flows (and the delivered parcels of the period) read the per-day counts the parcels module
+ * keeps (parcel_flow_days), revenue the per-day sums the payments module keeps (revenue_days): at most
+ * days × branches × kinds rows, whatever the carrier's activity. Open parcels are counted by orders (status_id,
+ * branch_id) one open status at a time (so their cost follows the open parcels, not the delivered millions), debtors
+ * read the kept balances (ADR 061; bench/dashboard.mjs measures them at 1M orders). This module writes nothing.
  */
 export const reportsRepository = {
   async parcelsByStatus(db: DbOrTx, from: string, to: string, branchId: number | undefined) {
+    // The open statuses by id, from the app (not a join on order_statuses): that 4-row table is seeded once and never
+    // analysed, so the planner would guess it holds hundreds of rows, cost the open parcels' scan at millions and
+    // spend most of a second compiling it with JIT (bench/dashboard.mjs at 1M orders). With the ids it reads the
+    // open parcels from orders (status_id, branch_id) alone, priced from orders' own statistics.
+    const ids = await statusIds(db);
+    const open = (Object.keys(ids) as TOrderStatusCode[]).filter((code) => code !== 'delivered');
+    const codeOf = sql.join(
+      open.map((code) => sql`when ${ids[code]}::int then ${code}::text`),
+      sql` `,
+    );
+    const openIds = `{${open.map((code) => ids[code]).join(',')}}`;
     const rows = await db.execute(sql`
-      select o.branch_id, b.name as branch_name, s.code as status, count(*)::int as count
-        from orders o join order_statuses s on s.id = o.status_id left join branches b on b.id = o.branch_id
-       where s.code <> 'delivered' and ${branchIs(sql`o.branch_id`, branchId)}
-       group by o.branch_id, b.name, s.code
+      select c.branch_id, b.name as branch_name, case c.status_id ${codeOf} end as status, c.n as count
+        from (select o.status_id, o.branch_id, count(*)::int as n from orders o
+               where o.status_id = any(${openIds}::int[]) and ${branchIs(sql`o.branch_id`, branchId)}
+               group by o.status_id, o.branch_id) c
+        left join branches b on b.id = c.branch_id
       union all
-      select o.branch_id, b.name, 'delivered', count(*)::int
-        from orders o left join branches b on b.id = o.branch_id
-       where ${range(sql`o.delivered_at`, from, to)} and ${branchIs(sql`o.branch_id`, branchId)}
-       group by o.branch_id, b.name`);
+      select f.branch_id, b.name, 'delivered', sum(f.n)::int
+        from parcel_flow_days f left join branches b on b.id = f.branch_id
+       where f.kind = 'delivered' and f.day between ${from}::date and ${to}::date and ${branchIs(sql`f.branch_id`, branchId)}
+       group by f.branch_id, b.name having sum(f.n) > 0`);
     return rowsOf<{ branch_id: number | null; branch_name: Record<string, string> | null; status: TOrderStatusCode; count: number }>(rows);
   },
 
+  /** Parcels received, dispatched, arrived and delivered per calendar day (REPORT_TIME_ZONE), from the kept counts. */
   async flows(db: DbOrTx, from: string, to: string, branchId: number | undefined) {
-    const one = (col: string) => {
-      const c = sql.raw(`o.${col}`);
-      return sql`select (${c} at time zone ${TZ})::date::text as d, ${col} as kind, count(*)::int as n from orders o
-        where ${range(c, from, to)} and ${branchIs(sql`o.branch_id`, branchId)} group by 1`;
-    };
     const rows = await db.execute(sql`
-      select d, kind, n from (
-        ${one('received_at')} union all ${one('dispatched_at')} union all ${one('arrived_at')} union all ${one('delivered_at')}
-      ) f order by d`);
-    // `kind` comes back as the column name literal; map to the flow name.
+      select f.day::text as d, f.kind, sum(f.n)::int as n from parcel_flow_days f
+       where f.day between ${from}::date and ${to}::date and ${branchIs(sql`f.branch_id`, branchId)}
+       group by f.day, f.kind order by f.day`);
     return rowsOf<{ d: string; kind: string; n: number }>(rows);
   },
 
   async revenue(db: DbOrTx, from: string, to: string, branchId: number | undefined) {
     const rows = await db.execute(sql`
-      select p.business_date::text as d, p.branch_id, b.name as branch_name, p.method, p.currency,
-             sum(p.amount)::bigint::text as amount, count(*)::int as n
-        from payments p join branches b on b.id = p.branch_id
-       where p.business_date between ${from}::date and ${to}::date and ${branchIs(sql`p.branch_id`, branchId)}
-       group by 1, 2, 3, 4, 5 order by 1, 2, 4`);
-    return rowsOf<{ d: string; branch_id: number; branch_name: Record<string, string>; method: TPaymentMethod; currency: string; amount: string; n: number }>(rows);
+      select r.business_date::text as d, r.branch_id, b.name as branch_name, r.method, r.currency,
+             r.amount::bigint::text as amount, r.n
+        from revenue_days r join branches b on b.id = r.branch_id
+       where r.business_date between ${from}::date and ${to}::date and ${branchIs(sql`r.branch_id`, branchId)}
+       order by 1, 2, 4, 5`);
+    return rowsOf<{
+      d: string;
+      branch_id: number;
+      branch_name: Record<string, string>;
+      method: TPaymentMethod;
+      currency: string;
+      amount: string;
+      n: number;
+    }>(rows);
   },
 
   async unclaimed(db: DbOrTx, olderThanDays: number, branchId: number | undefined, limit: number) {
@@ -64,34 +79,114 @@ export const reportsRepository = {
         from orders o left join branches b on b.id = o.branch_id
        where o.user_id is null and o.received_at < now() - make_interval(days => ${olderThanDays}) and ${branchIs(sql`o.branch_id`, branchId)}
        order by o.received_at asc, o.id asc limit ${limit}`);
-    return rowsOf<{ id: number | string; track_code: string; received_at: string | Date; branch_name: Record<string, string> | null; days: number }>(rows);
+    return rowsOf<{
+      id: number | string;
+      track_code: string;
+      received_at: string | Date;
+      branch_name: Record<string, string> | null;
+      days: number;
+    }>(rows);
+  },
+
+  /** Parcels held as disputed (ADR 021), oldest first, with their savers' client codes, names and phones (earliest first). */
+  async disputed(db: DbOrTx, branchId: number | undefined, limit: number) {
+    const savers = (col: SQL) => sql`(select string_agg(${col}, ', ' order by s.created_at, s.id)
+         from saved_tracks s join users u on u.id = s.user_id and u.role = 'customer' where s.track_code = o.track_code)`;
+    const rows = await db.execute(sql`
+      select o.id, o.track_code, o.disputed_at, b.name as branch_name,
+             ((now() at time zone ${TZ})::date - (o.disputed_at at time zone ${TZ})::date)::int as days,
+             ${savers(sql`u.client_code`)} as client_codes,
+             ${savers(sql`trim(u.first_name || ' ' || u.last_name)`)} as names,
+             ${savers(sql`u.phone_number`)} as phones
+        from orders o left join branches b on b.id = o.branch_id
+       where o.disputed_at is not null and o.user_id is null and ${branchIs(sql`o.branch_id`, branchId)}
+       order by o.disputed_at asc, o.id asc limit ${limit}`);
+    return rowsOf<{
+      id: number | string;
+      track_code: string;
+      disputed_at: string | Date;
+      branch_name: Record<string, string> | null;
+      days: number;
+      client_codes: string | null;
+      names: string | null;
+      phones: string | null;
+    }>(rows);
   },
 
   async pastStorage(db: DbOrTx, today: string, branchId: number | undefined, limit: number) {
     const rows = await db.execute(sql`
       select o.id, o.track_code, o.storage_until::text as storage_until, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name,
              (${today}::date - o.storage_until)::int as days, o.price::text as price, o.currency
-        from orders o join order_statuses s on s.id = o.status_id and s.code = 'at_branch'
-        left join users u on u.id = o.user_id left join branches b on b.id = o.branch_id
-       where o.storage_until < ${today}::date and ${branchIs(sql`o.branch_id`, branchId)}
+        from orders o left join users u on u.id = o.user_id left join branches b on b.id = o.branch_id
+       where o.status_id = (select id from order_statuses where code = 'at_branch')
+         and o.storage_until < ${today}::date and ${branchIs(sql`o.branch_id`, branchId)}
        order by o.storage_until asc, o.id asc limit ${limit}`);
-    return rowsOf<{ id: number | string; track_code: string; storage_until: string; client_code: string | null; first_name: string | null; last_name: string | null; phone_number: string | null; branch_name: Record<string, string> | null; days: number; price: string | null; currency: string | null }>(rows);
+    return rowsOf<{
+      id: number | string;
+      track_code: string;
+      storage_until: string;
+      client_code: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      phone_number: string | null;
+      branch_name: Record<string, string> | null;
+      days: number;
+      price: string | null;
+      currency: string | null;
+    }>(rows);
   },
 
-  /** Customers whose charges exceed their payments, per currency; a branch sees debts run up at it. */
+  /**
+   * Customers a channel no longer reaches (notification_channels.unreachable_at set), longest first; a branch sees
+   * the customers who chose it. Bounded by the few unreachable rows, never by the number of customers.
+   */
+  async unreachable(db: DbOrTx, branchId: number | undefined, limit: number) {
+    const rows = await db.execute(sql`
+      select u.id, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name,
+             array_agg(c.channel order by c.channel) as channels, min(c.unreachable_at) as since,
+             (current_date - (min(c.unreachable_at) at time zone ${TZ})::date)::int as days
+        from notification_channels c join users u on u.id = c.user_id left join branches b on b.id = u.branch_id
+       where c.unreachable_at is not null and ${branchIs(sql`u.branch_id`, branchId)}
+       group by u.id, b.name
+       order by min(c.unreachable_at) asc, u.id asc limit ${limit}`);
+    return rowsOf<{
+      id: number;
+      client_code: string;
+      first_name: string;
+      last_name: string;
+      phone_number: string;
+      branch_name: Record<string, string> | null;
+      channels: string[] | string;
+      since: string | Date;
+      days: number;
+    }>(rows);
+  },
+
+  /**
+   * Customers whose charges exceed their payments, per currency; a branch sees debts run up at it. Read from the
+   * balances the payments module keeps beside its journal (a row per customer, branch and currency), not the journal.
+   */
   async debtors(db: DbOrTx, branchId: number | undefined, limit: number) {
     const rows = await db.execute(sql`
-      with m as (
-        select user_id, currency, amount, created_at from charges where ${branchIs(sql`branch_id`, branchId)}
-        union all
-        select user_id, currency, -amount, created_at from payments where ${branchIs(sql`branch_id`, branchId)}
-      ), d as (
-        select user_id, currency, sum(amount) as balance, max(created_at) as last_at from m group by user_id, currency having sum(amount) > 0
+      with d as (
+        select user_id, currency, sum(balance) as balance, max(last_at) as last_at from customer_balances
+         where ${branchId === undefined ? sql`true` : sql`branch_id = ${branchId} and balance > 0`}
+         group by user_id, currency having sum(balance) > 0
       )
       select u.id, u.client_code, u.first_name, u.last_name, u.phone_number, d.currency, d.balance::bigint::text as balance, d.last_at,
              (current_date - (d.last_at at time zone ${TZ})::date)::int as days
         from d join users u on u.id = d.user_id
        order by d.balance desc, u.id asc limit ${limit}`);
-    return rowsOf<{ id: number; client_code: string; first_name: string; last_name: string; phone_number: string; currency: string; balance: string; last_at: string | Date; days: number }>(rows);
+    return rowsOf<{
+      id: number;
+      client_code: string;
+      first_name: string;
+      last_name: string;
+      phone_number: string;
+      currency: string;
+      balance: string;
+      last_at: string | Date;
+      days: number;
+    }>(rows);
   },
 };

@@ -1,5 +1,20 @@
 import ExcelJS from 'exceljs';
-import { addDays, formatAmount, localDate, pickText, REPORT_TIME_ZONE, sumMinor, toMinor, toMajor, type TDashboard, type TLang, type TWorklistKind, type TWorklistRow } from '@portal/contract';
+import {
+  addDays,
+  DELIVERY_CHANNELS,
+  formatAmount,
+  localDate,
+  pickText,
+  REPORT_TIME_ZONE,
+  sumMinor,
+  toMinor,
+  toMajor,
+  type TDashboard,
+  type TDeliveryChannel,
+  type TLang,
+  type TWorklistKind,
+  type TWorklistRow,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { reportsRepository as repo } from './reports-repository';
 
@@ -19,11 +34,10 @@ export function reportPeriod(q: { from?: string; to?: string }) {
 function flowTable(rows: { d: string; kind: string; n: number }[], from: string, to: string) {
   const byDay = new Map<string, { date: string; received: number; dispatched: number; arrived: number; delivered: number }>();
   for (let d = from; d <= to; d = addDays(d, 1)) byDay.set(d, { date: d, received: 0, dispatched: 0, arrived: 0, delivered: 0 });
-  const key = { received_at: 'received', dispatched_at: 'dispatched', arrived_at: 'arrived', delivered_at: 'delivered' } as const;
   for (const r of rows) {
     const row = byDay.get(r.d);
-    const k = key[r.kind as keyof typeof key];
-    if (row && k) row[k] += r.n;
+    const k = r.kind as 'received' | 'dispatched' | 'arrived' | 'delivered';
+    if (row && k in row) row[k] += r.n;
   }
   const flows = [...byDay.values()];
   const total = { received: 0, dispatched: 0, arrived: 0, delivered: 0 };
@@ -49,7 +63,15 @@ export const reportsService = {
     ]);
     const now = flowTable(flowNow, period.from, period.to);
     const before = flowTable(flowBefore, previous.from, previous.to);
-    const revenue = revNow.map((r) => ({ date: r.d, branch_id: r.branch_id, branch: name(r.branch_name, lang), method: r.method, currency: r.currency, amount: Number(r.amount), count: r.n }));
+    const revenue = revNow.map((r) => ({
+      date: r.d,
+      branch_id: r.branch_id,
+      branch: name(r.branch_name, lang),
+      method: r.method,
+      currency: r.currency,
+      amount: Number(r.amount),
+      count: r.n,
+    }));
     return {
       period,
       previous,
@@ -67,10 +89,42 @@ export const reportsService = {
   },
 
   async worklist(db: Db, kind: TWorklistKind, opts: { branchId?: number; days?: number }, lang: TLang): Promise<TWorklistRow[]> {
-    const blank = { track_code: null, client_code: null, name: null, phone_number: null, branch: null, date: null, days: null, amount: null, currency: null };
+    const blank = {
+      track_code: null,
+      client_code: null,
+      name: null,
+      phone_number: null,
+      branch: null,
+      date: null,
+      channels: null,
+      days: null,
+      amount: null,
+      currency: null,
+    };
     if (kind === 'unclaimed') {
       const rows = await repo.unclaimed(db, opts.days ?? 14, opts.branchId, WORKLIST_LIMIT);
-      return rows.map((r) => ({ ...blank, id: Number(r.id), track_code: r.track_code, branch: name(r.branch_name, lang) || null, date: new Date(r.received_at).toISOString(), days: r.days }));
+      return rows.map((r) => ({
+        ...blank,
+        id: Number(r.id),
+        track_code: r.track_code,
+        branch: name(r.branch_name, lang) || null,
+        date: new Date(r.received_at).toISOString(),
+        days: r.days,
+      }));
+    }
+    if (kind === 'disputed') {
+      const rows = await repo.disputed(db, opts.branchId, WORKLIST_LIMIT);
+      return rows.map((r) => ({
+        ...blank,
+        id: Number(r.id),
+        track_code: r.track_code,
+        client_code: r.client_codes,
+        name: r.names,
+        phone_number: r.phones,
+        branch: name(r.branch_name, lang) || null,
+        date: new Date(r.disputed_at).toISOString(),
+        days: r.days,
+      }));
     }
     if (kind === 'storage') {
       const rows = await repo.pastStorage(db, localDate(new Date(), REPORT_TIME_ZONE), opts.branchId, WORKLIST_LIMIT);
@@ -88,6 +142,20 @@ export const reportsService = {
         currency: r.currency,
       }));
     }
+    if (kind === 'unreachable') {
+      const rows = await repo.unreachable(db, opts.branchId, WORKLIST_LIMIT);
+      return rows.map((r) => ({
+        ...blank,
+        id: r.id,
+        client_code: r.client_code,
+        name: `${r.first_name} ${r.last_name}`.trim(),
+        phone_number: r.phone_number,
+        branch: name(r.branch_name, lang) || null,
+        date: new Date(r.since).toISOString(),
+        days: r.days,
+        channels: pgArray(r.channels).filter((c): c is TDeliveryChannel => (DELIVERY_CHANNELS as readonly string[]).includes(c)),
+      }));
+    }
     const rows = await repo.debtors(db, opts.branchId, WORKLIST_LIMIT);
     return rows.map((r) => ({
       ...blank,
@@ -102,6 +170,15 @@ export const reportsService = {
     }));
   },
 };
+
+/** node-postgres parses text[] to an array; PGlite may answer the literal '{sms,telegram}'. */
+function pgArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
+}
 
 /** Column titles of the exports in kk/ru/en. */
 const COLS: Record<string, Record<TLang, string>> = {
@@ -125,6 +202,9 @@ const COLS: Record<string, Record<TLang, string>> = {
   debt: { en: 'Debt', ru: 'Долг', kk: 'Қарыз' },
   storage_until: { en: 'Free storage until', ru: 'Бесплатно до', kk: 'Тегін сақтау' },
   price: { en: 'Price', ru: 'Цена', kk: 'Бағасы' },
+  channels: { en: 'Channels not reaching', ru: 'Недоступные каналы', kk: 'Жетпейтін арналар' },
+  since: { en: 'Since', ru: 'С', kk: 'Бастап' },
+  savers: { en: 'Saved by (client codes)', ru: 'Сохранили (коды клиентов)', kk: 'Сақтағандар (клиент кодтары)' },
 };
 
 /** A table as typed cells: amounts stay minor units until written (number with 2 decimals in xlsx, text in csv). */
@@ -138,25 +218,115 @@ export function exportTableOf(table: string, data: { dashboard?: TDashboard; wor
   const w = data.worklist ?? [];
   switch (table) {
     case 'status':
-      return { columns: [{ key: 'branch' }, { key: 'status' }, { key: 'count' }], rows: d!.parcels_by_status.map((r) => ({ branch: r.branch, status: r.status, count: r.count })) };
+      return {
+        columns: [{ key: 'branch' }, { key: 'status' }, { key: 'count' }],
+        rows: d!.parcels_by_status.map((r) => ({ branch: r.branch, status: r.status, count: r.count })),
+      };
     case 'flows':
-      return { columns: [{ key: 'date' }, { key: 'received' }, { key: 'dispatched' }, { key: 'arrived' }, { key: 'delivered' }], rows: d!.flows };
+      return {
+        columns: [{ key: 'date' }, { key: 'received' }, { key: 'dispatched' }, { key: 'arrived' }, { key: 'delivered' }],
+        rows: d!.flows,
+      };
     case 'revenue':
       return {
-        columns: [{ key: 'date' }, { key: 'branch' }, { key: 'method' }, { key: 'currency' }, { key: 'amount', money: true }, { key: 'payments' }],
-        rows: d!.revenue.map((r) => ({ date: r.date, branch: r.branch, method: r.method, currency: r.currency, amount: r.amount, payments: r.count })),
+        columns: [
+          { key: 'date' },
+          { key: 'branch' },
+          { key: 'method' },
+          { key: 'currency' },
+          { key: 'amount', money: true },
+          { key: 'payments' },
+        ],
+        rows: d!.revenue.map((r) => ({
+          date: r.date,
+          branch: r.branch,
+          method: r.method,
+          currency: r.currency,
+          amount: r.amount,
+          payments: r.count,
+        })),
       };
     case 'unclaimed':
-      return { columns: [{ key: 'track_code' }, { key: 'branch' }, { key: 'date' }, { key: 'days' }], rows: w.map((r) => ({ track_code: r.track_code, branch: r.branch, date: r.date?.slice(0, 10) ?? null, days: r.days })) };
+      return {
+        columns: [{ key: 'track_code' }, { key: 'branch' }, { key: 'date' }, { key: 'days' }],
+        rows: w.map((r) => ({ track_code: r.track_code, branch: r.branch, date: r.date?.slice(0, 10) ?? null, days: r.days })),
+      };
+    case 'disputed':
+      return {
+        columns: [{ key: 'track_code' }, { key: 'savers' }, { key: 'name' }, { key: 'phone_number' }, { key: 'since' }, { key: 'days' }],
+        rows: w.map((r) => ({
+          track_code: r.track_code,
+          savers: r.client_code,
+          name: r.name,
+          phone_number: r.phone_number,
+          since: r.date?.slice(0, 10) ?? null,
+          days: r.days,
+        })),
+      };
     case 'storage':
       return {
-        columns: [{ key: 'track_code' }, { key: 'client_code' }, { key: 'name' }, { key: 'phone_number' }, { key: 'branch' }, { key: 'storage_until' }, { key: 'days' }, { key: 'price', money: true }, { key: 'currency' }],
-        rows: w.map((r) => ({ track_code: r.track_code, client_code: r.client_code, name: r.name, phone_number: r.phone_number, branch: r.branch, storage_until: r.date, days: r.days, price: r.amount, currency: r.currency })),
+        columns: [
+          { key: 'track_code' },
+          { key: 'client_code' },
+          { key: 'name' },
+          { key: 'phone_number' },
+          { key: 'branch' },
+          { key: 'storage_until' },
+          { key: 'days' },
+          { key: 'price', money: true },
+          { key: 'currency' },
+        ],
+        rows: w.map((r) => ({
+          track_code: r.track_code,
+          client_code: r.client_code,
+          name: r.name,
+          phone_number: r.phone_number,
+          branch: r.branch,
+          storage_until: r.date,
+          days: r.days,
+          price: r.amount,
+          currency: r.currency,
+        })),
+      };
+    case 'unreachable':
+      return {
+        columns: [
+          { key: 'client_code' },
+          { key: 'name' },
+          { key: 'phone_number' },
+          { key: 'branch' },
+          { key: 'channels' },
+          { key: 'since' },
+          { key: 'days' },
+        ],
+        rows: w.map((r) => ({
+          client_code: r.client_code,
+          name: r.name,
+          phone_number: r.phone_number,
+          branch: r.branch,
+          channels: (r.channels ?? []).join(', '),
+          since: r.date?.slice(0, 10) ?? null,
+          days: r.days,
+        })),
       };
     default:
       return {
-        columns: [{ key: 'client_code' }, { key: 'name' }, { key: 'phone_number' }, { key: 'debt', money: true }, { key: 'currency' }, { key: 'days' }],
-        rows: w.map((r) => ({ client_code: r.client_code, name: r.name, phone_number: r.phone_number, debt: r.amount, currency: r.currency, days: r.days })),
+        columns: [
+          { key: 'client_code' },
+          { key: 'name' },
+          { key: 'phone_number' },
+          { key: 'debt', money: true },
+          { key: 'currency' },
+          { key: 'days' },
+        ],
+        rows: w.map((r) => ({
+          client_code: r.client_code,
+          name: r.name,
+          phone_number: r.phone_number,
+          debt: r.amount,
+          currency: r.currency,
+          days: r.days,
+        })),
       };
   }
 }
@@ -173,13 +343,17 @@ export async function writeExport(t: ExportTable, format: 'xlsx' | 'csv', lang: 
   const head = t.columns.map((c) => COLS[c.key]?.[lang] ?? c.key);
   if (format === 'csv') {
     const lines = [head.map(csvCell).join(',')];
-    for (const r of t.rows) lines.push(t.columns.map((c) => csvCell(c.money && typeof r[c.key] === 'number' ? formatAmount(r[c.key] as number) : r[c.key]!)).join(','));
+    for (const r of t.rows)
+      lines.push(
+        t.columns.map((c) => csvCell(c.money && typeof r[c.key] === 'number' ? formatAmount(r[c.key] as number) : r[c.key]!)).join(','),
+      );
     return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
   }
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
   ws.addRow(head).font = { bold: true };
-  for (const r of t.rows) ws.addRow(t.columns.map((c) => (c.money && typeof r[c.key] === 'number' ? toMajor(r[c.key] as number) : (r[c.key] ?? null))));
+  for (const r of t.rows)
+    ws.addRow(t.columns.map((c) => (c.money && typeof r[c.key] === 'number' ? toMajor(r[c.key] as number) : (r[c.key] ?? null))));
   t.columns.forEach((c, i) => {
     const col = ws.getColumn(i + 1);
     col.width = Math.max(12, head[i]!.length + 2);

@@ -11,7 +11,10 @@ export interface WindowCount {
 }
 
 async function countWhere(db: DbOrTx, where: ReturnType<typeof and>): Promise<WindowCount> {
-  const [row] = await db.select({ n: count(), oldest: min(supportRequests.createdAt) }).from(supportRequests).where(where);
+  const [row] = await db
+    .select({ n: count(), oldest: min(supportRequests.createdAt) })
+    .from(supportRequests)
+    .where(where);
   return { n: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 

@@ -41,7 +41,8 @@ export function createSupportsService(deps: { db: Db }) {
         if (sender.userId !== null) await supportsRepository.lock(tx, `support:user:${sender.userId}`);
         await supportsRepository.lock(tx, `support:ip:${sender.ip}`);
         const since = new Date(Date.now() - SUPPORT_LIMIT_WINDOW_SECONDS * 1000);
-        if (sender.userId !== null) refuseWhenFull(await supportsRepository.countForUserSince(tx, sender.userId, since), SUPPORT_LIMIT_PER_USER);
+        if (sender.userId !== null)
+          refuseWhenFull(await supportsRepository.countForUserSince(tx, sender.userId, since), SUPPORT_LIMIT_PER_USER);
         refuseWhenFull(await supportsRepository.countForIpSince(tx, sender.ip, since), SUPPORT_LIMIT_PER_ADDRESS);
         return supportsRepository.insert(tx, {
           userId: sender.userId,

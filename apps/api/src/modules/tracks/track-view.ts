@@ -10,5 +10,6 @@ export function toSavedTrack(row: SavedTrackRow, statuses: StatusRefs): TSavedTr
     name: row.name,
     created_at: row.createdAt.toISOString(),
     order: row.orderId !== null && status ? { id: row.orderId, status } : null,
+    checking: row.checking,
   };
 }

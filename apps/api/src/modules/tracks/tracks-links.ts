@@ -11,7 +11,19 @@ export const tracksLinks = {
         .update(savedTracks)
         .set({ orderId: sql`${orders.id}` })
         .from(orders)
-        .where(and(inArray(orders.id, orderIds.slice(i, i + 1000)), eq(savedTracks.trackCode, orders.trackCode), eq(savedTracks.userId, orders.userId), isNull(savedTracks.orderId)));
+        .where(
+          and(
+            inArray(orders.id, orderIds.slice(i, i + 1000)),
+            eq(savedTracks.trackCode, orders.trackCode),
+            eq(savedTracks.userId, orders.userId),
+            isNull(savedTracks.orderId),
+          ),
+        );
     }
+  },
+
+  /** The order is no longer its owner's (held as disputed): no saved code points at it any more. */
+  async unlinkOrder(tx: DbOrTx, orderId: number): Promise<void> {
+    await tx.update(savedTracks).set({ orderId: null }).where(eq(savedTracks.orderId, orderId));
   },
 };

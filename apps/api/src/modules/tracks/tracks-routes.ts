@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZDeleteSavedTrackParams, ZDeleteSavedTrackResponse, ZErrorBody, ZListSavedTracksQuery, ZListSavedTracksResponse, ZSaveTrackRequest, ZSaveTrackResponse, type TLang } from '@portal/contract';
+import {
+  ZDeleteSavedTrackParams,
+  ZDeleteSavedTrackResponse,
+  ZErrorBody,
+  ZListSavedTracksQuery,
+  ZListSavedTracksResponse,
+  ZSaveTrackRequest,
+  ZSaveTrackResponse,
+  type TLang,
+} from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../../plugins/auth';
 import { tracksService } from './tracks-service';
@@ -18,39 +27,68 @@ export async function tracksRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  r.get('/saved-tracks', {
-    schema: { tags, security, summary: "The caller's saved tracking codes, newest first, each with its parcel once matched", querystring: ZListSavedTracksQuery, response: { 200: ZListSavedTracksResponse, ...errors } },
-    preHandler,
-  }, async (request) =>
-    tracksService.list(app.db, authOf(request).user.id, requestLang(request), request.query['filters[page]'], request.query['filters[per_page]']),
+  r.get(
+    '/saved-tracks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's saved tracking codes, newest first, each with its parcel once matched (by page, or filters[after] = a meta.next_cursor)",
+        querystring: ZListSavedTracksQuery,
+        response: { 200: ZListSavedTracksResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) =>
+      tracksService.list(app.db, authOf(request).user.id, requestLang(request), {
+        page: request.query['filters[page]'],
+        perPage: request.query['filters[per_page]'],
+        after: request.query['filters[after]'],
+      }),
   );
 
-  r.post('/save-track', {
-    schema: {
-      tags,
-      security,
-      summary: 'Saves a tracking code; an unclaimed parcel with that code becomes the caller\'s at once (409 duplicate_track, 409 track_owned_by_other)',
-      body: ZSaveTrackRequest,
-      response: { 200: ZSaveTrackResponse, 409: ZErrorBody, ...errors },
+  r.post(
+    '/save-track',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Saves a tracking code; an unclaimed parcel with that code becomes the caller's at once (409 duplicate_track, 409 track_owned_by_other)",
+        body: ZSaveTrackRequest,
+        response: { 200: ZSaveTrackResponse, 409: ZErrorBody, ...errors },
+      },
+      preHandler,
     },
-    preHandler,
-  }, async (request) => {
-    const { user } = authOf(request);
-    const data = await tracksService.save(
-      app.db,
-      { id: user.id, branchId: user.branchId },
-      { trackCode: request.body.track_code, name: request.body.name },
-      { userId: user.id, ip: request.ip },
-      requestLang(request),
-    );
-    return { data };
-  });
+    async (request) => {
+      const { user } = authOf(request);
+      const data = await tracksService.save(
+        app.db,
+        { id: user.id, branchId: user.branchId },
+        { trackCode: request.body.track_code, name: request.body.name },
+        { userId: user.id, ip: request.ip },
+        requestLang(request),
+      );
+      return { data };
+    },
+  );
 
-  r.delete('/saved-tracks/:id/delete', {
-    schema: { tags, security, summary: 'Deletes one of the caller\'s saved codes (a matched parcel stays theirs)', params: ZDeleteSavedTrackParams, response: { 200: ZDeleteSavedTrackResponse, ...errors } },
-    preHandler,
-  }, async (request) => {
-    await tracksService.delete(app.db, authOf(request).user.id, request.params.id);
-    return { data: { message: DELETED[requestLang(request)] } };
-  });
+  r.delete(
+    '/saved-tracks/:id/delete',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Deletes one of the caller's saved codes (a matched parcel stays theirs)",
+        params: ZDeleteSavedTrackParams,
+        response: { 200: ZDeleteSavedTrackResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      await tracksService.delete(app.db, authOf(request).user.id, request.params.id);
+      return { data: { message: DELETED[requestLang(request)] } };
+    },
+  );
 }

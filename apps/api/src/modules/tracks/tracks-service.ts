@@ -1,6 +1,8 @@
-import { pageMeta, type TLang, type TPageMeta, type TSavedTrack, type TSaveTrackResponse } from '@portal/contract';
+import { z } from 'zod';
+import { type TCursorPageMeta, type TLang, type TSavedTrack, type TSaveTrackResponse } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { cursorPage, decodeCursor, encodeCursor, ZCursorId } from '../../lib/cursor';
 import { parcels, type Actor, type ClaimingUser } from '../parcels/parcels-service';
 import { ordersRepository } from '../orders/orders-repository';
 import { statusRefs, toOrder } from '../orders/order-view';
@@ -8,25 +10,44 @@ import { toSavedTrack } from './track-view';
 import { tracksRepository } from './tracks-repository';
 
 export const tracksService = {
-  async list(db: Db, userId: number, lang: TLang, page: number, perPage: number): Promise<{ data: TSavedTrack[]; meta: TPageMeta }> {
-    const [statusRows, { rows, total }] = await Promise.all([ordersRepository.statuses(db), tracksRepository.page(db, userId, page, perPage)]);
+  /** One page of the caller's saved codes, newest first: a numbered page (`after` absent) or the rows after a cursor. */
+  async list(
+    db: Db,
+    userId: number,
+    lang: TLang,
+    { page, perPage, after }: { page: number; perPage: number; after?: string },
+  ): Promise<{ data: TSavedTrack[]; meta: TCursorPageMeta }> {
+    const list = 'saved-tracks';
+    const at = after === undefined ? { page, perPage } : { afterId: decodeCursor(after, list, userId, z.tuple([ZCursorId]))[0], perPage };
+    const [statusRows, { rows, total }] = await Promise.all([ordersRepository.statuses(db), tracksRepository.page(db, userId, at)]);
     const statuses = statusRefs(statusRows, lang);
-    return { data: rows.map((r) => toSavedTrack(r, statuses)), meta: pageMeta(page, perPage, total) };
+    const result = cursorPage(rows, 'page' in at ? at : { perPage }, total, (last) => encodeCursor(list, userId, [last.id]));
+    return { data: result.rows.map((r) => toSavedTrack(r, statuses)), meta: result.meta };
   },
 
   /**
-   * Saves a tracking code for the caller, in one transaction:
+   * Saves a tracking code for the caller, in one transaction holding the code's lock (ADR 021):
    * - already saved by them → 409 duplicate_track;
-   * - the warehouse has it and it is someone else's → 409 track_owned_by_other (whose is never said);
-   * - the warehouse has it unclaimed → it becomes the caller's at once (claimOrder: event + notification);
-   *   if another customer claims it at the same moment, only one wins and the other gets track_owned_by_other;
+   * - the warehouse has it and another customer has it only because they saved it (not by the label, not by staff),
+   *   not handed over yet → it is taken back and held as disputed; the caller's saved code says "being checked";
+   * - the warehouse has it held as disputed → the caller joins its savers ("being checked");
+   * - the warehouse has it and it is someone else's otherwise → 409 track_owned_by_other (whose is never said);
+   * - the warehouse has it unclaimed → it becomes the caller's at once (claim: event + notification);
    * - the caller already owns it (staff assigned it) → the saved code is linked to it.
    */
-  async save(db: Db, user: ClaimingUser, input: { trackCode: string; name: string | null }, actor: Actor, lang: TLang): Promise<TSaveTrackResponse['data']> {
+  async save(
+    db: Db,
+    user: ClaimingUser,
+    input: { trackCode: string; name: string | null },
+    actor: Actor,
+    lang: TLang,
+  ): Promise<TSaveTrackResponse['data']> {
     return db.transaction(async (tx) => {
+      await parcels.lockCode(tx, input.trackCode);
       if (await tracksRepository.findByCode(tx, user.id, input.trackCode)) throw new AppError('duplicate_track');
       const order = await ordersRepository.findByTrackCode(tx, input.trackCode);
-      if (order && order.userId !== null && order.userId !== user.id) throw new AppError('track_owned_by_other');
+      const otherOwner = order && order.userId !== null && order.userId !== user.id ? order.userId : null;
+      if (otherOwner !== null && order?.ownerSource !== 'saved_track') throw new AppError('track_owned_by_other');
 
       const inserted = await tracksRepository.insert(tx, {
         userId: user.id,
@@ -37,13 +58,17 @@ export const tracksService = {
       if (!inserted) throw new AppError('duplicate_track');
 
       let claimed = false;
-      if (order) {
-        if (input.name) await parcels.nameIfEmpty(tx, order.id, input.name);
+      if (order && otherOwner !== null) {
+        // Theirs only by saving it: now two customers saved it, so staff check whose it is.
+        const held = await parcels.dispute(tx, order.id, otherOwner, await tracksRepository.saverIds(tx, input.trackCode), actor);
+        if (!held) throw new AppError('track_owned_by_other');
+      } else if (order && order.disputedAt === null) {
         if (order.userId === null) {
-          const won = await parcels.claim(tx, order.id, user, actor, 'claimed');
+          const won = await parcels.claim(tx, order.id, user, actor, 'claimed', 'saved_track');
           if (!won) throw new AppError('track_owned_by_other');
           claimed = true;
         }
+        if (input.name) await parcels.nameIfEmpty(tx, order.id, input.name);
       }
 
       const statuses = statusRefs(await ordersRepository.statuses(tx), lang);

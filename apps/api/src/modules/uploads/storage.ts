@@ -40,7 +40,8 @@ export interface ObjectStorage {
   check(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+/** SVG only for logos, whose upload refuses scripts and outside references (settings/svg-check.ts). */
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', svg: 'image/svg+xml' };
 export const contentTypeOf = (key: string) => TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 /** Files under one folder (DATA_DIR/uploads): one machine, or a shared volume. */
@@ -113,7 +114,8 @@ export class S3Storage implements ObjectStorage {
       endpoint: opts.endpoint,
       region: opts.region,
       forcePathStyle: opts.forcePathStyle,
-      credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+      credentials:
+        opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
       // Many S3-compatible services refuse the newer default checksums; send them only when an operation requires them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -122,7 +124,9 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {

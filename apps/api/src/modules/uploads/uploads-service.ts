@@ -4,11 +4,11 @@ import type { ImageKind } from './images';
 import { contentTypeOf, type ObjectStorage } from './storage';
 
 /** What uploads are for; each kind is a folder (local) or key prefix (S3) and a URL path under /uploads/. */
-export const UPLOAD_KINDS = ['parcels', 'logos', 'news', 'lessons', 'content'] as const;
+export const UPLOAD_KINDS = ['parcels', 'logos', 'news', 'lessons', 'content', 'marketplaces', 'prohibited-items'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** An upload key as this service makes them: `<kind>/<32 hex>.<ext>`. Anything else is no upload. */
-const KEY = new RegExp(`^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$`);
+const KEY = new RegExp(`^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$`);
 
 /**
  * The owner module's answer to "which of these upload URLs are still used?" (a parcel's photos, a
@@ -25,7 +25,8 @@ export class Uploads {
   constructor(readonly storage: ObjectStorage) {}
 
   /** Stores an image (bytes already checked with sniffImage) and returns its public URL `/uploads/<kind>/<name>`. */
-  async saveImage(kind: UploadKind, bytes: Buffer, ext: ImageKind): Promise<string> {
+  async saveImage(kind: UploadKind, bytes: Buffer, ext: ImageKind | 'svg'): Promise<string> {
+    if (ext === 'svg' && kind !== 'logos') throw new Error('SVG is for logos only');
     const key = `${kind}/${randomBytes(16).toString('hex')}.${ext}`;
     await this.storage.put(key, bytes, contentTypeOf(key));
     return `/uploads/${key}`;
@@ -39,6 +40,15 @@ export class Uploads {
 
   async open(key: string) {
     return this.keyOf(key) ? this.storage.get(key) : null;
+  }
+
+  /** Whether an upload is in storage (a reference an admin saves must point at a real one). */
+  async exists(urlOrKey: string): Promise<boolean> {
+    const key = this.keyOf(urlOrKey);
+    if (!key) return false;
+    const object = await this.storage.get(key);
+    object?.body.destroy();
+    return !!object;
   }
 
   async remove(url: string) {

@@ -22,37 +22,85 @@ export async function adminUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAdminUsersService({ db: app.db });
 
-  r.get('/users', {
-    schema: { tags: ['admin'], summary: 'Users, newest first; search by phone, name or client code', security: [{ bearer: [] }], querystring: ZAdminUsersQuery, response: { 200: ZAdminUsersResponse, ...errors } },
-  }, async (request) => {
-    const q = request.query;
-    const { items, total } = await service.list({ search: q['filters[search]'], role: q['filters[role]'] }, q['filters[page]'], q['filters[per_page]']);
-    return { data: items, meta: pageMeta(q['filters[page]'], q['filters[per_page]'], total) };
-  });
-
-  r.get('/users/:id', {
-    schema: { tags: ['admin'], summary: 'One user: profile, latest parcels, live sessions', security: [{ bearer: [] }], params: ZAdminUserParams, response: { 200: ZAdminUserDetailResponse, ...errors } },
-  }, async (request) => ({ data: await service.detail(request.params.id) }));
-
-  r.patch('/users/:id', {
-    schema: {
-      tags: ['admin'],
-      summary: 'Change role, staff place or blocked (409 on a stale updated_at; never yourself or the last admin)',
-      security: [{ bearer: [] }],
-      params: ZAdminUserParams,
-      body: ZAdminUpdateUserRequest,
-      response: { 200: ZAdminUserResponse, ...errors },
+  r.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, newest first; search by phone, name or client code',
+        security: [{ bearer: [] }],
+        querystring: ZAdminUsersQuery,
+        response: { 200: ZAdminUsersResponse, ...errors },
+      },
     },
-  }, async (request) => ({ data: await service.update(auditActorOf(request), request.params.id, request.body) }));
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await service.list(
+        { search: q['filters[search]'], role: q['filters[role]'] },
+        q['filters[page]'],
+        q['filters[per_page]'],
+      );
+      return { data: items, meta: pageMeta(q['filters[page]'], q['filters[per_page]'], total) };
+    },
+  );
 
-  r.post('/users', {
-    schema: { tags: ['admin'], summary: 'A staff or admin account for a phone with no account', security: [{ bearer: [] }], body: ZAdminCreateUserRequest, response: { 201: ZAdminUserResponse, ...errors } },
-  }, async (request, reply) => reply.code(201).send({ data: await service.create(auditActorOf(request), request.body) }));
+  r.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One user: profile, latest parcels, live sessions',
+        security: [{ bearer: [] }],
+        params: ZAdminUserParams,
+        response: { 200: ZAdminUserDetailResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.detail(request.params.id) }),
+  );
 
-  r.post('/users/:id/end-sessions', {
-    schema: { tags: ['admin'], summary: 'End every session of a user', security: [{ bearer: [] }], params: ZAdminUserParams, response: { 200: ZOk, ...errors } },
-  }, async (request) => {
-    await service.endSessions(auditActorOf(request), request.params.id);
-    return { data: { message: 'ok' } };
-  });
+  r.patch(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change role, staff place or blocked (409 on a stale updated_at; never yourself or the last admin)',
+        security: [{ bearer: [] }],
+        params: ZAdminUserParams,
+        body: ZAdminUpdateUserRequest,
+        response: { 200: ZAdminUserResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.update(auditActorOf(request), request.params.id, request.body) }),
+  );
+
+  r.post(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A staff or admin account for a phone with no account',
+        security: [{ bearer: [] }],
+        body: ZAdminCreateUserRequest,
+        response: { 201: ZAdminUserResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await service.create(auditActorOf(request), request.body) }),
+  );
+
+  r.post(
+    '/users/:id/end-sessions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'End every session of a user',
+        security: [{ bearer: [] }],
+        params: ZAdminUserParams,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (request) => {
+      await service.endSessions(auditActorOf(request), request.params.id);
+      return { data: { message: 'ok' } };
+    },
+  );
 }

@@ -28,12 +28,20 @@ export interface PlaceInput {
   branch_id?: number | null;
 }
 
-async function checkPlace(tx: DbOrTx, role: TRole, place: PlaceInput | null | undefined): Promise<{ placeKind: UserRow['placeKind']; placeBranchId: number | null }> {
+async function checkPlace(
+  tx: DbOrTx,
+  role: TRole,
+  place: PlaceInput | null | undefined,
+): Promise<{ placeKind: UserRow['placeKind']; placeBranchId: number | null }> {
   if (role !== 'staff') return { placeKind: null, placeBranchId: null };
   if (!place) throw new AppError('validation_failed', { fields: { place: ['validation.required'] } });
   if (place.kind === 'china_warehouse') return { placeKind: 'china_warehouse', placeBranchId: null };
   if (!place.branch_id) throw new AppError('validation_failed', { fields: { 'place.branch_id': ['validation.required'] } });
-  const [branch] = await tx.select({ id: branches.id }).from(branches).where(and(eq(branches.id, place.branch_id), eq(branches.isActive, true))).limit(1);
+  const [branch] = await tx
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.id, place.branch_id), eq(branches.isActive, true)))
+    .limit(1);
   if (!branch) throw new AppError('validation_failed', { fields: { 'place.branch_id': ['not_found'] } });
   return { placeKind: 'branch', placeBranchId: branch.id };
 }
@@ -57,14 +65,25 @@ export function createAdminUsersService(deps: { db: Db }) {
         const text = filters.search.trim();
         const like = `%${escapeLike(text)}%`;
         const digits = text.replace(/\D/g, '');
-        const parts = [ilike(users.firstName, like), ilike(users.lastName, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.clientCode, like)];
+        const parts = [
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+          ilike(users.clientCode, like),
+        ];
         if (digits.length >= 3) parts.push(ilike(users.phoneNumber, `%${digits}%`));
         where.push(or(...parts)!);
       }
       if (filters.role) where.push(eq(users.role, filters.role));
       const condition = where.length ? and(...where) : undefined;
       const [rows, [total]] = await Promise.all([
-        db.select().from(users).where(condition).orderBy(desc(users.id)).limit(perPage).offset((page - 1) * perPage),
+        db
+          .select()
+          .from(users)
+          .where(condition)
+          .orderBy(desc(users.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
         db.select({ n: count() }).from(users).where(condition),
       ]);
       return { items: rows.map(toAdminUser), total: total?.n ?? 0 };
@@ -74,19 +93,45 @@ export function createAdminUsersService(deps: { db: Db }) {
       const user = await usersRepository.findById(db, id);
       if (!user) throw new AppError('not_found');
       const [parcels, [parcelCount], live] = await Promise.all([
-        db.select({ id: orders.id, trackCode: orders.trackCode, name: orders.name, statusId: orders.statusId, createdAt: orders.createdAt }).from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.id)).limit(20),
+        db
+          .select({ id: orders.id, trackCode: orders.trackCode, name: orders.name, statusId: orders.statusId, createdAt: orders.createdAt })
+          .from(orders)
+          .where(eq(orders.userId, id))
+          .orderBy(desc(orders.id))
+          .limit(20),
         db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
-        db.select().from(sessions).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt))).orderBy(desc(sessions.lastSeenAt)).limit(20),
+        db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
+          .orderBy(desc(sessions.lastSeenAt))
+          .limit(20),
       ]);
       return {
         user: toAdminUser(user),
-        parcels: parcels.map((p) => ({ id: p.id, track_code: p.trackCode, name: p.name, status_id: p.statusId, created_at: p.createdAt.toISOString() })),
+        parcels: parcels.map((p) => ({
+          id: p.id,
+          track_code: p.trackCode,
+          name: p.name,
+          status_id: p.statusId,
+          created_at: p.createdAt.toISOString(),
+        })),
         parcel_count: parcelCount?.n ?? 0,
-        sessions: live.map((s) => ({ id: s.id, created_at: s.createdAt.toISOString(), last_seen_at: s.lastSeenAt.toISOString(), user_agent: s.userAgent, ip: s.ip })),
+        sessions: live.map((s) => ({
+          id: s.id,
+          created_at: s.createdAt.toISOString(),
+          last_seen_at: s.lastSeenAt.toISOString(),
+          user_agent: s.userAgent,
+          ip: s.ip,
+        })),
       };
     },
 
-    async update(actor: AuditActor, id: number, input: { role?: TRole; place?: PlaceInput | null; blocked?: boolean; updated_at?: string }): Promise<TAdminUser> {
+    async update(
+      actor: AuditActor,
+      id: number,
+      input: { role?: TRole; place?: PlaceInput | null; blocked?: boolean; updated_at?: string },
+    ): Promise<TAdminUser> {
       if (actor.id === id) throw new AppError('own_account');
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
@@ -96,7 +141,12 @@ export function createAdminUsersService(deps: { db: Db }) {
         const blocked = input.blocked ?? Boolean(current.blockedAt);
         const losesAdmin = current.role === 'admin' && !current.blockedAt && (role !== 'admin' || blocked);
         if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw new AppError('last_admin');
-        const placeInput = input.place !== undefined ? input.place : current.placeKind ? { kind: current.placeKind, branch_id: current.placeBranchId } : null;
+        const placeInput =
+          input.place !== undefined
+            ? input.place
+            : current.placeKind
+              ? { kind: current.placeKind, branch_id: current.placeBranchId }
+              : null;
         const place = await checkPlace(tx, role, placeInput);
         const blockedAt = blocked ? (current.blockedAt ?? new Date()) : null;
         const updated = (await usersRepository.update(tx, id, { role, ...place, blockedAt }))!;
@@ -106,12 +156,22 @@ export function createAdminUsersService(deps: { db: Db }) {
           await usersRepository.bumpQrVersion(tx, id);
         }
         if (role !== current.role && current.role !== 'customer') await sessionsRepository.revokeAllForUser(tx, id, 'role_changed');
-        await recordAudit(tx, { actor, action: 'user.update', targetType: 'user', targetId: id, before: accessOf(current), after: accessOf(updated) });
+        await recordAudit(tx, {
+          actor,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: id,
+          before: accessOf(current),
+          after: accessOf(updated),
+        });
         return toAdminUser((await usersRepository.findById(tx, id))!);
       });
     },
 
-    async create(actor: AuditActor, input: { phone_number: string; first_name: string; last_name: string; role: 'staff' | 'admin'; place?: PlaceInput | null }): Promise<TAdminUser> {
+    async create(
+      actor: AuditActor,
+      input: { phone_number: string; first_name: string; last_name: string; role: 'staff' | 'admin'; place?: PlaceInput | null },
+    ): Promise<TAdminUser> {
       // An unusable password: the new member sets theirs through "forgot password" (a code to their phone).
       const passwordHash = await hashPassword(randomBytes(32).toString('hex'));
       return db.transaction(async (tx) => {
@@ -128,14 +188,33 @@ export function createAdminUsersService(deps: { db: Db }) {
         try {
           created = await usersRepository.insertWithClientCode(
             tx,
-            { phoneNumber: input.phone_number, passwordHash, firstName: input.first_name, lastName: input.last_name, role: input.role, ...place, branchId: place.placeBranchId },
+            {
+              phoneNumber: input.phone_number,
+              passwordHash,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              role: input.role,
+              ...place,
+              branchId: place.placeBranchId,
+            },
             country?.prefix ?? 'KZ',
           );
         } catch (error) {
-          if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('phone_taken');
+          if (
+            (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+            (error as { cause?: { code?: string } }).cause?.code === '23505'
+          )
+            throw new AppError('phone_taken');
           throw error;
         }
-        await recordAudit(tx, { actor, action: 'user.create', targetType: 'user', targetId: created.id, before: null, after: { phone_number: created.phoneNumber, ...accessOf(created) } });
+        await recordAudit(tx, {
+          actor,
+          action: 'user.create',
+          targetType: 'user',
+          targetId: created.id,
+          before: null,
+          after: { phone_number: created.phoneNumber, ...accessOf(created) },
+        });
         return toAdminUser(created);
       });
     },
@@ -144,9 +223,19 @@ export function createAdminUsersService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         const user = await usersRepository.findById(tx, id);
         if (!user) throw new AppError('not_found');
-        const live = await tx.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        const live = await tx
+          .select({ n: count() })
+          .from(sessions)
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
         await sessionsRepository.revokeAllForUser(tx, id, 'ended_by_admin');
-        await recordAudit(tx, { actor, action: 'user.end_sessions', targetType: 'user', targetId: id, before: { live_sessions: live[0]?.n ?? 0 }, after: { live_sessions: 0 } });
+        await recordAudit(tx, {
+          actor,
+          action: 'user.end_sessions',
+          targetType: 'user',
+          targetId: id,
+          before: { live_sessions: live[0]?.n ?? 0 },
+          after: { live_sessions: 0 },
+        });
       });
     },
   };

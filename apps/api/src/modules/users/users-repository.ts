@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, clientCodeSeq, countries, users } from '../../db/schema';
 
@@ -21,14 +21,16 @@ export const usersRepository = {
     return Boolean(row);
   },
 
-  /** The client-code prefix of a branch's country (KZ, KG …), or undefined when the branch does not exist. */
+  /** The client-code prefix of an open branch's country (KZ, KG …), or undefined when the branch does not exist or is closed. */
   async branchCountryPrefix(db: DbOrTx, branchId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ prefix: countries.clientCodePrefix })
       .from(branches)
       .innerJoin(countries, eq(countries.id, branches.countryId))
-      .where(eq(branches.id, branchId))
-      .limit(1);
+      // Only an open branch; the key-share lock makes a close in progress finish first (and then refuses it).
+      .where(and(eq(branches.id, branchId), eq(branches.isActive, true)))
+      .limit(1)
+      .for('key share', { of: branches });
     return row?.prefix;
   },
 
@@ -36,18 +38,29 @@ export const usersRepository = {
   async insertWithClientCode(db: DbOrTx, user: NewUser, prefix: string): Promise<UserRow> {
     const [seq] = await db.select({ n: sql<string>`nextval(${clientCodeSeq.seqName})`.mapWith(Number) }).from(sql`(select 1) as one`);
     const clientCode = `${prefix}-${seq!.n}`;
-    const [row] = await db.insert(users).values({ ...user, clientCode }).returning();
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, clientCode })
+      .returning();
     return row!;
   },
 
   async update(db: DbOrTx, id: number, patch: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
-    const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     return row;
   },
 
   /** Renews the QR code: one atomic increment, so two renewals at once give two versions and the last one wins. */
   async bumpQrVersion(db: DbOrTx, id: number): Promise<UserRow> {
-    const [row] = await db.update(users).set({ qrVersion: sql`${users.qrVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await db
+      .update(users)
+      .set({ qrVersion: sql`${users.qrVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     return row!;
   },
 };

@@ -46,7 +46,11 @@ export function Breadcrumbs() {
   const { t, i18n } = useTranslation();
   const routes = useContext(RoutesContext);
   const location = useLocation();
-  const matches = (matchRoutes(routes, location) ?? []).map((m) => ({ handle: m.route.handle as unknown, pathname: m.pathname, params: m.params }));
+  const matches = (matchRoutes(routes, location) ?? []).map((m) => ({
+    handle: m.route.handle as unknown,
+    pathname: m.pathname,
+    params: m.params,
+  }));
   if (location.pathname === '/' || matches.some((m) => isHandle(m.handle) && m.handle.noCrumbs)) return null;
 
   const search = new URLSearchParams(location.search);

@@ -83,7 +83,9 @@ export function Footer({ settings }: { settings: TSettings | undefined }) {
             </ul>
           </div>
         </div>
-        <p className={styles.footerBottom}>© {new Date().getFullYear()} {name}</p>
+        <p className={styles.footerBottom}>
+          © {new Date().getFullYear()} {name}
+        </p>
       </div>
     </footer>
   );

@@ -27,7 +27,9 @@ export function BranchStatus({ branch }: { branch: TBranch }) {
   let detail = '';
   if (state.kind === 'open') detail = t('content:hours.until', { time: state.closesAt });
   else if (state.kind === 'closed') {
-    detail = state.today ? t('content:hours.opens_today', { time: state.opensAt }) : t('content:hours.opens_on', { day: t(`content:weekday_short.${state.opensDay}`), time: state.opensAt });
+    detail = state.today
+      ? t('content:hours.opens_today', { time: state.opensAt })
+      : t('content:hours.opens_on', { day: t(`content:weekday_short.${state.opensDay}`), time: state.opensAt });
   }
   return (
     <div className={styles.status}>
@@ -94,7 +96,13 @@ export function BranchLinks({ branch }: { branch: TBranch }) {
         </a>
       ))}
       {branch.map_link && (
-        <a className={styles.chip} href={branch.map_link} target="_blank" rel="noopener noreferrer" aria-label={`${t('content:branch.open_2gis')} (${newTab})`}>
+        <a
+          className={styles.chip}
+          href={branch.map_link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${t('content:branch.open_2gis')} (${newTab})`}
+        >
           <ExternalIcon size={16} />
           2GIS
         </a>
@@ -110,7 +118,13 @@ export function BranchLinks({ branch }: { branch: TBranch }) {
         </a>
       )}
       {branch.instagram && (
-        <a className={styles.iconChip} href={branch.instagram} target="_blank" rel="noopener noreferrer" aria-label={`Instagram (${newTab})`}>
+        <a
+          className={styles.iconChip}
+          href={branch.instagram}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Instagram (${newTab})`}
+        >
           <InstagramIcon size={18} />
         </a>
       )}

@@ -11,7 +11,11 @@ export function LessonCard({ lesson, index, headingLevel = 2 }: { lesson: TLesso
   return (
     <article className={styles.card} data-testid="lesson-card">
       <div className={styles.cover} aria-hidden="true">
-        {lesson.cover ? <img src={lesson.cover} alt="" loading="lazy" width={320} height={180} /> : <span className={styles.coverNumber}>{index + 1}</span>}
+        {lesson.cover ? (
+          <img src={lesson.cover} alt="" loading="lazy" width={320} height={180} />
+        ) : (
+          <span className={styles.coverNumber}>{index + 1}</span>
+        )}
         {lesson.video_url && (
           <span className={styles.video}>
             <PlayIcon size={16} />

@@ -75,9 +75,26 @@ const PATHS: Record<string, ReactNode> = {
 /** A prohibited item's icon: a drawn icon for a known name, otherwise the text itself (an emoji). */
 export function ProhibitedIcon({ name, size = 24 }: { name: string; size?: number }) {
   const paths = PATHS[name];
-  if (!paths) return <span className={styles.text} style={{ fontSize: size * 0.85 }} aria-hidden="true">{name}</span>;
+  if (!paths)
+    return (
+      <span className={styles.text} style={{ fontSize: size * 0.85 }} aria-hidden="true">
+        {name}
+      </span>
+    );
   return (
-    <svg className={styles.icon} width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.icon}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {paths}
     </svg>
   );

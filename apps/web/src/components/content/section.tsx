@@ -15,7 +15,11 @@ interface SectionProps {
 /** A titled block of a page (the home page's branches, lessons, marketplaces …). */
 export function Section({ id, title, more, children, className }: SectionProps) {
   return (
-    <section className={[styles.section, className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
+    <section
+      className={[styles.section, className].filter(Boolean).join(' ')}
+      aria-labelledby={`${id}-title`}
+      data-testid={`section-${id}`}
+    >
       <div className={styles.head}>
         <h2 className={styles.title} id={`${id}-title`}>
           {title}

@@ -36,8 +36,18 @@ export function PersonalDataFields<T extends FieldValues & Record<PersonalField,
   return (
     <>
       <div className={styles.row}>
-        <TextField label={t('auth:fields.first_name')} autoComplete="given-name" error={err('first_name')} {...register(path('first_name'))} />
-        <TextField label={t('auth:fields.last_name')} autoComplete="family-name" error={err('last_name')} {...register(path('last_name'))} />
+        <TextField
+          label={t('auth:fields.first_name')}
+          autoComplete="given-name"
+          error={err('first_name')}
+          {...register(path('first_name'))}
+        />
+        <TextField
+          label={t('auth:fields.last_name')}
+          autoComplete="family-name"
+          error={err('last_name')}
+          {...register(path('last_name'))}
+        />
       </div>
       <Controller
         control={control}

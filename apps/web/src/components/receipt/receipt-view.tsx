@@ -20,6 +20,11 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
           {formatDateTime(receipt.created_at, lang)}
         </time>
       </header>
+      {receipt.undone_at && (
+        <p className={styles.undone} role="status" data-testid="receipt-undone">
+          {t('receipts:undone', { date: formatDateTime(receipt.undone_at, lang) })}
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>{t('receipts:customer')}</dt>

@@ -13,9 +13,25 @@ function classes({ variant = 'primary', size = 'md', block }: Common, extra?: st
   return [styles.button, styles[variant], size === 'sm' && styles.sm, block && styles.block, extra].filter(Boolean).join(' ');
 }
 
-export function Button({ variant, size, block, loading, className, children, disabled, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & Common & { loading?: boolean }) {
+export function Button({
+  variant,
+  size,
+  block,
+  loading,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & Common & { loading?: boolean }) {
   return (
-    <button type={type} className={classes({ variant, size, block }, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes({ variant, size, block }, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <span className={styles.spinner} aria-hidden="true" />}
       {children}
     </button>

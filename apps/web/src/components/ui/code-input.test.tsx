@@ -29,7 +29,11 @@ describe('CodeInput', () => {
     const onComplete = vi.fn();
     render(<Harness onComplete={onComplete} />);
     fireEvent.paste(cells()[2]!, { clipboardData: { getData: () => ' 482-913 ' } });
-    expect(cells().map((c) => (c as HTMLInputElement).value).join('')).toBe('482913');
+    expect(
+      cells()
+        .map((c) => (c as HTMLInputElement).value)
+        .join(''),
+    ).toBe('482913');
     expect(screen.getByTestId('value').textContent).toBe('482913');
     expect(onComplete).toHaveBeenCalledWith('482913');
   });

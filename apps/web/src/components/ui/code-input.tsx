@@ -42,7 +42,10 @@ export function CodeInput({ label, value, onChange, onComplete, error, disabled,
 
   const commit = (next: string[]) => {
     const cells = next.slice(0, length);
-    const joined = cells.map((c) => c || ' ').join('').trimEnd();
+    const joined = cells
+      .map((c) => c || ' ')
+      .join('')
+      .trimEnd();
     onChange(joined);
     if (!cells.includes('') && joined.length === length) onComplete?.(joined);
   };

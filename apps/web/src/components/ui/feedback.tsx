@@ -6,7 +6,14 @@ import styles from './feedback.module.css';
 
 export function Spinner({ size = 28, label }: { size?: number; label?: string }) {
   const { t } = useTranslation();
-  return <span className={styles.spinner} style={{ '--size': `${size}px` } as CSSProperties} role="status" aria-label={label ?? t('common:loading')} />;
+  return (
+    <span
+      className={styles.spinner}
+      style={{ '--size': `${size}px` } as CSSProperties}
+      role="status"
+      aria-label={label ?? t('common:loading')}
+    />
+  );
 }
 
 export function PageSpinner() {
@@ -17,8 +24,24 @@ export function PageSpinner() {
   );
 }
 
-export function Skeleton({ width = '100%', height = 16, radius, className }: { width?: number | string; height?: number | string; radius?: number; className?: string }) {
-  return <span className={[styles.skeleton, className].filter(Boolean).join(' ')} style={{ width, height, borderRadius: radius }} aria-hidden="true" />;
+export function Skeleton({
+  width = '100%',
+  height = 16,
+  radius,
+  className,
+}: {
+  width?: number | string;
+  height?: number | string;
+  radius?: number;
+  className?: string;
+}) {
+  return (
+    <span
+      className={[styles.skeleton, className].filter(Boolean).join(' ')}
+      style={{ width, height, borderRadius: radius }}
+      aria-hidden="true"
+    />
+  );
 }
 
 interface StateProps {

@@ -47,7 +47,13 @@ export function TextField({ label, error, hint, end, id: givenId, className, ...
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <div className={styles.control}>
-        <input id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...rest} />
+        <input
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          {...rest}
+        />
         {end}
       </div>
     </FieldShell>
@@ -87,7 +93,13 @@ export function SelectField({ label, error, hint, id: givenId, className, childr
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <div className={styles.control}>
-        <select id={id} className={`${styles.input} ${styles.select}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...rest}>
+        <select
+          id={id}
+          className={`${styles.input} ${styles.select}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          {...rest}
+        >
           {children}
         </select>
         <ChevronDownIcon size={18} className={styles.chevron} />
@@ -109,7 +121,12 @@ interface SegmentedProps<V extends string> {
 export function SegmentedField<V extends string>({ label, name, value, options, onChange, error }: SegmentedProps<V>) {
   const id = useId();
   return (
-    <div className={[styles.field, error && styles.invalid].filter(Boolean).join(' ')} role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
+    <div
+      className={[styles.field, error && styles.invalid].filter(Boolean).join(' ')}
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <span className={styles.label} id={`${id}-label`}>
         {label}
       </span>

@@ -3,7 +3,14 @@ import type { TLang } from '@portal/contract';
 /** Small flags for the language list (drawn, not emoji: Windows shows emoji flags as letters). */
 export function Flag({ lang, size = 22 }: { lang: TLang; size?: number }) {
   const h = Math.round((size * 2) / 3);
-  const common = { width: size, height: h, viewBox: '0 0 30 20', 'aria-hidden': true, focusable: false, style: { borderRadius: 3, flex: 'none' } } as const;
+  const common = {
+    width: size,
+    height: h,
+    viewBox: '0 0 30 20',
+    'aria-hidden': true,
+    focusable: false,
+    style: { borderRadius: 3, flex: 'none' },
+  } as const;
   if (lang === 'kk')
     return (
       <svg {...common}>

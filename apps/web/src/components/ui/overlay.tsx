@@ -92,7 +92,15 @@ export function Tabs<V extends string>({ label, value, options, onChange }: Tabs
       }}
     >
       {options.map((o) => (
-        <button key={o.value} type="button" role="tab" className={styles.tab} aria-selected={o.value === value} tabIndex={o.value === value ? 0 : -1} onClick={() => onChange(o.value)}>
+        <button
+          key={o.value}
+          type="button"
+          role="tab"
+          className={styles.tab}
+          aria-selected={o.value === value}
+          tabIndex={o.value === value ? 0 : -1}
+          onClick={() => onChange(o.value)}
+        >
           {o.label}
         </button>
       ))}

@@ -25,7 +25,10 @@ const DIALS = [
 
 describe('PhoneField', () => {
   it('a +996 number is never read as +7 while the countries are still loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     renderWithStore(<Harness initial="+996555123456" />);
     expect(screen.getByRole('combobox')).toHaveProperty('value', 'KG');
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '555 123 457' } });
@@ -33,7 +36,10 @@ describe('PhoneField', () => {
   });
 
   it('a pasted number of another country keeps its own prefix instead of sticking on the selected one', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     renderWithStore(<Harness />);
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+998 90 123 45 67' } });
     expect(screen.getByTestId('value').textContent).toBe('+998901234567');

@@ -140,7 +140,8 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, hint, 
           onBlur={onBlur}
           onChange={(e) => {
             const typed = readTyped(e.target.value, dial.phone_prefix, dials);
-            const nextDial = typed.code === undefined ? dial : typed.code === OTHER.code ? OTHER : (dials.find((d) => d.code === typed.code) ?? dial);
+            const nextDial =
+              typed.code === undefined ? dial : typed.code === OTHER.code ? OTHER : (dials.find((d) => d.code === typed.code) ?? dial);
             if (typed.code !== undefined) setChosen(nextDial.code);
             emit(nextDial.phone_prefix, typed.digits);
           }}

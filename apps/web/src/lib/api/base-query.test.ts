@@ -26,7 +26,15 @@ function signedIn(token: string | null) {
 }
 
 function apiFor(store: ReturnType<typeof makeStore>): BaseQueryApi {
-  return { signal: new AbortController().signal, abort: () => undefined, dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint: 'test', type: 'query' };
+  return {
+    signal: new AbortController().signal,
+    abort: () => undefined,
+    dispatch: store.dispatch,
+    getState: store.getState,
+    extra: undefined,
+    endpoint: 'test',
+    type: 'query',
+  };
 }
 
 /** A fetch double that records the requests it got. */
@@ -68,7 +76,9 @@ describe('base query', () => {
         await refreshGate;
         return jsonResponse({ data: { token: 'new', expires_in: 900 } });
       }
-      return bearer(request) === 'Bearer new' ? jsonResponse({ data: path(request) }) : jsonResponse({ message: 'expired', code: 'token_expired' }, 401);
+      return bearer(request) === 'Bearer new'
+        ? jsonResponse({ data: path(request) })
+        : jsonResponse({ message: 'expired', code: 'token_expired' }, 401);
     });
     const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
     const api = apiFor(store);
@@ -79,7 +89,12 @@ describe('base query', () => {
     releaseRefresh();
     const results = await pending;
 
-    expect(results.map((r) => r.data)).toEqual([{ data: '/api/orders' }, { data: '/api/saved-tracks' }, { data: '/api/auth/user' }, { data: '/api/orders/statuses' }]);
+    expect(results.map((r) => r.data)).toEqual([
+      { data: '/api/orders' },
+      { data: '/api/saved-tracks' },
+      { data: '/api/auth/user' },
+      { data: '/api/orders/statuses' },
+    ]);
     const calls = fetchFn.requests.map((r) => `${path(r)} ${bearer(r)}`);
     expect(calls.filter((c) => c.startsWith('/api/auth/refresh'))).toHaveLength(1);
     for (const url of ['/api/orders', '/api/saved-tracks', '/api/auth/user', '/api/orders/statuses']) {
@@ -94,7 +109,9 @@ describe('base query', () => {
   it('retries a request only once: a second 401 is returned as it is', async () => {
     const store = signedIn('old');
     const fetchFn = mockFetch(async (request: Request) =>
-      path(request) === '/api/auth/refresh' ? jsonResponse({ data: { token: 'new', expires_in: 900 } }) : jsonResponse({ message: 'no', code: 'unauthenticated' }, 401),
+      path(request) === '/api/auth/refresh'
+        ? jsonResponse({ data: { token: 'new', expires_in: 900 } })
+        : jsonResponse({ message: 'no', code: 'unauthenticated' }, 401),
     );
     const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
     const result = await query('orders', apiFor(store), {});
@@ -106,7 +123,9 @@ describe('base query', () => {
     const store = signedIn('old');
     localStorage.setItem('token', 'old');
     const fetchFn = mockFetch(async (request: Request) =>
-      path(request) === '/api/auth/refresh' ? jsonResponse({ message: 'no', code: 'unauthenticated' }, 401) : jsonResponse({ message: 'expired', code: 'token_expired' }, 401),
+      path(request) === '/api/auth/refresh'
+        ? jsonResponse({ message: 'no', code: 'unauthenticated' }, 401)
+        : jsonResponse({ message: 'expired', code: 'token_expired' }, 401),
     );
     const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
     const results = await Promise.all([query('orders', apiFor(store), {}), query('saved-tracks', apiFor(store), {})]);
@@ -148,7 +167,9 @@ describe('base query', () => {
 
   it('never refreshes after a failed login (its 401 means wrong credentials)', async () => {
     const store = signedIn('tok');
-    const fetchFn = mockFetch(async (_request: Request) => jsonResponse({ message: 'Wrong phone number or password', code: 'invalid_credentials' }, 401));
+    const fetchFn = mockFetch(async (_request: Request) =>
+      jsonResponse({ message: 'Wrong phone number or password', code: 'invalid_credentials' }, 401),
+    );
     const query = makeBaseQuery({ baseUrl: 'http://api.test/api', fetchFn });
     const result = await query({ url: 'auth/login', method: 'POST', body: {} }, apiFor(store), {});
     expect(result.error).toMatchObject({ status: 401 });

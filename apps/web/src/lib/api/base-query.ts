@@ -1,6 +1,5 @@
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { ZRefreshResponse } from '@portal/contract';
 import { loggedOut, tokenRefreshed, type AuthState } from '../session/auth-slice';
 import type { LangState } from '../preferences/lang-slice';
 
@@ -52,6 +51,8 @@ export function makeBaseQuery(options: BaseQueryOptions): AppBaseQuery {
 
   async function refresh(api: BaseQueryApi, extra: object): Promise<RefreshOutcome> {
     const result = await raw({ url: 'auth/refresh', method: 'POST' }, api, extra);
+    // The contract's schema (and zod) load with the first refresh, not with the page: /auth never needs them.
+    const { ZRefreshResponse } = await import('@portal/contract/auth/refresh');
     const parsed = ZRefreshResponse.safeParse(result.data);
     if (parsed.success) {
       api.dispatch(tokenRefreshed(parsed.data.data.token));

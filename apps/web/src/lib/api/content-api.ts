@@ -5,6 +5,10 @@ import type {
   TChinaAddressResponse,
   TCreateSupportRequest,
   TCreateSupportResponse,
+  TSupportReplyRequest,
+  TSupportsResponse,
+  TSupportThread,
+  TSupportThreadResponse,
   TFaq,
   TFaqsResponse,
   TLesson,
@@ -79,6 +83,24 @@ export const contentApi = baseApi.injectEndpoints({
     createSupport: build.mutation<TSupportReceipt, TCreateSupportRequest>({
       query: (body) => ({ url: 'supports', method: 'POST', body }),
       transformResponse: (response: TCreateSupportResponse) => response.data,
+      invalidatesTags: [{ type: 'User', id: 'supports' }],
+    }),
+    /** The signed-in customer's own requests ("my requests") and one thread; answering in it. */
+    getMySupports: build.query<TSupportsResponse, { page: number }>({
+      query: ({ page }) => ({ url: 'supports', params: { 'filters[page]': page, 'filters[per_page]': 10 } }),
+      providesTags: [{ type: 'User', id: 'supports' }],
+      keepUnusedDataFor: 0,
+    }),
+    getMySupport: build.query<TSupportThread, number>({
+      query: (id) => `supports/${id}`,
+      transformResponse: (response: TSupportThreadResponse) => response.data,
+      providesTags: [{ type: 'User', id: 'supports' }],
+      keepUnusedDataFor: 0,
+    }),
+    replyMySupport: build.mutation<TSupportThread, { id: number; body: TSupportReplyRequest }>({
+      query: ({ id, body }) => ({ url: `supports/${id}/replies`, method: 'POST', body }),
+      transformResponse: (response: TSupportThreadResponse) => response.data,
+      invalidatesTags: [{ type: 'User', id: 'supports' }],
     }),
   }),
 });
@@ -94,4 +116,7 @@ export const {
   useGetBranchQuery,
   useGetChinaAddressQuery,
   useCreateSupportMutation,
+  useGetMySupportsQuery,
+  useGetMySupportQuery,
+  useReplyMySupportMutation,
 } = contentApi;

@@ -10,7 +10,9 @@ describe('describeApiError', () => {
       code: 'FETCH_ERROR',
       message: 'No connection to the server. Check your internet and try again.',
     });
-    expect(describeApiError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, t).message).toBe('The server is taking too long to answer. Please try again.');
+    expect(describeApiError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, t).message).toBe(
+      'The server is taking too long to answer. Please try again.',
+    );
     expect(describeApiError({ status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, t).message).toBe(
       'The server sent an answer we could not read. Please try again.',
     );
@@ -22,10 +24,24 @@ describe('describeApiError', () => {
 
   it("keeps the API's own message, code, field errors and retry time", () => {
     const info = describeApiError(
-      { status: 429, data: { message: 'You can request a new code in 42 s', code: 'code_resend_too_soon', retry_after: 42, errors: { phone_number: ['x'] } } },
+      {
+        status: 429,
+        data: {
+          message: 'You can request a new code in 42 s',
+          code: 'code_resend_too_soon',
+          retry_after: 42,
+          errors: { phone_number: ['x'] },
+        },
+      },
       t,
     );
-    expect(info).toEqual({ message: 'You can request a new code in 42 s', code: 'code_resend_too_soon', status: 429, retryAfter: 42, fields: { phone_number: ['x'] } });
+    expect(info).toEqual({
+      message: 'You can request a new code in 42 s',
+      code: 'code_resend_too_soon',
+      status: 429,
+      retryAfter: 42,
+      fields: { phone_number: ['x'] },
+    });
   });
 
   it('falls back by status for bodies that are not the API envelope', () => {

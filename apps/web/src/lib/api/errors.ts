@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { isMessageKey, ZErrorBody } from '@portal/contract';
+import { isErrorBody, isMessageKey } from '@portal/contract';
 import type { TFunction } from 'i18next';
 
 export interface ApiErrorInfo {
@@ -42,14 +42,14 @@ export function describeApiError(error: FetchBaseQueryError | SerializedError | 
     case 'CUSTOM_ERROR':
       return { ...base, message: t('errors:unknown'), code: 'CUSTOM_ERROR' };
     default: {
-      const parsed = ZErrorBody.safeParse(error.data);
-      if (parsed.success) {
+      const body = error.data;
+      if (isErrorBody(body)) {
         return {
-          message: parsed.data.message,
-          code: parsed.data.code,
+          message: body.message,
+          code: body.code,
           status: error.status,
-          fields: parsed.data.errors ?? {},
-          retryAfter: parsed.data.retry_after ?? null,
+          fields: body.errors ?? {},
+          retryAfter: body.retry_after ?? null,
         };
       }
       const fallback = error.status >= 500 ? 'errors:server' : error.status === 404 ? 'errors:not_found' : 'errors:unknown';

@@ -24,17 +24,40 @@ describe('branch hours', () => {
     expect(zonedNow('Asia/Almaty', at('2026-11-21T20:00:00Z')).weekday).toBe('sun');
   });
 
+  it('is closed during the break and opens again at its end', () => {
+    const withBreak = WEEK.map((d) => (d.day === 'sat' ? { ...d, break_start: '13:00', break_end: '14:00' } : d));
+    // Almaty is UTC+5: 08:30 UTC is 13:30 there, 09:00 UTC is 14:00.
+    expect(branchToday(withBreak, 'Asia/Almaty', at('2026-11-21T08:30:00Z')).state).toEqual({
+      kind: 'closed',
+      opensAt: '14:00',
+      opensDay: 'sat',
+      today: true,
+    });
+    expect(branchToday(withBreak, 'Asia/Almaty', at('2026-11-21T09:00:00Z')).state).toEqual({ kind: 'open', closesAt: '17:00' });
+    expect(branchToday(withBreak, 'Asia/Almaty', at('2026-11-21T07:59:00Z')).state).toEqual({ kind: 'open', closesAt: '17:00' });
+  });
+
   it('falls back to the device zone for an unknown zone name', () => {
     expect(() => zonedNow('Mars/Olympus', at('2026-11-20T04:30:00Z'))).not.toThrow();
   });
 
   it('is open between opening and closing, closed at the closing minute', () => {
     expect(branchToday(WEEK, 'Asia/Almaty', at('2026-11-21T05:00:00Z')).state).toEqual({ kind: 'open', closesAt: '17:00' });
-    expect(branchToday(WEEK, 'Asia/Almaty', at('2026-11-21T12:00:00Z')).state).toEqual({ kind: 'closed', opensAt: '09:00', opensDay: 'mon', today: false });
+    expect(branchToday(WEEK, 'Asia/Almaty', at('2026-11-21T12:00:00Z')).state).toEqual({
+      kind: 'closed',
+      opensAt: '09:00',
+      opensDay: 'mon',
+      today: false,
+    });
   });
 
   it('before opening says it opens today', () => {
-    expect(branchToday(WEEK, 'Asia/Almaty', at('2026-11-20T03:00:00Z')).state).toEqual({ kind: 'closed', opensAt: '09:00', opensDay: 'fri', today: true });
+    expect(branchToday(WEEK, 'Asia/Almaty', at('2026-11-20T03:00:00Z')).state).toEqual({
+      kind: 'closed',
+      opensAt: '09:00',
+      opensDay: 'fri',
+      today: true,
+    });
   });
 
   it('on a day off has no hours today and names the next opening day', () => {

@@ -12,7 +12,13 @@ export interface ZonedNow {
 export function zonedNow(timeZone: string, now: Date = new Date()): ZonedNow {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
   } catch {
     parts = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
   }
@@ -38,19 +44,30 @@ export function dayHours(hours: TWorkingDay[], day: TWeekday): TWorkingDay | nul
   return found && toMinutes(found.open) !== null && toMinutes(found.close) !== null ? found : null;
 }
 
+/** The day's break (break_start–break_end), when it has one. */
+export function dayBreak(day: TWorkingDay | null): { start: string; end: string } | null {
+  const start = toMinutes(day?.break_start ?? null);
+  const end = toMinutes(day?.break_end ?? null);
+  return start !== null && end !== null && end > start ? { start: day!.break_start!, end: day!.break_end! } : null;
+}
+
+function inBreak(day: TWorkingDay | null, minutes: number): boolean {
+  const pause = dayBreak(day);
+  return !!pause && minutes >= toMinutes(pause.start)! && minutes < toMinutes(pause.end)!;
+}
+
 function isOpenAt(day: TWorkingDay | null, minutes: number): boolean {
   const open = toMinutes(day?.open ?? null);
   const close = toMinutes(day?.close ?? null);
   if (open === null || close === null) return false;
+  if (inBreak(day, minutes)) return false;
   if (close > open) return minutes >= open && minutes < close;
   // Past midnight (22:00–02:00): open from the opening time to the end of the day.
   return minutes >= open;
 }
 
 export type BranchState =
-  | { kind: 'open'; closesAt: string }
-  | { kind: 'closed'; opensAt: string; opensDay: TWeekday; today: boolean }
-  | { kind: 'closed_unknown' };
+  { kind: 'open'; closesAt: string } | { kind: 'closed'; opensAt: string; opensDay: TWeekday; today: boolean } | { kind: 'closed_unknown' };
 
 export interface BranchToday {
   weekday: TWeekday;
@@ -64,6 +81,9 @@ export function branchToday(hours: TWorkingDay[], timeZone: string, now: Date = 
   const { weekday, minutes } = zonedNow(timeZone, now);
   const today = dayHours(hours, weekday);
   if (today && isOpenAt(today, minutes)) return { weekday, today, state: { kind: 'open', closesAt: today.close ?? '' } };
+  if (today && inBreak(today, minutes)) {
+    return { weekday, today, state: { kind: 'closed', opensAt: today.break_end ?? '', opensDay: weekday, today: true } };
+  }
   if (today && minutes < (toMinutes(today.open) ?? 0)) {
     return { weekday, today, state: { kind: 'closed', opensAt: today.open ?? '', opensDay: weekday, today: true } };
   }

@@ -2,7 +2,17 @@ import { DEFAULT_LANG, isLang, type TLang } from '@portal/contract';
 
 // Dates, numbers and money come from the contract's one formatter, shared with the texts the API sends
 // (its own Kazakh month names: the browser may lack Kazakh locale data).
-export { formatCount, formatDate, formatDateTime, formatDayMonth, formatMoney, formatNumber, formatTime, formatWait, formatWeight } from '@portal/contract/common/format';
+export {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  formatWait,
+  formatWeight,
+} from '@portal/contract/common/format';
 
 /** Splits a plain-text body into paragraphs (blank lines between them). */
 export function paragraphs(text: string): string[] {

@@ -5,7 +5,11 @@ import type { ApiErrorInfo } from '../api/errors';
  * Puts the API's per-field messages under the form's fields. Returns the messages for fields the
  * form does not have (to show with the general message).
  */
-export function applyFieldErrors<T extends FieldValues>(info: ApiErrorInfo, setError: UseFormSetError<T>, fields: readonly Path<T>[]): string[] {
+export function applyFieldErrors<T extends FieldValues>(
+  info: ApiErrorInfo,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string[] {
   const rest: string[] = [];
   for (const [field, messages] of Object.entries(info.fields)) {
     const message = messages[0];

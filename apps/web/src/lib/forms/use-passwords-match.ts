@@ -8,7 +8,9 @@ type PasswordPair = { password: string; password_confirmation: string };
  * "Passwords must match" as soon as both fields hold something, not only on submit; the message
  * goes away the moment they match.
  */
-export function usePasswordsMatch<T extends PasswordPair>(form: Pick<UseFormReturn<T>, 'watch' | 'setError' | 'clearErrors' | 'getFieldState'>) {
+export function usePasswordsMatch<T extends PasswordPair>(
+  form: Pick<UseFormReturn<T>, 'watch' | 'setError' | 'clearErrors' | 'getFieldState'>,
+) {
   const { watch, setError, clearErrors, getFieldState } = form;
   const typed = watch as unknown as (names: ['password', 'password_confirmation']) => [string | undefined, string | undefined];
   const [password, confirmation] = typed(['password', 'password_confirmation']);

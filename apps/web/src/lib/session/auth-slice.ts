@@ -25,7 +25,14 @@ const PURPOSES = new Set(['register', 'forgot', 'update_phone']);
 /** The flow this tab kept, when it is still usable. */
 export function readKeptCodeFlow(now = Date.now()): TCodeFlow | null {
   const v = tabStorage.read(TAB_KEYS.codeFlow) as Partial<TCodeFlow> | null;
-  if (!v || typeof v !== 'object' || !PURPOSES.has(v.purpose as string) || typeof v.phone_number !== 'string' || typeof v.resend_at !== 'number') return null;
+  if (
+    !v ||
+    typeof v !== 'object' ||
+    !PURPOSES.has(v.purpose as string) ||
+    typeof v.phone_number !== 'string' ||
+    typeof v.resend_at !== 'number'
+  )
+    return null;
   if (typeof v.saved_at !== 'number' || now - v.saved_at > VERIFICATION_TOKEN_TTL_SECONDS * 1000) return null;
   if (v.verification_token !== undefined && typeof v.verification_token !== 'string') return null;
   return v as TCodeFlow;

@@ -10,7 +10,19 @@ describe('safeNextPath', () => {
   });
 
   it('refuses anything that leaves the site or loops back to sign-in', () => {
-    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'orders', '', '/auth', '/auth/register-code', '/\u0000x', null, 42]) {
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'orders',
+      '',
+      '/auth',
+      '/auth/register-code',
+      '/\u0000x',
+      null,
+      42,
+    ]) {
       expect(safeNextPath(bad, ORIGIN)).toBeNull();
     }
   });

@@ -6,7 +6,8 @@ export const NEXT_PARAM = 'next';
  * could leave the site (`//evil`, `/\evil`, `https://…`, `javascript:`) or loop back into /auth is refused.
  */
 export function safeNextPath(value: unknown, origin = globalThis.location?.origin ?? 'http://localhost'): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 2000) return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 2000)
+    return null;
   if ([...value].some((c) => c.charCodeAt(0) < 0x20)) return null;
   let url: URL;
   try {

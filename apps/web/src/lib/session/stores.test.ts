@@ -30,12 +30,28 @@ const USER = {
   notifications: {},
 };
 
-const note = (id: number, read: boolean) => ({ id, type: 'orders' as const, title: 't', body: 'b', link: null, read, new: !read, created_at: '2026-01-01T00:00:00Z' });
+const note = (id: number, read: boolean) => ({
+  id,
+  type: 'orders' as const,
+  title: 't',
+  body: 'b',
+  link: null,
+  read,
+  new: !read,
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe('auth slice', () => {
   it('starts signed out and not initialised, with the stored token', () => {
     localStorage.setItem('token', 'stored');
-    expect(initialAuthState()).toEqual({ isInitialized: false, isAuthenticated: false, user: null, notifications: {}, token: 'stored', data: null });
+    expect(initialAuthState()).toEqual({
+      isInitialized: false,
+      isAuthenticated: false,
+      user: null,
+      notifications: {},
+      token: 'stored',
+      data: null,
+    });
     localStorage.removeItem('token');
     expect(initialAuthState().token).toBeNull();
   });
@@ -79,7 +95,12 @@ describe('auth slice', () => {
     store.dispatch(codeFlowStarted({ purpose: 'register', phone_number: '+77010000009', resend_at: 1 }));
     store.dispatch(codeVerified({ verification_token: 'vt' }));
     store.dispatch(loggedOut());
-    expect(store.getState().auth.data).toMatchObject({ purpose: 'register', phone_number: '+77010000009', resend_at: 1, verification_token: 'vt' });
+    expect(store.getState().auth.data).toMatchObject({
+      purpose: 'register',
+      phone_number: '+77010000009',
+      resend_at: 1,
+      verification_token: 'vt',
+    });
     expect(JSON.stringify({ ...localStorage })).not.toContain('vt');
   });
 });

@@ -10,7 +10,9 @@ export function useLogout() {
   const navigate = useNavigate();
   const [logout, state] = useLogoutMutation();
   const run = useCallback(async () => {
-    await logout().unwrap().catch(() => undefined);
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
     dispatch(codeFlowEnded());
     navigate('/', { replace: true });
   }, [dispatch, logout, navigate]);

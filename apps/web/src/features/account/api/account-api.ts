@@ -50,4 +50,11 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useBalanceQuery, useUpdateUserMutation, useSendPhoneChangeCodeMutation, useVerifyPhoneChangeCodeMutation, useSendNewPhoneCodeMutation, useUpdatePhoneMutation } = accountApi;
+export const {
+  useBalanceQuery,
+  useUpdateUserMutation,
+  useSendPhoneChangeCodeMutation,
+  useVerifyPhoneChangeCodeMutation,
+  useSendNewPhoneCodeMutation,
+  useUpdatePhoneMutation,
+} = accountApi;

@@ -30,7 +30,10 @@ const USER: TUser = {
 const signedIn = { auth: { ...initialAuthState(null), token: 'tok', user: USER, isAuthenticated: true, isInitialized: true } };
 
 function renderAccount() {
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: [] })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse({ data: [] })),
+  );
   return renderWithStore(
     <>
       <Link to="/orders">Orders</Link>

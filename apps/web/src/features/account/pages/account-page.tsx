@@ -34,17 +34,19 @@ export default function AccountPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refill only when a (different) user arrives, never over the person's edits
   }, [user?.id]);
 
-  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
-    const result = await updateUser({ ...values, branch_id: Number(values.branch_id) });
-    if ('data' in result && result.data) {
-      reset(accountDefaults(result.data));
-      notify.success(t('common:saved'));
-      return;
-    }
-    const info = describeApiError(result.error, t);
-    const rest = applyFieldErrors(info, setError, ACCOUNT_FIELDS);
-    if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (values) => {
+      const result = await updateUser({ ...values, branch_id: Number(values.branch_id) });
+      if ('data' in result && result.data) {
+        reset(accountDefaults(result.data));
+        notify.success(t('common:saved'));
+        return;
+      }
+      const info = describeApiError(result.error, t);
+      const rest = applyFieldErrors(info, setError, ACCOUNT_FIELDS);
+      if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
+    }),
+  );
 
   // Unsaved edits are not lost to a stray tap: leaving the page asks first (and closing the tab too).
   useLeaveGuard(formState.isDirty && !formState.isSubmitting, t('account:account.leave_unsaved'));

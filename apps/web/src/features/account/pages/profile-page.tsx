@@ -51,18 +51,49 @@ export default function ProfilePage() {
     }
   };
 
-
   const entries: Entry[] = [
-    { to: '/profile/account', label: t('account:profile.account'), hint: t('account:profile.account_hint'), Icon: UserIcon, testId: 'entry-account' },
-    { to: '/profile/notifications', label: t('account:profile.notifications'), hint: t('account:profile.notifications_hint'), Icon: ChatIcon, testId: 'entry-notifications' },
+    {
+      to: '/profile/account',
+      label: t('account:profile.account'),
+      hint: t('account:profile.account_hint'),
+      Icon: UserIcon,
+      testId: 'entry-account',
+    },
+    {
+      to: '/profile/notifications',
+      label: t('account:profile.notifications'),
+      hint: t('account:profile.notifications_hint'),
+      Icon: ChatIcon,
+      testId: 'entry-notifications',
+    },
     { to: '/prohibited-items', label: t('account:profile.prohibited'), Icon: BanIcon, testId: 'entry-prohibited' },
     { to: '/faq', label: t('account:profile.faq'), Icon: HelpIcon, testId: 'entry-faq' },
     { to: '/support', label: t('account:profile.support'), Icon: ChatIcon, testId: 'entry-support' },
     { to: '/contacts', label: t('account:profile.contacts'), Icon: PhoneIcon, testId: 'entry-contacts' },
   ];
   const staffEntries: Entry[] = [
-    ...(staff ? [{ to: '/manage', label: t('account:profile.manage'), hint: t('account:profile.manage_hint'), Icon: BriefcaseIcon, testId: 'entry-manage' }] : []),
-    ...(admin ? [{ to: '/admin', label: t('account:profile.admin'), hint: t('account:profile.admin_hint'), Icon: ShieldIcon, testId: 'entry-admin' }] : []),
+    ...(staff
+      ? [
+          {
+            to: '/manage',
+            label: t('account:profile.manage'),
+            hint: t('account:profile.manage_hint'),
+            Icon: BriefcaseIcon,
+            testId: 'entry-manage',
+          },
+        ]
+      : []),
+    ...(admin
+      ? [
+          {
+            to: '/admin',
+            label: t('account:profile.admin'),
+            hint: t('account:profile.admin_hint'),
+            Icon: ShieldIcon,
+            testId: 'entry-admin',
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -38,7 +38,9 @@ export default function UpdateCodePage() {
     }
     const info = describeApiError(result.error, t);
     if (info.code === 'code_resend_too_soon' && info.retryAfter) {
-      dispatch(codeFlowStarted({ purpose: 'update_phone', phone_number: user.phone_number, resend_at: Date.now() + info.retryAfter * 1000 }));
+      dispatch(
+        codeFlowStarted({ purpose: 'update_phone', phone_number: user.phone_number, resend_at: Date.now() + info.retryAfter * 1000 }),
+      );
       navigate('/profile/account/update-verify');
       return;
     }
@@ -46,7 +48,13 @@ export default function UpdateCodePage() {
   };
 
   return (
-    <FlowCard testId="update-code-page" step={[1, 3]} icon={<PhoneIcon />} title={t('account:phone.code_title')} lead={t('account:phone.code_lead')}>
+    <FlowCard
+      testId="update-code-page"
+      step={[1, 3]}
+      icon={<PhoneIcon />}
+      title={t('account:phone.code_title')}
+      lead={t('account:phone.code_lead')}
+    >
       <div className={flowStyles.form}>
         <p className={flowStyles.muted}>
           {t('account:phone.current')} <span className={flowStyles.phone}>{readablePhone(user.phone_number)}</span>

@@ -47,19 +47,21 @@ export default function UpdatePhonePage() {
     if (!info.fields.phone_number || rest.length) setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' });
   };
 
-  const onSend = useSubmitOnce(handleSubmit(async ({ phone_number }) => {
-    setFailure(null);
-    if (user && phone_number === user.phone_number) {
-      setError('phone_number', { type: 'same', message: t('account:phone.same_number') }, { shouldFocus: true });
-      return;
-    }
-    const result = await sendCode({ phone_number, verification_token });
-    if ('data' in result && result.data) {
-      setSent({ phone: phone_number, resendAt: Date.now() + result.data.resend_after * 1000 });
-      return;
-    }
-    showFailure(result.error);
-  }));
+  const onSend = useSubmitOnce(
+    handleSubmit(async ({ phone_number }) => {
+      setFailure(null);
+      if (user && phone_number === user.phone_number) {
+        setError('phone_number', { type: 'same', message: t('account:phone.same_number') }, { shouldFocus: true });
+        return;
+      }
+      const result = await sendCode({ phone_number, verification_token });
+      if ('data' in result && result.data) {
+        setSent({ phone: phone_number, resendAt: Date.now() + result.data.resend_after * 1000 });
+        return;
+      }
+      showFailure(result.error);
+    }),
+  );
 
   const onVerify = async (code: string) => {
     if (!sent) return;
@@ -114,7 +116,13 @@ export default function UpdatePhonePage() {
       }
     >
       {sent ? (
-        <VerifyCodeForm key={sent.phone} resendAt={sent.resendAt} onVerify={onVerify} onResend={onResend} submitLabel={t('account:phone.save')} />
+        <VerifyCodeForm
+          key={sent.phone}
+          resendAt={sent.resendAt}
+          onVerify={onVerify}
+          onResend={onResend}
+          submitLabel={t('account:phone.save')}
+        />
       ) : (
         <form className={flowStyles.form} onSubmit={onSend} noValidate>
           <Controller

@@ -47,7 +47,10 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `admin/users/${id}/end-sessions`, method: 'POST' }),
       invalidatesTags: [ADMIN],
     }),
-    adminAudit: build.query<TAuditListResponse, { actor?: string; action?: string; target_type?: string; target_id?: string; from?: string; to?: string; page: number }>({
+    adminAudit: build.query<
+      TAuditListResponse,
+      { actor?: string; action?: string; target_type?: string; target_id?: string; from?: string; to?: string; page: number }
+    >({
       query: (q) => `admin/audit?${filters({ ...q, per_page: 20 })}`,
       providesTags: [ADMIN],
       keepUnusedDataFor: NO_CACHE,
@@ -55,4 +58,11 @@ export const adminApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useAdminUsersQuery, useAdminUserQuery, useUpdateAdminUserMutation, useCreateAdminUserMutation, useEndUserSessionsMutation, useAdminAuditQuery } = adminApi;
+export const {
+  useAdminUsersQuery,
+  useAdminUserQuery,
+  useUpdateAdminUserMutation,
+  useCreateAdminUserMutation,
+  useEndUserSessionsMutation,
+  useAdminAuditQuery,
+} = adminApi;

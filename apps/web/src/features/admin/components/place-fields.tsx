@@ -12,12 +12,24 @@ export function PlaceFields({ value, onChange, idPrefix }: { value: PlaceValue; 
   const { t } = useTranslation();
   return (
     <>
-      <SelectField id={`${idPrefix}-place`} label={t('admin:users.place')} value={value.kind} onChange={(e) => onChange({ ...value, kind: e.target.value as PlaceValue['kind'] })} data-testid={`${idPrefix}-place`}>
+      <SelectField
+        id={`${idPrefix}-place`}
+        label={t('admin:users.place')}
+        value={value.kind}
+        onChange={(e) => onChange({ ...value, kind: e.target.value as PlaceValue['kind'] })}
+        data-testid={`${idPrefix}-place`}
+      >
         <option value="china_warehouse">{t('admin:users.place_china')}</option>
         <option value="branch">{t('admin:users.place_branch')}</option>
       </SelectField>
       {value.kind === 'branch' && (
-        <SelectField id={`${idPrefix}-branch`} label={t('admin:users.branch')} value={value.branchId} onChange={(e) => onChange({ ...value, branchId: e.target.value })} data-testid={`${idPrefix}-branch`}>
+        <SelectField
+          id={`${idPrefix}-branch`}
+          label={t('admin:users.branch')}
+          value={value.branchId}
+          onChange={(e) => onChange({ ...value, branchId: e.target.value })}
+          data-testid={`${idPrefix}-branch`}
+        >
           <option value="">{t('admin:users.choose_branch')}</option>
           <BranchOptions />
         </SelectField>

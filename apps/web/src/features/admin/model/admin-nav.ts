@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { HomeIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
+import { BookIcon } from '../../../components/content/content-icons';
+import { BellIcon, ChatIcon, HomeIcon, SettingsIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
+import { PinIcon, RouteIcon } from '../components/place-icons';
 
 export interface AdminNavEntry {
   /** Address under /admin ('' for the overview). */
@@ -16,5 +18,11 @@ export interface AdminNavEntry {
 export const ADMIN_NAV: AdminNavEntry[] = [
   { to: '', label: 'nav.overview', Icon: HomeIcon },
   { to: 'users', label: 'nav.users', Icon: UserIcon },
+  { to: 'content', label: 'nav.content', Icon: BookIcon },
+  { to: 'branches', label: 'nav.branches', Icon: PinIcon },
+  { to: 'countries', label: 'nav.countries', Icon: RouteIcon },
+  { to: 'supports', label: 'nav.supports', Icon: ChatIcon },
+  { to: 'settings', label: 'nav.settings', Icon: SettingsIcon },
   { to: 'audit', label: 'nav.audit', Icon: ShieldIcon },
+  { to: 'broadcasts', label: 'nav.broadcasts', Icon: BellIcon },
 ];

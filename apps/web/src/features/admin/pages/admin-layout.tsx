@@ -15,7 +15,13 @@ export default function AdminLayout() {
       <nav className={styles.nav} aria-label={t('admin:nav.label')}>
         <p className={styles.navTitle}>{t('admin:nav.label')}</p>
         {ADMIN_NAV.map(({ to, label, Icon }) => (
-          <NavLink key={to} to={to ? `/admin/${to}` : '/admin'} end={!to} className={styles.navLink} data-testid={`admin-nav-${to || 'overview'}`}>
+          <NavLink
+            key={to}
+            to={to ? `/admin/${to}` : '/admin'}
+            end={!to}
+            className={styles.navLink}
+            data-testid={`admin-nav-${to || 'overview'}`}
+          >
             <Icon size={18} />
             <span>{t(`admin:${label}`)}</span>
           </NavLink>

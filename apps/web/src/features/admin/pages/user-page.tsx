@@ -30,7 +30,8 @@ export default function UserPage() {
   }, [user]);
 
   if (detail.isLoading) return <PageSpinner />;
-  if (!detail.data || !user) return <ErrorState title={t('errors:unknown')} text={errorText(detail.error, t)} onRetry={() => void detail.refetch()} />;
+  if (!detail.data || !user)
+    return <ErrorState title={t('errors:unknown')} text={errorText(detail.error, t)} onRetry={() => void detail.refetch()} />;
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const error = updating.error ?? ending.error;
 
@@ -50,12 +51,24 @@ export default function UserPage() {
         className={styles.form}
         onSubmit={(e) => {
           e.preventDefault();
-          void save({ role, place: role === 'staff' ? { kind: place.kind, branch_id: place.kind === 'branch' ? Number(place.branchId) || null : null } : null }, t('admin:users.saved'));
+          void save(
+            {
+              role,
+              place:
+                role === 'staff' ? { kind: place.kind, branch_id: place.kind === 'branch' ? Number(place.branchId) || null : null } : null,
+            },
+            t('admin:users.saved'),
+          );
         }}
       >
         <strong>{t('admin:users.access')}</strong>
         <div className={styles.grid2}>
-          <SelectField label={t('admin:users.role')} value={role} onChange={(e) => setRole(e.target.value as TRole)} data-testid="user-role">
+          <SelectField
+            label={t('admin:users.role')}
+            value={role}
+            onChange={(e) => setRole(e.target.value as TRole)}
+            data-testid="user-role"
+          >
             <option value="customer">{t('admin:users.role_customer')}</option>
             <option value="staff">{t('admin:users.role_staff')}</option>
             <option value="admin">{t('admin:users.role_admin')}</option>
@@ -68,12 +81,18 @@ export default function UserPage() {
           </Button>
           <Button
             variant={user.blocked ? 'secondary' : 'danger'}
-            onClick={() => void save({ blocked: !user.blocked }, user.blocked ? t('admin:users.unblocked_done') : t('admin:users.blocked_done'))}
+            onClick={() =>
+              void save({ blocked: !user.blocked }, user.blocked ? t('admin:users.unblocked_done') : t('admin:users.blocked_done'))
+            }
             data-testid="user-block"
           >
             {user.blocked ? t('admin:users.unblock') : t('admin:users.block')}
           </Button>
-          <Button variant="secondary" loading={ending.isLoading} onClick={() => void endSessions(id).then((r) => 'data' in r && setSaved(t('admin:users.sessions_ended')))}>
+          <Button
+            variant="secondary"
+            loading={ending.isLoading}
+            onClick={() => void endSessions(id).then((r) => 'data' in r && setSaved(t('admin:users.sessions_ended')))}
+          >
             {t('admin:users.end_sessions')}
           </Button>
         </div>

@@ -2,8 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZSendCodeRequest, type TSendCodeRequest } from '@portal/contract';
+import type { TSendCodeRequest } from '@portal/contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { describeApiError, translateFieldMessage } from '../../../lib/api/errors';
 import { applyFieldErrors } from '../../../lib/forms/api-errors';
@@ -14,6 +13,12 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { flowStyles as styles } from '../../../components/flow/flow-card';
 import { useSendForgotCodeMutation, useSendRegisterCodeMutation } from '../api/auth-api';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
+import { lazyZodResolver } from '../../../lib/forms/lazy-resolver';
+
+// The schema and zod load on the customer's first key or tap, not with the page (speed budget of /auth).
+const resolver = lazyZodResolver<TSendCodeRequest, { phone_number: string }>(() =>
+  import('@portal/contract/auth/send-code').then((m) => m.ZSendCodeRequest),
+);
 
 interface SendCodeFormProps {
   purpose: 'register' | 'forgot';
@@ -37,31 +42,33 @@ export function SendCodeForm({ purpose, next, initialPhone = '', extraError }: S
   const [sendForgot] = useSendForgotCodeMutation();
   const [failure, setFailure] = useState<{ text: string | null; code: string } | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<TSendCodeRequest, unknown, { phone_number: string }>({
-    resolver: zodResolver(ZSendCodeRequest),
+    resolver,
     defaultValues: { phone_number: flow?.purpose === purpose ? flow.phone_number : initialPhone },
   });
 
-  const onSubmit = useSubmitOnce(handleSubmit(async ({ phone_number }) => {
-    setFailure(null);
-    const send = purpose === 'register' ? sendRegister : sendForgot;
-    const result = await send({ phone_number });
-    if ('data' in result && result.data) {
-      dispatch(codeFlowStarted({ purpose, phone_number, resend_at: Date.now() + result.data.resend_after * 1000 }));
-      navigate(next);
-      return;
-    }
-    const info = describeApiError(result.error, t);
-    if (info.code === 'code_resend_too_soon' && info.retryAfter) {
-      dispatch(codeFlowStarted({ purpose, phone_number, resend_at: Date.now() + info.retryAfter * 1000 }));
-      navigate(next);
-      return;
-    }
-    const rest = applyFieldErrors(info, setError, ['phone_number']);
-    setFailure({ text: !info.fields.phone_number || rest.length ? info.message : null, code: info.code });
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async ({ phone_number }) => {
+      setFailure(null);
+      const send = purpose === 'register' ? sendRegister : sendForgot;
+      const result = await send({ phone_number });
+      if ('data' in result && result.data) {
+        dispatch(codeFlowStarted({ purpose, phone_number, resend_at: Date.now() + result.data.resend_after * 1000 }));
+        navigate(next);
+        return;
+      }
+      const info = describeApiError(result.error, t);
+      if (info.code === 'code_resend_too_soon' && info.retryAfter) {
+        dispatch(codeFlowStarted({ purpose, phone_number, resend_at: Date.now() + info.retryAfter * 1000 }));
+        navigate(next);
+        return;
+      }
+      const rest = applyFieldErrors(info, setError, ['phone_number']);
+      setFailure({ text: !info.fields.phone_number || rest.length ? info.message : null, code: info.code });
+    }),
+  );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={onSubmit} onKeyDown={resolver.preload} onPointerDown={resolver.preload} noValidate>
       <Controller
         control={control}
         name="phone_number"

@@ -15,7 +15,15 @@ export const ZRegisterForm = z
   .refine((v) => v.password === v.password_confirmation, { error: MSG.passwordsMustMatch, path: ['password_confirmation'] });
 export type TRegisterForm = z.input<typeof ZRegisterForm>;
 export type TRegisterFormOut = z.output<typeof ZRegisterForm>;
-export const REGISTER_FIELDS = ['first_name', 'last_name', 'branch_id', 'gender', 'date_of_birth', 'password', 'password_confirmation'] as const;
+export const REGISTER_FIELDS = [
+  'first_name',
+  'last_name',
+  'branch_id',
+  'gender',
+  'date_of_birth',
+  'password',
+  'password_confirmation',
+] as const;
 
 /** The forgot-password form's last step. */
 export const ZNewPasswordForm = z
@@ -25,5 +33,3 @@ export const ZNewPasswordForm = z
   })
   .refine((v) => v.password === v.password_confirmation, { error: MSG.passwordsMustMatch, path: ['password_confirmation'] });
 export type TNewPasswordForm = z.input<typeof ZNewPasswordForm>;
-
-

@@ -10,12 +10,19 @@ afterEach(() => {
 });
 
 const inFlow = {
-  auth: { ...initialAuthState(null), isInitialized: true, data: { purpose: 'forgot' as const, phone_number: '+77010000001', resend_at: 0, verification_token: 'vt' } },
+  auth: {
+    ...initialAuthState(null),
+    isInitialized: true,
+    data: { purpose: 'forgot' as const, phone_number: '+77010000001', resend_at: 0, verification_token: 'vt' },
+  },
 };
 
 describe('ForgotFormPage', () => {
   it('says "Passwords must match" as soon as both fields are filled, and drops it once they match', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     renderWithStore(<ForgotFormPage />, { route: '/auth/forgot-form', preloadedState: inFlow });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New password'), 'Tulpar-Runs-77');

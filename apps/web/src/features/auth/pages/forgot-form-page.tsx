@@ -37,27 +37,36 @@ export default function ForgotFormPage() {
   const phone_number = flow?.phone_number ?? '';
   const verification_token = flow?.verification_token ?? '';
 
-  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await updatePassword({ ...values, phone_number, verification_token });
-    if ('data' in result) {
-      finished.current = true;
-      notify.success(t('auth:forgot.done'));
-      navigate('/auth', { replace: true, state: { phone: phone_number } });
-      dispatch(codeFlowEnded());
-      return;
-    }
-    const info = describeApiError(result.error, t);
-    const rest = applyFieldErrors(info, setError, ['password', 'password_confirmation']);
-    if (!Object.keys(info.fields).length || rest.length) setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' });
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      const result = await updatePassword({ ...values, phone_number, verification_token });
+      if ('data' in result) {
+        finished.current = true;
+        notify.success(t('auth:forgot.done'));
+        navigate('/auth', { replace: true, state: { phone: phone_number } });
+        dispatch(codeFlowEnded());
+        return;
+      }
+      const info = describeApiError(result.error, t);
+      const rest = applyFieldErrors(info, setError, ['password', 'password_confirmation']);
+      if (!Object.keys(info.fields).length || rest.length)
+        setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' });
+    }),
+  );
 
   if (!flow || flow.purpose !== 'forgot' || !flow.verification_token) {
     return finished.current ? null : <Navigate to="/auth/forgot-code" replace />;
   }
 
   return (
-    <FlowCard testId="forgot-form-page" step={[3, 3]} icon={<LockIcon />} title={t('auth:forgot.form_title')} lead={t('auth:forgot.form_lead')}>
+    <FlowCard
+      testId="forgot-form-page"
+      step={[3, 3]}
+      icon={<LockIcon />}
+      title={t('auth:forgot.form_title')}
+      lead={t('auth:forgot.form_lead')}
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <PasswordField
           label={t('auth:fields.new_password')}

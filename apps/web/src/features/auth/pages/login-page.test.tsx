@@ -32,15 +32,35 @@ describe('LoginPage', () => {
 
   function stubLogin() {
     const logins: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: Request) => {
-      if (input.url.includes('auth/login')) {
-        logins.push(input.url);
-        await new Promise((r) => setTimeout(r, 30));
-        const user = { id: 7, phone_number: '+77010000001', first_name: 'A', last_name: 'B', branch_id: 1, gender: 'female', date_of_birth: '1994-03-12', client_code: 'KZ-10001', role: 'customer', language: 'en', place: null, created_at: '2026-01-01T00:00:00Z', notifications: {} };
-        return new Response(JSON.stringify({ data: { access: { token: 't', expires_in: 900 }, user } }), { status: 200, headers: { 'content-type': 'application/json' } });
-      }
-      return new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        if (input.url.includes('auth/login')) {
+          logins.push(input.url);
+          await new Promise((r) => setTimeout(r, 30));
+          const user = {
+            id: 7,
+            phone_number: '+77010000001',
+            first_name: 'A',
+            last_name: 'B',
+            branch_id: 1,
+            gender: 'female',
+            date_of_birth: '1994-03-12',
+            client_code: 'KZ-10001',
+            role: 'customer',
+            language: 'en',
+            place: null,
+            created_at: '2026-01-01T00:00:00Z',
+            notifications: {},
+          };
+          return new Response(JSON.stringify({ data: { access: { token: 't', expires_in: 900 }, user } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
     return logins;
   }
 

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginRequest, type TLoginRequest } from '@portal/contract';
+import type { TLoginRequest } from '@portal/contract';
 import { describeApiError, translateFieldMessage } from '../../../lib/api/errors';
 import { applyFieldErrors } from '../../../lib/forms/api-errors';
 import { NEXT_PARAM, safeNextPath } from '../../../lib/session/next-path';
@@ -14,6 +13,12 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { useLoginMutation } from '../api/auth-api';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
+import { lazyZodResolver } from '../../../lib/forms/lazy-resolver';
+
+// The schema and zod load on the customer's first key or tap, not with the page (speed budget of /auth).
+const resolver = lazyZodResolver<TLoginRequest, { phone_number: string; password: string }>(() =>
+  import('@portal/contract/auth/login').then((m) => m.ZLoginRequest),
+);
 
 function phoneFromState(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
@@ -32,22 +37,28 @@ export default function LoginPage() {
   const next = safeNextPath(params.get(NEXT_PARAM));
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, register, handleSubmit, setError, formState } = useForm<TLoginRequest, unknown, { phone_number: string; password: string }>({
-    resolver: zodResolver(ZLoginRequest),
+  const { control, register, handleSubmit, setError, formState } = useForm<
+    TLoginRequest,
+    unknown,
+    { phone_number: string; password: string }
+  >({
+    resolver,
     defaultValues: { phone_number: phone ?? '', password: '' },
   });
 
-  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await login(values);
-    if ('data' in result) {
-      navigate(next ?? '/', { replace: true });
-      return;
-    }
-    const info = describeApiError(result.error, t);
-    const rest = applyFieldErrors(info, setError, ['phone_number', 'password']);
-    if (!Object.keys(info.fields).length || rest.length) setFailure(info.message);
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      const result = await login(values);
+      if ('data' in result) {
+        navigate(next ?? '/', { replace: true });
+        return;
+      }
+      const info = describeApiError(result.error, t);
+      const rest = applyFieldErrors(info, setError, ['phone_number', 'password']);
+      if (!Object.keys(info.fields).length || rest.length) setFailure(info.message);
+    }),
+  );
 
   return (
     <FlowCard
@@ -60,7 +71,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={resolver.preload} onPointerDown={resolver.preload} noValidate>
         <Controller
           control={control}
           name="phone_number"

@@ -22,7 +22,10 @@ describe('registration survives a reload', () => {
   });
 
   it('keeps the typed fields but never the passwords', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: [] })),
+    );
     const seed = makeStore();
     seed.dispatch(codeFlowStarted({ purpose: 'register', phone_number: '+77010000123', resend_at: 0 }));
     seed.dispatch(codeVerified({ verification_token: 'vt-1' }));

@@ -45,7 +45,15 @@ export default function RegisterFormPage() {
   const finished = useRef(false);
   const form = useForm<TRegisterForm, unknown, TRegisterFormOut>({
     resolver: zodResolver(ZRegisterForm),
-    defaultValues: { first_name: '', last_name: '', branch_id: '', date_of_birth: '', ...keptFields(), password: '', password_confirmation: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      branch_id: '',
+      date_of_birth: '',
+      ...keptFields(),
+      password: '',
+      password_confirmation: '',
+    },
   });
   const { control, register, handleSubmit, setError, formState } = form;
   usePasswordsMatch(form);
@@ -60,22 +68,27 @@ export default function RegisterFormPage() {
   const phone_number = flow?.phone_number ?? '';
   const verification_token = flow?.verification_token ?? '';
 
-  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
-    setFailure(null);
-    finished.current = true;
-    const result = await registerAccount({ ...values, branch_id: Number(values.branch_id), phone_number, verification_token });
-    if ('data' in result) {
-      notify.success(t('auth:register.welcome'));
-      navigate('/', { replace: true });
-      return;
-    }
-    finished.current = false;
-    const info = describeApiError(result.error, t);
-    const rest = applyFieldErrors(info, setError, REGISTER_FIELDS);
-    if (!Object.keys(info.fields).length || rest.length) {
-      setFailure({ text: info.message, restart: info.code === 'verification_token_invalid' || info.code === 'phone_taken' || 'verification_token' in info.fields });
-    }
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      finished.current = true;
+      const result = await registerAccount({ ...values, branch_id: Number(values.branch_id), phone_number, verification_token });
+      if ('data' in result) {
+        notify.success(t('auth:register.welcome'));
+        navigate('/', { replace: true });
+        return;
+      }
+      finished.current = false;
+      const info = describeApiError(result.error, t);
+      const rest = applyFieldErrors(info, setError, REGISTER_FIELDS);
+      if (!Object.keys(info.fields).length || rest.length) {
+        setFailure({
+          text: info.message,
+          restart: info.code === 'verification_token_invalid' || info.code === 'phone_taken' || 'verification_token' in info.fields,
+        });
+      }
+    }),
+  );
 
   const err = (name: (typeof REGISTER_FIELDS)[number]) => translateFieldMessage(formState.errors[name]?.message, t);
 
@@ -84,12 +97,30 @@ export default function RegisterFormPage() {
   }
 
   return (
-    <FlowCard testId="register-form-page" wide step={[3, 3]} icon={<UserIcon />} title={t('auth:register.form_title')} lead={t('auth:register.form_lead')}>
+    <FlowCard
+      testId="register-form-page"
+      wide
+      step={[3, 3]}
+      icon={<UserIcon />}
+      title={t('auth:register.form_title')}
+      lead={t('auth:register.form_lead')}
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <PersonalDataFields control={control} register={register} errors={formState.errors} branchHint={t('auth:fields.branch_hint')} />
         <div className={styles.row}>
-          <PasswordField label={t('auth:fields.password')} autoComplete="new-password" hint={t('auth:fields.password_hint')} error={err('password')} {...register('password')} />
-          <PasswordField label={t('auth:fields.password_confirmation')} autoComplete="new-password" error={err('password_confirmation')} {...register('password_confirmation')} />
+          <PasswordField
+            label={t('auth:fields.password')}
+            autoComplete="new-password"
+            hint={t('auth:fields.password_hint')}
+            error={err('password')}
+            {...register('password')}
+          />
+          <PasswordField
+            label={t('auth:fields.password_confirmation')}
+            autoComplete="new-password"
+            error={err('password_confirmation')}
+            {...register('password_confirmation')}
+          />
         </div>
         {failure && (
           <Alert>

@@ -96,7 +96,13 @@ export default function BranchesMap(props: BranchesMapProps) {
     const points: L.LatLngExpression[] = [];
     const labelled = new Set<string>();
     for (const branch of branches) {
-      const marker = L.marker([branch.latitude, branch.longitude], { icon: markerIcon(!!single), title: branch.name, alt: branch.name, keyboard: true, riseOnHover: true });
+      const marker = L.marker([branch.latitude, branch.longitude], {
+        icon: markerIcon(!!single),
+        title: branch.name,
+        alt: branch.name,
+        keyboard: true,
+        riseOnHover: true,
+      });
       if (!single) marker.bindPopup(() => popupContent(branch, propsRef.current), { closeButton: true, autoPanPadding: [24, 24] });
       // Without the map background, city names (once per city) keep the pins readable.
       if (tilesFailed && !single && !labelled.has(branch.city)) {
@@ -109,7 +115,13 @@ export default function BranchesMap(props: BranchesMapProps) {
       points.push([branch.latitude, branch.longitude]);
     }
     if (userPosition) {
-      L.circleMarker([userPosition.latitude, userPosition.longitude], { radius: 8, color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 })
+      L.circleMarker([userPosition.latitude, userPosition.longitude], {
+        radius: 8,
+        color: '#fff',
+        weight: 3,
+        fillColor: '#2563eb',
+        fillOpacity: 1,
+      })
         .bindTooltip(propsRef.current.texts.you)
         .addTo(group);
     }

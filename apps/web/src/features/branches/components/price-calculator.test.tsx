@@ -21,6 +21,20 @@ describe('price calculator', () => {
     expect(screen.getByTestId('price-total').textContent).toBe('—');
   });
 
+  it('takes dimensions: a large light parcel costs its volumetric weight (L × W × H / 6000)', () => {
+    renderWithStore(<PriceCalculator branch={{ tariff: 1890, currency: 'KZT' }} />);
+    fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '2,35' } });
+    fireEvent.change(screen.getByTestId('calc-length'), { target: { value: '60' } });
+    fireEvent.change(screen.getByTestId('calc-width'), { target: { value: '40' } });
+    expect(screen.queryByTestId('calc-volumetric')).toBeNull();
+    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('4,441.5 ₸');
+    fireEvent.change(screen.getByTestId('calc-height'), { target: { value: '30' } });
+    expect(screen.getByTestId('calc-volumetric').textContent).toBe('Volumetric weight: 12 kg (L × W × H / 6000)');
+    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('22,680 ₸');
+    fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '15' } });
+    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('28,350 ₸');
+  });
+
   it('shows som for Kyrgyz branches', () => {
     renderWithStore(<PriceCalculator branch={{ tariff: 390, currency: 'KGS' }} />);
     fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '3' } });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, type TBranch } from '@portal/contract';
-import { dayHours } from '../../../lib/content/branch-hours';
+import { dayBreak, dayHours } from '../../../lib/content/branch-hours';
 import { useBranchToday } from '../../../components/content/branch-info';
 import styles from './branches.module.css';
 
@@ -14,6 +14,7 @@ export function WeekHours({ branch }: { branch: TBranch }) {
       <tbody>
         {WEEKDAYS.map((day) => {
           const hours = dayHours(branch.working_hours, day);
+          const pause = dayBreak(hours);
           const today = day === weekday;
           return (
             <tr key={day} className={today ? styles.hoursToday : undefined} aria-current={today ? 'date' : undefined}>
@@ -21,7 +22,10 @@ export function WeekHours({ branch }: { branch: TBranch }) {
                 {t(`content:weekday.${day}`)}
                 {today && <span className={styles.todayMark}>{t('branches:detail.today')}</span>}
               </th>
-              <td>{hours ? `${hours.open}–${hours.close}` : t('content:hours.day_off')}</td>
+              <td>
+                {hours ? `${hours.open}–${hours.close}` : t('content:hours.day_off')}
+                {pause && <span className={styles.hoursBreak}>{t('content:hours.break', { from: pause.start, to: pause.end })}</span>}
+              </td>
             </tr>
           );
         })}

@@ -30,7 +30,12 @@ export default function BranchPage() {
   const notFound = !valid || (error && 'status' in error && error.status === 404);
   if (notFound) {
     return (
-      <EmptyState level={1} title={t('branches:detail.not_found')} text={t('branches:detail.not_found_text')} actions={<ButtonLink to="/branches">{t('branches:detail.all')}</ButtonLink>} />
+      <EmptyState
+        level={1}
+        title={t('branches:detail.not_found')}
+        text={t('branches:detail.not_found_text')}
+        actions={<ButtonLink to="/branches">{t('branches:detail.all')}</ButtonLink>}
+      />
     );
   }
   if (isLoading) {
@@ -44,7 +49,8 @@ export default function BranchPage() {
       </div>
     );
   }
-  if (error || !branch) return <ErrorState level={1} title={t('branches:error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />;
+  if (error || !branch)
+    return <ErrorState level={1} title={t('branches:error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />;
 
   return (
     <div className={styles.page} data-testid="branch-page">

@@ -68,12 +68,36 @@ export default function BranchesPage() {
           label={t('branches:view.label')}
           value={view}
           options={[
-            { value: 'list', label: <span className={styles.tabLabel}><ListIcon size={18} /><span className={styles.tabText}>{t('branches:view.list')}</span></span> },
-            { value: 'map', label: <span className={styles.tabLabel}><MapIcon size={18} /><span className={styles.tabText}>{t('branches:view.map')}</span></span> },
+            {
+              value: 'list',
+              label: (
+                <span className={styles.tabLabel}>
+                  <ListIcon size={18} />
+                  <span className={styles.tabText}>{t('branches:view.list')}</span>
+                </span>
+              ),
+            },
+            {
+              value: 'map',
+              label: (
+                <span className={styles.tabLabel}>
+                  <MapIcon size={18} />
+                  <span className={styles.tabText}>{t('branches:view.map')}</span>
+                </span>
+              ),
+            },
           ]}
           onChange={(value) => setParam('view', value)}
         />
-        <Button variant="secondary" size="sm" className={styles.nearMe} onClick={geo.request} loading={geo.status === 'asking'} aria-pressed={geo.status === 'granted'} data-testid="near-me">
+        <Button
+          variant="secondary"
+          size="sm"
+          className={styles.nearMe}
+          onClick={geo.request}
+          loading={geo.status === 'asking'}
+          aria-pressed={geo.status === 'granted'}
+          data-testid="near-me"
+        >
           <LocateIcon size={18} />
           {geo.status === 'granted' ? t('branches:geo.sorted') : t('branches:geo.button')}
         </Button>

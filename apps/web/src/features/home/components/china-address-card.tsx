@@ -49,7 +49,9 @@ export function ChinaAddressCard({ user }: { user: Pick<TPublicUser, 'id' | 'bra
           ))}
         </div>
       )}
-      {error && !data && <ErrorState title={t('home:address.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />}
+      {error && !data && (
+        <ErrorState title={t('home:address.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />
+      )}
       {data && (
         <ul className={styles.lines}>
           {CHINA_ADDRESS_LINES.map((line) => (
@@ -60,7 +62,12 @@ export function ChinaAddressCard({ user }: { user: Pick<TPublicUser, 'id' | 'bra
                   {data[line]}
                 </span>
               </span>
-              <button type="button" className={styles.copyButton} onClick={() => void copy(data[line])} aria-label={t('home:address.copy_line', { line: label(line) })}>
+              <button
+                type="button"
+                className={styles.copyButton}
+                onClick={() => void copy(data[line])}
+                aria-label={t('home:address.copy_line', { line: label(line) })}
+              >
                 <CopyIcon size={18} />
               </button>
             </li>

@@ -18,7 +18,9 @@ export function HomeBranches({ branchId }: { branchId: number | null }) {
   const countryId = mine.data?.country_id ?? countries.data?.[0]?.id;
   const list = useGetCountryBranchesQuery(countryId ?? 0, { skip: !countryId || (!!branchId && mine.isLoading) });
 
-  const ordered: TBranch[] = list.data ? [...list.data].sort((a, b) => Number(b.id === branchId) - Number(a.id === branchId)).slice(0, SHOWN) : [];
+  const ordered: TBranch[] = list.data
+    ? [...list.data].sort((a, b) => Number(b.id === branchId) - Number(a.id === branchId)).slice(0, SHOWN)
+    : [];
   const loading = list.isLoading || (!!branchId && mine.isLoading) || countries.isLoading;
 
   return (
@@ -30,7 +32,9 @@ export function HomeBranches({ branchId }: { branchId: number | null }) {
           ))}
         </div>
       )}
-      {list.error && <ErrorState title={t('home:branches.error')} text={describeApiError(list.error, t).message} onRetry={() => void list.refetch()} />}
+      {list.error && (
+        <ErrorState title={t('home:branches.error')} text={describeApiError(list.error, t).message} onRetry={() => void list.refetch()} />
+      )}
       {list.data && !ordered.length && <EmptyState title={t('home:branches.empty')} />}
       {ordered.length > 0 && (
         <div className={styles.branchGrid}>

@@ -19,7 +19,9 @@ export function MarketplacesBlock() {
           ))}
         </div>
       )}
-      {error && <ErrorState title={t('home:marketplaces.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />}
+      {error && (
+        <ErrorState title={t('home:marketplaces.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />
+      )}
       {data && !data.length && <EmptyState title={t('home:marketplaces.empty')} />}
       {data && data.length > 0 && (
         <ul className={styles.marketGrid}>

@@ -23,10 +23,16 @@ function NewsReader({ id, preview, onClose }: { id: number; preview: TNewsSummar
   return (
     <Sheet open onClose={onClose} title={title}>
       <article className={styles.reader} data-testid="news-reader">
-        {(data ?? preview) && <time className={styles.newsDate} dateTime={(data ?? preview)!.published_at}>{formatDate((data ?? preview)!.published_at, lang)}</time>}
+        {(data ?? preview) && (
+          <time className={styles.newsDate} dateTime={(data ?? preview)!.published_at}>
+            {formatDate((data ?? preview)!.published_at, lang)}
+          </time>
+        )}
         {data && paragraphs(data.body).map((p, i) => <p key={i}>{p}</p>)}
         {!data && isFetching && <Spinner />}
-        {!data && error && <ErrorState title={t('home:news.item_error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />}
+        {!data && error && (
+          <ErrorState title={t('home:news.item_error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />
+        )}
       </article>
     </Sheet>
   );
@@ -43,14 +49,19 @@ export function NewsBlock() {
   const items = data?.data ?? [];
   const hasMore = data ? data.meta.total > items.length : false;
 
-  const open = (id: number) => setParams((p) => {
-    p.set('news', String(id));
-    return p;
-  });
-  const close = () => setParams((p) => {
-    p.delete('news');
-    return p;
-  }, { replace: true });
+  const open = (id: number) =>
+    setParams((p) => {
+      p.set('news', String(id));
+      return p;
+    });
+  const close = () =>
+    setParams(
+      (p) => {
+        p.delete('news');
+        return p;
+      },
+      { replace: true },
+    );
 
   return (
     <Section id="news" title={t('home:news.title')}>
@@ -61,7 +72,9 @@ export function NewsBlock() {
           ))}
         </div>
       )}
-      {error && !data && <ErrorState title={t('home:news.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />}
+      {error && !data && (
+        <ErrorState title={t('home:news.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />
+      )}
       {data && !items.length && <EmptyState icon={<NewsIcon size={30} />} title={t('home:news.empty')} />}
       {items.length > 0 && (
         <ul className={styles.newsGrid}>

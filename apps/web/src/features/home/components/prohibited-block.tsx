@@ -13,7 +13,11 @@ export function ProhibitedBlock() {
   const { t } = useTranslation();
   const { data, error, isLoading, refetch } = useGetProhibitedItemsQuery();
   return (
-    <Section id="prohibited" title={t('home:prohibited.title')} more={{ to: '/prohibited-items', label: t('home:prohibited.all', { count: data?.length ?? 0 }) }}>
+    <Section
+      id="prohibited"
+      title={t('home:prohibited.title')}
+      more={{ to: '/prohibited-items', label: t('home:prohibited.all', { count: data?.length ?? 0 }) }}
+    >
       <p className={styles.sectionLead}>{t('home:prohibited.text')}</p>
       {isLoading && (
         <div className={styles.chips}>

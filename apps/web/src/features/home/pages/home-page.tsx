@@ -10,6 +10,7 @@ import { NewsBlock } from '../components/news-block';
 import { ProhibitedBlock } from '../components/prohibited-block';
 import { QrShortcut } from '../components/qr-shortcut';
 import styles from '../components/home.module.css';
+import { WaitingSummary } from '../../../components/waiting-summary';
 
 /** /: track an order, the QR shortcut, the China address, branches, free lessons, marketplaces, prohibited items and news. */
 export default function HomePage({ trackBox }: { trackBox?: ReactNode }) {
@@ -27,6 +28,7 @@ export default function HomePage({ trackBox }: { trackBox?: ReactNode }) {
       </header>
       <div className={styles.top}>
         <div className={styles.topColumn}>
+          {user && <WaitingSummary />}
           {trackBox}
           <QrShortcut />
         </div>

@@ -26,7 +26,10 @@ export default function ContactsPage() {
       </div>
     );
   }
-  if (error || !settings) return <ErrorState level={1} title={t('info:contacts.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />;
+  if (error || !settings)
+    return (
+      <ErrorState level={1} title={t('info:contacts.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />
+    );
 
   const socials = [
     { href: settings.telegram_link, label: 'Telegram', icon: <TelegramIcon size={20} /> },

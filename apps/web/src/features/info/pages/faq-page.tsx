@@ -59,7 +59,9 @@ export default function FaqPage() {
           ))}
         </div>
       )}
-      {error && !data && <ErrorState title={t('info:faq.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />}
+      {error && !data && (
+        <ErrorState title={t('info:faq.error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />
+      )}
       {data && !data.length && (
         <EmptyState
           title={search ? t('info:faq.nothing', { query: search }) : t('info:faq.empty')}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX_LENGTH, type TSupportReceipt } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
@@ -14,6 +15,7 @@ import { Alert } from '../../../components/ui/feedback';
 import { describedBy, FieldShell, fieldStyles, SelectField, TextField } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { SUPPORT_FIELDS, supportDefaults, ZSupportForm, type TSupportFormInput, type TSupportFormOutput } from '../model/support-form';
+import { MyRequests, SupportThreadView } from '../components/support-requests';
 import styles from '../components/info.module.css';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 
@@ -30,20 +32,32 @@ export default function SupportPage() {
     defaultValues: supportDefaults(user),
   });
   const length = (watch('message') ?? '').length;
+  const requestId = Number(useSearchParams()[0].get('request')) || null;
   const err = (name: (typeof SUPPORT_FIELDS)[number]) => translateFieldMessage(formState.errors[name]?.message, t);
 
-  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await createSupport(values);
-    if ('data' in result && result.data) {
-      setReceipt(result.data);
-      reset(supportDefaults(user));
-      return;
-    }
-    const info = describeApiError(result.error, t);
-    const rest = applyFieldErrors(info, setError, SUPPORT_FIELDS);
-    if (!onlyFieldErrors(info, SUPPORT_FIELDS) || rest.length) setFailure([info.message, ...rest].join(' '));
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      const result = await createSupport(values);
+      if ('data' in result && result.data) {
+        setReceipt(result.data);
+        reset(supportDefaults(user));
+        return;
+      }
+      const info = describeApiError(result.error, t);
+      const rest = applyFieldErrors(info, setError, SUPPORT_FIELDS);
+      if (!onlyFieldErrors(info, SUPPORT_FIELDS) || rest.length) setFailure([info.message, ...rest].join(' '));
+    }),
+  );
+
+  if (requestId && user) {
+    return (
+      <div className={styles.page} data-testid="support-page">
+        <PageHeader title={t('info:support.title')} />
+        <SupportThreadView id={requestId} />
+      </div>
+    );
+  }
 
   if (receipt) {
     return (
@@ -62,6 +76,7 @@ export default function SupportPage() {
             <ButtonLink to="/">{t('common:go_home_short')}</ButtonLink>
           </div>
         </Card>
+        {user && <MyRequests />}
       </div>
     );
   }
@@ -99,7 +114,13 @@ export default function SupportPage() {
             {t('info:support.counter', { count: length, max: SUPPORT_MESSAGE_MAX_LENGTH })}
           </p>
           <div className={styles.formRow}>
-            <TextField label={t('info:support.contact')} hint={t('info:support.contact_hint')} autoComplete="tel" error={err('contact')} {...register('contact')} />
+            <TextField
+              label={t('info:support.contact')}
+              hint={t('info:support.contact_hint')}
+              autoComplete="tel"
+              error={err('contact')}
+              {...register('contact')}
+            />
             <TextField label={t('info:support.name')} autoComplete="name" error={err('name')} {...register('name')} />
           </div>
           {failure && (
@@ -112,6 +133,7 @@ export default function SupportPage() {
           </Button>
         </form>
       </Card>
+      {user && <MyRequests />}
     </div>
   );
 }

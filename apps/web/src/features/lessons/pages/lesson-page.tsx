@@ -59,7 +59,14 @@ export default function LessonPage() {
   }, [stepParam]);
 
   if (!valid || (error && 'status' in error && error.status === 404)) {
-    return <EmptyState level={1} title={t('lessons:not_found')} text={t('lessons:not_found_text')} actions={<ButtonLink to="/free-lessons">{t('lessons:all')}</ButtonLink>} />;
+    return (
+      <EmptyState
+        level={1}
+        title={t('lessons:not_found')}
+        text={t('lessons:not_found_text')}
+        actions={<ButtonLink to="/free-lessons">{t('lessons:all')}</ButtonLink>}
+      />
+    );
   }
   if (isLoading) {
     return (
@@ -70,10 +77,12 @@ export default function LessonPage() {
       </div>
     );
   }
-  if (error || !lesson) return <ErrorState level={1} title={t('lessons:error_one')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />;
+  if (error || !lesson)
+    return <ErrorState level={1} title={t('lessons:error_one')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />;
 
   const total = lesson.steps.length;
-  if (stepParam !== null && (!Number.isInteger(step) || step < 1 || step > total)) return <Navigate to={{ pathname: location.pathname, search: '' }} replace />;
+  if (stepParam !== null && (!Number.isInteger(step) || step < 1 || step > total))
+    return <Navigate to={{ pathname: location.pathname, search: '' }} replace />;
   const current = lesson.steps[step - 1];
 
   return (
@@ -115,7 +124,14 @@ export default function LessonPage() {
           <section className={styles.main} aria-labelledby="step-title" data-testid="lesson-step">
             <div className={styles.progress}>
               <span className={styles.progressText}>{t('lessons:step_of', { n: step, total })}</span>
-              <span className={styles.progressBar} role="progressbar" aria-valuemin={1} aria-valuemax={total} aria-valuenow={step} aria-label={t('lessons:progress')}>
+              <span
+                className={styles.progressBar}
+                role="progressbar"
+                aria-valuemin={1}
+                aria-valuemax={total}
+                aria-valuenow={step}
+                aria-label={t('lessons:progress')}
+              >
                 <span style={{ width: `${(step / total) * 100}%` }} />
               </span>
             </div>

@@ -1,4 +1,13 @@
 import type {
+  TDelayFlightRequest,
+  TDelayFlightResult,
+  TDelayFlightResponse,
+  TFlightDetails,
+  TFlightDetailsResponse,
+  TCreateFlightRequest,
+  TFlight,
+  TFlightListResponse,
+  TFlightResponse,
   TDashboard,
   TDashboardResponse,
   TExportQuery,
@@ -19,6 +28,8 @@ import type {
   TArriveResponse,
   TArriveResult,
   TAssignUnclaimedResponse,
+  TAssignDisputeResponse,
+  TDisputesResponse,
   TCompleteOrdersRequest,
   TCompleteOrdersResponse,
   TCustomerDetailResponse,
@@ -39,6 +50,9 @@ import type {
   TManageContext,
   TManageContextResponse,
   TManageParcel,
+  TParcelCorrectionRequest,
+  TParcelCorrectionResponse,
+  TParcelCorrectionResult,
   TParcelDetail,
   TParcelDetailResponse,
   TReceipt,
@@ -81,7 +95,10 @@ export const manageApi = baseApi.injectEndpoints({
       transformResponse: (r: TImportPreviewResponse) => r.data,
     }),
     importDetail: build.query<TImportDetailResponse, { id: number; page: number; outcome?: TImportOutcome }>({
-      query: ({ id, page, outcome }) => ({ url: `manage/imports/${id}`, params: { 'filters[page]': page, 'filters[per_page]': 20, ...(outcome ? { outcome } : {}) } }),
+      query: ({ id, page, outcome }) => ({
+        url: `manage/imports/${id}`,
+        params: { 'filters[page]': page, 'filters[per_page]': 20, ...(outcome ? { outcome } : {}) },
+      }),
       keepUnusedDataFor: NO_CACHE,
     }),
     commitImport: build.mutation<TImportSummary, number>({
@@ -90,13 +107,29 @@ export const manageApi = baseApi.injectEndpoints({
       invalidatesTags: [MANAGE],
     }),
     unclaimed: build.query<TUnclaimedResponse, { q: string; page: number }>({
-      query: ({ q, page }) => ({ url: 'manage/unclaimed', params: { 'filters[page]': page, 'filters[per_page]': 10, ...(q ? { q } : {}) } }),
+      query: ({ q, page }) => ({
+        url: 'manage/unclaimed',
+        params: { 'filters[page]': page, 'filters[per_page]': 10, ...(q ? { q } : {}) },
+      }),
       keepUnusedDataFor: NO_CACHE,
       providesTags: [MANAGE],
     }),
     assignUnclaimed: build.mutation<TManageParcel, { id: number; customer: string }>({
       query: ({ id, customer }) => ({ url: `manage/unclaimed/${id}/assign`, method: 'POST', body: { customer } }),
       transformResponse: (r: TAssignUnclaimedResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    disputes: build.query<TDisputesResponse, { q: string; page: number }>({
+      query: ({ q, page }) => ({
+        url: 'manage/disputes',
+        params: { 'filters[page]': page, 'filters[per_page]': 10, ...(q ? { q } : {}) },
+      }),
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    assignDispute: build.mutation<TManageParcel, { id: number; user_id: number; note: string }>({
+      query: ({ id, user_id, note }) => ({ url: `manage/disputes/${id}/assign`, method: 'POST', body: { user_id, note } }),
+      transformResponse: (r: TAssignDisputeResponse) => r.data,
       invalidatesTags: [MANAGE],
     }),
     dispatchList: build.query<TDispatchListResponse, TDispatchListQuery>({
@@ -107,6 +140,28 @@ export const manageApi = baseApi.injectEndpoints({
     dispatchParcels: build.mutation<TDispatchResult, TDispatchRequest>({
       query: (body) => ({ url: 'manage/dispatch', method: 'POST', body }),
       transformResponse: (r: TDispatchResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    flights: build.query<TFlight[], void>({
+      query: () => 'manage/flights',
+      transformResponse: (r: TFlightListResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    createFlight: build.mutation<TFlight, TCreateFlightRequest>({
+      query: (body) => ({ url: 'manage/flights', method: 'POST', body }),
+      transformResponse: (r: TFlightResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    flightDetails: build.query<TFlightDetails, { id: number; branch_id?: number }>({
+      query: ({ id, branch_id }) => ({ url: `manage/flights/${id}`, params: branch_id ? { branch_id } : {} }),
+      transformResponse: (r: TFlightDetailsResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    delayFlight: build.mutation<TDelayFlightResult, { id: number } & TDelayFlightRequest>({
+      query: ({ id, ...body }) => ({ url: `manage/flights/${id}/delay`, method: 'POST', body }),
+      transformResponse: (r: TDelayFlightResponse) => r.data,
       invalidatesTags: [MANAGE],
     }),
     arriveParcels: build.mutation<TArriveResult, TArriveRequest>({
@@ -182,6 +237,12 @@ export const manageApi = baseApi.injectEndpoints({
       keepUnusedDataFor: NO_CACHE,
       providesTags: [MANAGE],
     }),
+    /** An admin's correction (admin area); the parcel's view and every list reload after it. */
+    correctParcel: build.mutation<TParcelCorrectionResult, { id: number; body: TParcelCorrectionRequest }>({
+      query: ({ id, body }) => ({ url: `admin/parcels/${id}/corrections`, method: 'POST', body }),
+      transformResponse: (r: TParcelCorrectionResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
   }),
 });
 
@@ -201,12 +262,19 @@ export const {
   useCommitImportMutation,
   useUnclaimedQuery,
   useAssignUnclaimedMutation,
+  useDisputesQuery,
+  useAssignDisputeMutation,
   useDispatchListQuery,
   useDispatchParcelsMutation,
+  useFlightsQuery,
+  useCreateFlightMutation,
+  useFlightDetailsQuery,
+  useDelayFlightMutation,
   useArriveParcelsMutation,
   useHandoverLookupMutation,
   useCompleteOrdersMutation,
   useFindCustomersQuery,
   useCustomerDetailQuery,
   useParcelDetailQuery,
+  useCorrectParcelMutation,
 } = manageApi;

@@ -1,5 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 
 // Only what the dashboard draws is registered, so the chunk carries nothing else.
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -11,7 +22,19 @@ export interface Series {
 }
 
 /** One chart.js chart (lines or stacked bars) that follows its data and the theme's text colour. */
-export function LineBarChart({ kind, labels, series, label, testId }: { kind: 'line' | 'bar'; labels: string[]; series: Series[]; label: string; testId?: string }) {
+export function LineBarChart({
+  kind,
+  labels,
+  series,
+  label,
+  testId,
+}: {
+  kind: 'line' | 'bar';
+  labels: string[];
+  series: Series[];
+  label: string;
+  testId?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -21,7 +44,15 @@ export function LineBarChart({ kind, labels, series, label, testId }: { kind: 'l
       type: kind,
       data: {
         labels,
-        datasets: series.map((s) => ({ label: s.label, data: s.data, backgroundColor: s.color, borderColor: s.color, borderWidth: kind === 'line' ? 2 : 0, pointRadius: 0, tension: 0.25 })),
+        datasets: series.map((s) => ({
+          label: s.label,
+          data: s.data,
+          backgroundColor: s.color,
+          borderColor: s.color,
+          borderWidth: kind === 'line' ? 2 : 0,
+          pointRadius: 0,
+          tension: 0.25,
+        })),
       },
       options: {
         responsive: true,

@@ -77,3 +77,9 @@ export const ChartIcon = makeIcon(
     <path d="M8 16v-5M12 16V8M16 16v-3" />
   </>,
 );
+export const ScalesIcon = makeIcon(
+  <>
+    <path d="M12 4v16M8 20h8M5 7h14" />
+    <path d="m5 7-3 6a3 3 0 0 0 6 0L5 7ZM19 7l-3 6a3 3 0 0 0 6 0l-3-6Z" />
+  </>,
+);

@@ -9,8 +9,9 @@ export function StatusBadge({ status, label }: { status: TOrderStatusCode; label
   return <span className={`${styles.badge} ${styles[`status_${status}`]}`}>{label}</span>;
 }
 
-export function CustomerLine({ customer }: { customer: TCustomerSummary | null }) {
+export function CustomerLine({ customer, disputed = false }: { customer: TCustomerSummary | null; disputed?: boolean }) {
   const { t } = useTranslation();
+  if (!customer && disputed) return <span className={styles.disputedTag}>{t('manage:parcel.disputed')}</span>;
   if (!customer) return <span className={styles.unclaimedTag}>{t('manage:parcel.unclaimed')}</span>;
   return (
     <span>
@@ -20,7 +21,17 @@ export function CustomerLine({ customer }: { customer: TCustomerSummary | null }
 }
 
 /** One parcel in a list: code, status, customer, branch, weight and price. */
-export function ParcelSummary({ parcel, start, end, showOwner = true }: { parcel: TManageParcel; start?: ReactNode; end?: ReactNode; showOwner?: boolean }) {
+export function ParcelSummary({
+  parcel,
+  start,
+  end,
+  showOwner = true,
+}: {
+  parcel: TManageParcel;
+  start?: ReactNode;
+  end?: ReactNode;
+  showOwner?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <div className={styles.parcel} data-testid="parcel-row">
@@ -31,17 +42,26 @@ export function ParcelSummary({ parcel, start, end, showOwner = true }: { parcel
           <StatusBadge status={parcel.status} label={parcel.status_name} />
         </div>
         <div className={styles.parcelMeta}>
-          {showOwner && <CustomerLine customer={parcel.customer} />}
-          {showOwner && !parcel.customer && parcel.label_client_code && <span>{t('manage:unclaimed.label', { code: parcel.label_client_code })}</span>}
+          {showOwner && <CustomerLine customer={parcel.customer} disputed={parcel.disputed} />}
+          {showOwner && !parcel.customer && parcel.label_client_code && (
+            <span>{t('manage:unclaimed.label', { code: parcel.label_client_code })}</span>
+          )}
           {showOwner && parcel.branch && <span>→ {parcel.branch.name}</span>}
           {parcel.name && <span className={styles.muted}>«{parcel.name}»</span>}
         </div>
       </div>
       <div className={styles.parcelNumbers}>
         <span>{t('manage:parcel.kg', { value: formatWeight(parcel.weight, i18n.language) })}</span>
+        {parcel.weights.charged_by === 'volumetric' && (
+          <span className={styles.muted} data-testid="parcel-chargeable">
+            {t('manage:parcel.chargeable', { value: formatWeight(parcel.weights.chargeable_weight, i18n.language) })}
+          </span>
+        )}
         {parcel.price !== null && <strong>{formatMoney(parcel.price, parcel.currency, i18n.language)}</strong>}
         {parcel.storage_until && parcel.status === 'at_branch' && (
-          <span className={styles.muted}>{t('manage:parcel.storage_until', { date: formatDate(parcel.storage_until, i18n.language) })}</span>
+          <span className={styles.muted}>
+            {t('manage:parcel.storage_until', { date: formatDate(parcel.storage_until, i18n.language) })}
+          </span>
         )}
       </div>
       {end}

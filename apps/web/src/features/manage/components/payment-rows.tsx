@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount, MAX_PAYMENTS_PER_CALL, parseAmount, PAYMENT_METHODS, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
+import {
+  formatAmount,
+  MAX_PAYMENTS_PER_CALL,
+  parseAmount,
+  PAYMENT_METHODS,
+  type TPaymentInput,
+  type TPaymentMethod,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import styles from '../manage.module.css';
@@ -12,7 +19,11 @@ export interface PaymentLine {
 }
 
 let nextKey = 1;
-export const paymentLine = (method: TPaymentMethod, minor: number): PaymentLine => ({ key: nextKey++, method, text: minor > 0 ? formatAmount(minor) : '' });
+export const paymentLine = (method: TPaymentMethod, minor: number): PaymentLine => ({
+  key: nextKey++,
+  method,
+  text: minor > 0 ? formatAmount(minor) : '',
+});
 
 /** The typed lines as payments, or null when one is not an amount; empty lines are left out. */
 export function parsePaymentLines(lines: PaymentLine[]): TPaymentInput[] | null {
@@ -27,7 +38,17 @@ export function parsePaymentLines(lines: PaymentLine[]): TPaymentInput[] | null 
 }
 
 /** Payment lines at the counter: a method and an amount each; more than one line splits the bill. */
-export function PaymentRows({ lines, onChange, currency, suggest }: { lines: PaymentLine[]; onChange: (lines: PaymentLine[]) => void; currency: string; suggest: number }) {
+export function PaymentRows({
+  lines,
+  onChange,
+  currency,
+  suggest,
+}: {
+  lines: PaymentLine[];
+  onChange: (lines: PaymentLine[]) => void;
+  currency: string;
+  suggest: number;
+}) {
   const { t } = useTranslation();
   const set = (key: number, patch: Partial<PaymentLine>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   return (
@@ -36,7 +57,12 @@ export function PaymentRows({ lines, onChange, currency, suggest }: { lines: Pay
         const bad = l.text.trim() !== '' && parseAmount(l.text) === null;
         return (
           <div key={l.key} className={styles.payRow} data-testid="payment-row">
-            <SelectField label={t('manage:pay.method')} value={l.method} onChange={(e) => set(l.key, { method: e.target.value as TPaymentMethod })} data-testid={`payment-method-${i}`}>
+            <SelectField
+              label={t('manage:pay.method')}
+              value={l.method}
+              onChange={(e) => set(l.key, { method: e.target.value as TPaymentMethod })}
+              data-testid={`payment-method-${i}`}
+            >
               {PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {t(`manage:payment.${m}`)}
@@ -53,7 +79,12 @@ export function PaymentRows({ lines, onChange, currency, suggest }: { lines: Pay
               data-testid={`payment-amount-${i}`}
             />
             {lines.length > 1 && (
-              <Button variant="ghost" size="sm" onClick={() => onChange(lines.filter((x) => x.key !== l.key))} aria-label={t('manage:pay.remove')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange(lines.filter((x) => x.key !== l.key))}
+                aria-label={t('manage:pay.remove')}
+              >
                 ×
               </Button>
             )}
@@ -62,7 +93,12 @@ export function PaymentRows({ lines, onChange, currency, suggest }: { lines: Pay
       })}
       {lines.length < MAX_PAYMENTS_PER_CALL && (
         <div>
-          <Button variant="secondary" size="sm" onClick={() => onChange([...lines, paymentLine(lines.length ? 'card' : 'cash', suggest)])} data-testid="payment-add">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onChange([...lines, paymentLine(lines.length ? 'card' : 'cash', suggest)])}
+            data-testid="payment-add"
+          >
             {t('manage:pay.add')}
           </Button>
         </div>

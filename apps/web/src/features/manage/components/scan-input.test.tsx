@@ -46,7 +46,10 @@ describe('ScanInput (hand scanner as a keyboard)', () => {
         }
       },
     );
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) },
+    });
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const onScan = vi.fn(async () => 'ok' as const);
     renderWithStore(<ScanInput label="Customer" onScan={onScan} testId="scan" />);

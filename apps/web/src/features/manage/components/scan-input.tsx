@@ -103,7 +103,15 @@ export function ScanInput({ label, hint, placeholder, onScan, testId, submitLabe
         <Button type="submit" size="sm" loading={busy > 0} className={styles.scanSubmit} data-testid={`${testId}-submit`}>
           {submitLabel ?? t('manage:scan.submit')}
         </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={() => setCamera(true)} aria-label={t('manage:camera.open')} title={t('manage:camera.open')} data-testid={`${testId}-camera`}>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          onClick={() => setCamera(true)}
+          aria-label={t('manage:camera.open')}
+          title={t('manage:camera.open')}
+          data-testid={`${testId}-camera`}
+        >
           <CameraIcon size={20} />
         </Button>
       </div>

@@ -16,5 +16,10 @@ export function formatDateTime(iso: string | null, lang: string): string {
 export function formatDate(isoDay: string | null, lang: string): string {
   if (!isoDay) return '—';
   const [y, m, d] = isoDay.split('-').map(Number);
-  return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(lang, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(lang, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -13,7 +13,14 @@ export function kindOf(outcome: TScanResult['outcome']): ScanEntry['kind'] {
 
 export function entryOf(r: TScanResult, t: TFunction): ScanEntry {
   seq += 1;
-  return { key: `${seq}`, code: r.track_code, kind: kindOf(r.outcome), title: t(`manage:outcome.${r.outcome}`), text: r.message, outcome: r.outcome };
+  return {
+    key: `${seq}`,
+    code: r.track_code,
+    kind: kindOf(r.outcome),
+    title: t(`manage:outcome.${r.outcome}`),
+    text: r.message,
+    outcome: r.outcome,
+  };
 }
 
 export function errorEntry(code: string, message: string, t: TFunction): ScanEntry {

@@ -6,12 +6,24 @@ import { PageHeader } from '../../../components/ui/card';
 import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField } from '../../../components/ui/field';
 import { useManageContextQuery } from '../api/manage-api';
-import { ArrivalIcon, CashIcon, ChartIcon, HandoverIcon, InboxIcon, QuestionBoxIcon, SearchIcon, SheetIcon, TruckIcon } from '../components/manage-icons';
+import {
+  ArrivalIcon,
+  CashIcon,
+  ChartIcon,
+  HandoverIcon,
+  InboxIcon,
+  QuestionBoxIcon,
+  ScalesIcon,
+  SearchIcon,
+  SheetIcon,
+  TruckIcon,
+} from '../components/manage-icons';
 import { errorText } from '../model/api-error';
 import { useManageTexts } from '../model/use-manage-texts';
 import { ArrivalWork } from '../works/arrival-work';
 import { CloseDayWork } from '../works/close-day-work';
 import { DispatchWork } from '../works/dispatch-work';
+import { DisputesWork } from '../works/disputes-work';
 import { FindWork } from '../works/find-work';
 import { HandoverWork } from '../works/handover-work';
 import { ImportWork } from '../works/import-work';
@@ -22,11 +34,11 @@ import styles from '../manage.module.css';
 // The dashboard and its charting library load only when the reports work is opened.
 const ReportsWork = lazy(() => import('../works/reports-work'));
 
-
 const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   receive: InboxIcon,
   import: SheetIcon,
   unclaimed: QuestionBoxIcon,
+  disputes: ScalesIcon,
   dispatch: TruckIcon,
   arrival: ArrivalIcon,
   handover: HandoverIcon,
@@ -53,7 +65,8 @@ export default function ManagePage() {
   const adminBranch = ctx?.branches.some((b) => b.id === askedBranch) ? askedBranch : ctx?.branches[0]?.id;
 
   if (!textsReady || context.isLoading) return <PageSpinner />;
-  if (!ctx) return <ErrorState level={1} title={t('errors:unknown')} text={errorText(context.error, t)} onRetry={() => void context.refetch()} />;
+  if (!ctx)
+    return <ErrorState level={1} title={t('errors:unknown')} text={errorText(context.error, t)} onRetry={() => void context.refetch()} />;
 
   const asked = params.get('work') as TManageWork | null;
   const work: TManageWork = asked && ctx.works.includes(asked) ? asked : (ctx.works[0] ?? 'find');
@@ -120,6 +133,7 @@ export default function ManagePage() {
         {work === 'receive' && <ReceiveWork />}
         {work === 'import' && <ImportWork />}
         {work === 'unclaimed' && <UnclaimedWork />}
+        {work === 'disputes' && <DisputesWork />}
         {work === 'dispatch' && <DispatchWork branches={ctx.branches} />}
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
@@ -129,7 +143,7 @@ export default function ManagePage() {
             <ReportsWork branchId={admin ? undefined : ctx.place_branch?.id} admin={admin} />
           </Suspense>
         )}
-        {work === 'find' && <FindWork />}
+        {work === 'find' && <FindWork admin={admin} />}
       </div>
     </section>
   );

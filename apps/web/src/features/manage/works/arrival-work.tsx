@@ -9,6 +9,7 @@ import { errorText } from '../model/api-error';
 import { entryOf, errorEntry, kindOf } from '../model/scan-entries';
 import { scanFeedback } from '../model/scan-feedback';
 import styles from '../manage.module.css';
+import { FlightsPanel } from './flights-panel';
 
 /**
  * Arrival at a branch: scan each parcel off the truck. It gets its price and last free storage day; a parcel addressed
@@ -24,7 +25,11 @@ export function ArrivalWork({ branch, branchId }: { branch: TManageBranch | null
   const send = useCallback(
     async (code: string, acceptOther: boolean): Promise<TScanResult | null> => {
       try {
-        const result = await arrive({ track_codes: [code], branch_id: branchId, ...(acceptOther ? { accept_other_branch: true } : {}) }).unwrap();
+        const result = await arrive({
+          track_codes: [code],
+          branch_id: branchId,
+          ...(acceptOther ? { accept_other_branch: true } : {}),
+        }).unwrap();
         return result.results[0] ?? null;
       } catch (error) {
         push(errorEntry(code, errorText(error, t), t));
@@ -73,15 +78,22 @@ export function ArrivalWork({ branch, branchId }: { branch: TManageBranch | null
 
   const arrived = log.filter((e) => e.outcome === 'moved').length;
   return (
-    <section className={styles.panel}>
-      <div className={styles.panelHead}>
-        <h2 className={styles.panelTitle}>{t('manage:arrival.title')}</h2>
-        {branch && <span className={styles.placeTag}>{t('manage:arrival.at', { branch: branch.name, tariff: branch.tariff, currency: branch.currency })}</span>}
-      </div>
-      <p className={styles.muted}>{t('manage:arrival.lead')}</p>
-      <ScanInput label={t('manage:arrival.scan_label')} hint={t('manage:scan.hint')} onScan={onScan} testId="arrival-scan" />
-      {arrived > 0 && <p className={styles.tally}>{t('manage:arrival.tally', { count: arrived })}</p>}
-      <ScanLog entries={log} testId="arrival-log" />
-    </section>
+    <div className={styles.workGrid}>
+      <section className={styles.panel}>
+        <div className={styles.panelHead}>
+          <h2 className={styles.panelTitle}>{t('manage:arrival.title')}</h2>
+          {branch && (
+            <span className={styles.placeTag}>
+              {t('manage:arrival.at', { branch: branch.name, tariff: branch.tariff, currency: branch.currency })}
+            </span>
+          )}
+        </div>
+        <p className={styles.muted}>{t('manage:arrival.lead')}</p>
+        <ScanInput label={t('manage:arrival.scan_label')} hint={t('manage:scan.hint')} onScan={onScan} testId="arrival-scan" />
+        {arrived > 0 && <p className={styles.tally}>{t('manage:arrival.tally', { count: arrived })}</p>}
+        <ScanLog entries={log} testId="arrival-log" />
+      </section>
+      {branch && <FlightsPanel branchId={branch.id} canDelay={false} />}
+    </div>
   );
 }

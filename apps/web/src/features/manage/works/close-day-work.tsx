@@ -31,14 +31,22 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
   if (!day.data) return <Alert kind="error">{errorText(day.error, t)}</Alert>;
   const v = day.data;
   const money = (minor: number, currency = v.currency) => formatMoney(toMajor(minor), currency, lang);
-  const counted = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, texts[m].trim() === '' ? 0 : parseAmount(texts[m])])) as Record<TPaymentMethod, number | null>;
+  const counted = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, texts[m].trim() === '' ? 0 : parseAmount(texts[m])])) as Record<
+    TPaymentMethod,
+    number | null
+  >;
   const valid = PAYMENT_METHODS.every((m) => counted[m] !== null);
 
   const submit = async () => {
     if (!valid) return;
     setProblem(null);
     try {
-      const c = await closeDay({ branch_id: branchId, date: v.business_date, counted: counted as TByMethod, ...(note.trim() ? { note: note.trim() } : {}) }).unwrap();
+      const c = await closeDay({
+        branch_id: branchId,
+        date: v.business_date,
+        counted: counted as TByMethod,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }).unwrap();
       setClosed(c);
       setTexts(emptyTexts());
       setNote('');
@@ -96,7 +104,13 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
             </tbody>
           </table>
         </div>
-        <TextField label={t('manage:close.note')} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} data-testid="close-note" />
+        <TextField
+          label={t('manage:close.note')}
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="close-note"
+        />
         <Button block disabled={!valid} loading={closing.isLoading} onClick={() => void submit()} data-testid="close-submit">
           {t('manage:close.submit', { date: formatDate(v.business_date, lang) })}
         </Button>

@@ -12,6 +12,8 @@ import { ScanLog, type ScanEntry } from '../components/scan-log';
 import { errorText } from '../model/api-error';
 import { entryOf, errorEntry, kindOf } from '../model/scan-entries';
 import styles from '../manage.module.css';
+import { FlightPicker } from './flight-picker';
+import { FlightsPanel } from './flights-panel';
 
 const PER_PAGE = 20;
 
@@ -25,6 +27,7 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const [log, setLog] = useState<ScanEntry[]>([]);
+  const [flightId, setFlightId] = useState<number | undefined>();
   const list = useDispatchListQuery({ ...filter, 'filters[page]': page, 'filters[per_page]': PER_PAGE });
   const [dispatch, dispatching] = useDispatchParcelsMutation();
 
@@ -35,7 +38,7 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
   const run = async (body: Parameters<typeof dispatch>[0]) => {
     setMessage(null);
     try {
-      const result = await dispatch(body).unwrap();
+      const result = await dispatch({ ...body, ...(flightId ? { flight_id: flightId } : {}) }).unwrap();
       setMessage({ kind: result.counts.moved ? 'success' : 'error', text: result.message });
       setSelected(new Set());
       setConfirmAll(false);
@@ -47,7 +50,7 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
   const onScan = useCallback(
     async (code: string): Promise<ScanKind> => {
       try {
-        const result = await dispatch({ track_codes: [code] }).unwrap();
+        const result = await dispatch({ track_codes: [code], ...(flightId ? { flight_id: flightId } : {}) }).unwrap();
         const r = result.results[0];
         if (!r) return 'error';
         setLog((l) => [entryOf(r, t), ...l].slice(0, 50));
@@ -57,13 +60,14 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
         return 'error';
       }
     },
-    [dispatch, t],
+    [dispatch, t, flightId],
   );
 
   return (
     <div className={styles.workGrid}>
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t('manage:dispatch.title')}</h2>
+        <FlightPicker branches={branches} value={flightId} onChange={setFlightId} />
         <form
           className={styles.filterRow}
           onSubmit={(e) => {
@@ -73,7 +77,14 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
             setSelected(new Set());
           }}
         >
-          <TextField label={t('manage:dispatch.filter_code')} value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" autoCapitalize="characters" data-testid="dispatch-filter" />
+          <TextField
+            label={t('manage:dispatch.filter_code')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            data-testid="dispatch-filter"
+          />
           <SelectField
             label={t('manage:dispatch.filter_branch')}
             value={filter.branch_id ?? ''}
@@ -108,13 +119,24 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
             />
             <span>{t('manage:dispatch.select_page')}</span>
           </label>
-          <Button disabled={!selected.size} loading={dispatching.isLoading && !confirmAll} onClick={() => void run({ order_ids: [...selected] })} data-testid="dispatch-selected">
+          <Button
+            disabled={!selected.size}
+            loading={dispatching.isLoading && !confirmAll}
+            onClick={() => void run({ order_ids: [...selected] })}
+            data-testid="dispatch-selected"
+          >
             {t('manage:dispatch.send_selected', { count: selected.size })}
           </Button>
           {confirmAll ? (
             <span className={styles.confirm}>
               <span>{t('manage:dispatch.confirm_all', { count: total })}</span>
-              <Button variant="primary" size="sm" loading={dispatching.isLoading} onClick={() => void run({ all_matching: filter })} data-testid="dispatch-all-confirm">
+              <Button
+                variant="primary"
+                size="sm"
+                loading={dispatching.isLoading}
+                onClick={() => void run({ all_matching: filter })}
+                data-testid="dispatch-all-confirm"
+              >
                 {t('manage:dispatch.yes')}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirmAll(false)}>
@@ -169,9 +191,16 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
 
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t('manage:dispatch.scan_title')}</h2>
-        <ScanInput label={t('manage:dispatch.scan_label')} hint={t('manage:scan.hint')} onScan={onScan} testId="dispatch-scan" autoFocus={false} />
+        <ScanInput
+          label={t('manage:dispatch.scan_label')}
+          hint={t('manage:scan.hint')}
+          onScan={onScan}
+          testId="dispatch-scan"
+          autoFocus={false}
+        />
         <ScanLog entries={log} testId="dispatch-log" />
       </section>
+      <FlightsPanel canDelay />
     </div>
   );
 }

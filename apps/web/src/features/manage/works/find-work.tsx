@@ -11,6 +11,7 @@ import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
+import { CorrectionForm } from './correction-form';
 
 /**
  * Where an event happened: warehouse-side steps (received, matched, dispatched) happen in China, and their branch is
@@ -22,9 +23,11 @@ function placeOf(e: TParcelEvent): 'warehouse' | 'branch' | null {
   return 'branch';
 }
 
-function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
+function ParcelDetail({ code, onBack, admin }: { code: string; onBack?: () => void; admin: boolean }) {
   const { t, i18n } = useTranslation();
   const q = useParcelDetailQuery(code);
+  const [correcting, setCorrecting] = useState(false);
+  const [corrected, setCorrected] = useState<string | null>(null);
   if (q.isFetching && !q.data) return <PageSpinner />;
   if (q.error) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
   if (!q.data) return null;
@@ -37,6 +40,33 @@ function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
         </Button>
       )}
       <ParcelSummary parcel={parcel} />
+      {admin && !correcting && (
+        <div className={styles.actionsRow}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setCorrected(null);
+              setCorrecting(true);
+            }}
+            data-testid="correction-open"
+          >
+            {t('manage:correct.open')}
+          </Button>
+        </div>
+      )}
+      {corrected && <Alert kind="success">{corrected}</Alert>}
+      {admin && correcting && (
+        <CorrectionForm
+          key={parcel.updated_at}
+          parcel={parcel}
+          onCancel={() => setCorrecting(false)}
+          onDone={(text) => {
+            setCorrecting(false);
+            setCorrected(text);
+          }}
+        />
+      )}
       {parcel.photos.length > 0 && (
         <div className={styles.photos}>
           {parcel.photos.map((src) => (
@@ -61,6 +91,16 @@ function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
               {placeOf(e) === 'branch' && e.branch && ` · ${e.branch.name}`}
               {e.ip && ` · IP ${e.ip}`}
             </div>
+            {e.text && (
+              <div className={styles.historyText} data-testid="history-text">
+                {e.text}
+              </div>
+            )}
+            {e.action === 'corrected' && typeof e.details.reason === 'string' && (
+              <div className={styles.muted} data-testid="history-reason">
+                {t('manage:correct.reason_label', { reason: e.details.reason })}
+              </div>
+            )}
             {typeof e.details.redirected_from === 'number' && <div className={styles.muted}>{t('manage:find.redirected')}</div>}
             {typeof e.details.receipt_id === 'number' && (
               <div className={styles.muted}>
@@ -68,11 +108,15 @@ function ParcelDetail({ code, onBack }: { code: string; onBack?: () => void }) {
                 {typeof e.details.payment_method === 'string' && ` · ${t(`manage:payment.${e.details.payment_method}`)}`}
               </div>
             )}
-            {typeof e.details.import_id === 'number' && <div className={styles.muted}>{t('manage:find.imported', { id: e.details.import_id })}</div>}
+            {typeof e.details.import_id === 'number' && (
+              <div className={styles.muted}>{t('manage:find.imported', { id: e.details.import_id })}</div>
+            )}
           </li>
         ))}
       </ol>
-      {parcel.price !== null && <p className={styles.muted}>{t('manage:find.price', { price: formatMoney(parcel.price, parcel.currency, i18n.language) })}</p>}
+      {parcel.price !== null && (
+        <p className={styles.muted}>{t('manage:find.price', { price: formatMoney(parcel.price, parcel.currency, i18n.language) })}</p>
+      )}
     </div>
   );
 }
@@ -149,8 +193,11 @@ function CustomerResults({ q, onOpen }: { q: string; onOpen: (id: number) => voi
 type Mode = 'customer' | 'parcel';
 type View = { kind: 'customers'; q: string } | { kind: 'customer'; id: number; q?: string } | { kind: 'parcel'; code: string; back?: View };
 
-/** Find a customer (phone, client code, name) with their parcels, or a parcel by code with its whole history. */
-export function FindWork() {
+/**
+ * Find a customer (phone, client code, name) with their parcels, or a parcel by code with its whole history. Admins
+ * also correct the parcel there (weight, dimensions, price, status one step, undo of a hand-over) with a reason.
+ */
+export function FindWork({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('customer');
   const [view, setView] = useState<View | null>(null);
@@ -197,7 +244,9 @@ export function FindWork() {
           onParcel={(code) => setView({ kind: 'parcel', code, back: view })}
         />
       )}
-      {view?.kind === 'parcel' && <ParcelDetail code={view.code} onBack={view.back ? () => setView(view.back ?? null) : undefined} />}
+      {view?.kind === 'parcel' && (
+        <ParcelDetail code={view.code} admin={admin} onBack={view.back ? () => setView(view.back ?? null) : undefined} />
+      )}
     </section>
   );
 }

@@ -110,7 +110,14 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
     <div className={styles.stackGap}>
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t('manage:handover.title')}</h2>
-        <ScanInput label={t('manage:handover.scan_label')} hint={t('manage:handover.scan_hint')} onScan={onScan} testId="handover-scan" placeholder={t('manage:handover.scan_label')} submitLabel={t('manage:handover.find')} />
+        <ScanInput
+          label={t('manage:handover.scan_label')}
+          hint={t('manage:handover.scan_hint')}
+          onScan={onScan}
+          testId="handover-scan"
+          placeholder={t('manage:handover.scan_label')}
+          submitLabel={t('manage:handover.find')}
+        />
         {problem && <Alert kind="error">{problem}</Alert>}
       </section>
 
@@ -140,7 +147,9 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
             <span className={styles.placeTag}>{found.branch.name}</span>
           </div>
           {found.elsewhere.length > 0 && (
-            <Alert kind="info">{t('manage:handover.elsewhere', { list: found.elsewhere.map((e) => `${e.branch.name} (${e.count})`).join(', ') })}</Alert>
+            <Alert kind="info">
+              {t('manage:handover.elsewhere', { list: found.elsewhere.map((e) => `${e.branch.name} (${e.count})`).join(', ') })}
+            </Alert>
           )}
           {debt > 0 && (
             <div className={styles.debtBox} data-testid="handover-debt">
@@ -149,11 +158,13 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
             </div>
           )}
           {debtPaid && <Alert kind="success">{t('manage:pay.debt_taken', { amount: debtPaid })}</Alert>}
-          {found.other_balances.filter((b) => b.balance > 0).map((b) => (
-            <Alert key={b.currency} kind="info">
-              {t('manage:pay.other_debt', { amount: formatMoney(toMajor(b.balance), b.currency, i18n.language) })}
-            </Alert>
-          ))}
+          {found.other_balances
+            .filter((b) => b.balance > 0)
+            .map((b) => (
+              <Alert key={b.currency} kind="info">
+                {t('manage:pay.other_debt', { amount: formatMoney(toMajor(b.balance), b.currency, i18n.language) })}
+              </Alert>
+            ))}
           {found.parcels.length === 0 ? (
             <>
               <p className={styles.muted} data-testid="handover-nothing">
@@ -163,7 +174,13 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 <>
                   <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(debt - paid, 0)} />
                   {over && <Alert kind="error">{t('manage:pay.over', { amount: money(debt) })}</Alert>}
-                  <Button block disabled={!payments?.length || over} loading={payingDebt.isLoading} onClick={() => void takeDebtOnly()} data-testid="debt-pay">
+                  <Button
+                    block
+                    disabled={!payments?.length || over}
+                    loading={payingDebt.isLoading}
+                    onClick={() => void takeDebtOnly()}
+                    data-testid="debt-pay"
+                  >
                     {t('manage:pay.take_debt', { amount: money(paid) })}
                   </Button>
                 </>
@@ -172,7 +189,12 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
           ) : (
             <>
               <label className={styles.check}>
-                <input type="checkbox" checked={all} onChange={() => setSelected(all ? new Set() : new Set(found.parcels.map((p) => p.id)))} data-testid="handover-all" />
+                <input
+                  type="checkbox"
+                  checked={all}
+                  onChange={() => setSelected(all ? new Set() : new Set(found.parcels.map((p) => p.id)))}
+                  data-testid="handover-all"
+                />
                 <span>{t('manage:handover.select_all', { count: found.parcels.length })}</span>
               </label>
               <ul className={styles.plainList} data-testid="handover-parcels">
@@ -215,16 +237,29 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
               <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(due - paid, 0)} />
               <div className={styles.totalBox} data-testid="handover-paid">
                 <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
-                {short && <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>}
+                {short && (
+                  <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>
+                )}
               </div>
               {over && <Alert kind="error">{t('manage:pay.over', { amount: money(totalMinor + debt) })}</Alert>}
               {short && (
                 <label className={styles.check}>
-                  <input type="checkbox" checked={acceptDebt} onChange={() => setAcceptDebt((v) => !v)} data-testid="handover-accept-debt" />
+                  <input
+                    type="checkbox"
+                    checked={acceptDebt}
+                    onChange={() => setAcceptDebt((v) => !v)}
+                    data-testid="handover-accept-debt"
+                  />
                   <span>{t('manage:pay.accept_debt', { amount: money(totalMinor - paid) })}</span>
                 </label>
               )}
-              <Button block disabled={!canConfirm} loading={completing.isLoading} onClick={() => void confirm()} data-testid="handover-confirm">
+              <Button
+                block
+                disabled={!canConfirm}
+                loading={completing.isLoading}
+                onClick={() => void confirm()}
+                data-testid="handover-confirm"
+              >
                 {t('manage:handover.confirm', { total: money(paid) })}
               </Button>
             </>

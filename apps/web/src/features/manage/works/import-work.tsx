@@ -76,7 +76,13 @@ export function ImportWork() {
           <label className={styles.photoButton}>
             <SheetIcon size={20} />
             <span>{t('manage:import.choose')}</span>
-            <input ref={file} type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void onFile(e.target.files?.[0])} data-testid="import-file" />
+            <input
+              ref={file}
+              type="file"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => void onFile(e.target.files?.[0])}
+              data-testid="import-file"
+            />
           </label>
           {previewing.isLoading && <Spinner size={22} />}
         </div>

@@ -1,6 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PARCEL_PHOTOS, MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_MIME_TYPES, normalizeTrackCode, isTrackCode, parseWeightKg, type TPhotoMime, type TReceiveParcelResult } from '@portal/contract';
+import {
+  MAX_DIMENSION_CM,
+  MAX_PARCEL_PHOTOS,
+  MAX_PHOTO_BYTES,
+  PHOTO_ACCEPT,
+  PHOTO_MIME_TYPES,
+  normalizeTrackCode,
+  isTrackCode,
+  parseWeightKg,
+  type TDimensionsCm,
+  type TPhotoMime,
+  type TReceiveParcelResult,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
@@ -12,12 +24,26 @@ import { errorInfo } from '../model/api-error';
 import { scanFeedback } from '../model/scan-feedback';
 import styles from '../manage.module.css';
 
+const SIDES = ['length', 'width', 'height'] as const;
+type Side = (typeof SIDES)[number];
+const NO_DIMS: Record<Side, string> = { length: '', width: '', height: '' };
+
+/** Three sides in cm ("35,5" or "35.5"): null when all are empty, false when some are missing or out of range. */
+function parseDimensions(raw: Record<Side, string>): TDimensionsCm | null | false {
+  const texts = SIDES.map((s) => raw[s].trim().replace(',', '.'));
+  if (texts.every((v) => v === '')) return null;
+  const values = texts.map((v) => (/^\d+(\.\d)?$/.test(v) ? Number(v) : NaN));
+  if (values.some((n) => !(n > 0 && n <= MAX_DIMENSION_CM))) return false;
+  return { length: values[0]!, width: values[1]!, height: values[2]! };
+}
+
 /** Receive in China: scan or type the code, weigh, optionally photograph, and save; the form is ready for the next one. */
 export function ReceiveWork() {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [weight, setWeight] = useState('');
   const [label, setLabel] = useState('');
+  const [dims, setDims] = useState<Record<Side, string>>(NO_DIMS);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,6 +59,7 @@ export function ReceiveWork() {
     setCode('');
     setWeight('');
     setLabel('');
+    setDims(NO_DIMS);
     setFiles([]);
     if (fileInput.current) fileInput.current.value = '';
     codeInput.current?.focus();
@@ -46,6 +73,8 @@ export function ReceiveWork() {
     const next: Record<string, string> = {};
     if (!isTrackCode(normalized)) next.track_code = t('validation:track_code_invalid');
     if (kg === null) next.weight = t('manage:receive.weight_invalid');
+    const dimensions = parseDimensions(dims);
+    if (dimensions === false) next.dimensions = t('manage:receive.dimensions_invalid', { max: MAX_DIMENSION_CM });
     setErrors(next);
     if (next.track_code) {
       codeInput.current?.focus();
@@ -55,11 +84,18 @@ export function ReceiveWork() {
       weightInput.current?.focus();
       return;
     }
+    if (dimensions === false) return;
     try {
       const photos = files.length ? await upload(files).unwrap() : [];
-      const result = await receive({ track_code: normalized, weight: kg, label_client_code: label.trim() || undefined, photos }).unwrap();
+      const result = await receive({
+        track_code: normalized,
+        weight: kg,
+        dimensions: dimensions ?? undefined,
+        label_client_code: label.trim() || undefined,
+        photos,
+      }).unwrap();
       setDone((list) => [result, ...list].slice(0, 20));
-      scanFeedback(result.matched_by === 'unclaimed' ? 'warn' : 'ok');
+      scanFeedback(result.matched_by === 'unclaimed' || result.matched_by === 'disputed' ? 'warn' : 'ok');
       reset();
     } catch (error) {
       const info = errorInfo(error, t);
@@ -80,7 +116,10 @@ export function ReceiveWork() {
 
   const onFiles = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
-    if (chosen.length > MAX_PARCEL_PHOTOS || chosen.some((f) => f.size > MAX_PHOTO_BYTES || !PHOTO_MIME_TYPES.includes(f.type as TPhotoMime))) {
+    if (
+      chosen.length > MAX_PARCEL_PHOTOS ||
+      chosen.some((f) => f.size > MAX_PHOTO_BYTES || !PHOTO_MIME_TYPES.includes(f.type as TPhotoMime))
+    ) {
       setErrors((e) => ({ ...e, photos: t('manage:receive.photos_invalid') }));
       if (fileInput.current) fileInput.current.value = '';
       setFiles([]);
@@ -115,7 +154,14 @@ export function ReceiveWork() {
             enterKeyHint="next"
             data-testid="receive-code"
           />
-          <Button type="button" variant="secondary" onClick={() => setCamera(true)} aria-label={t('manage:camera.open')} title={t('manage:camera.open')} className={styles.fieldButton}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => setCamera(true)}
+            aria-label={t('manage:camera.open')}
+            title={t('manage:camera.open')}
+            className={styles.fieldButton}
+          >
             <CameraIcon size={20} />
           </Button>
         </div>
@@ -144,11 +190,38 @@ export function ReceiveWork() {
             data-testid="receive-label"
           />
         </div>
+        <fieldset className={styles.dimsField} aria-describedby="receive-dims-hint">
+          <legend className={styles.dimsLegend}>{t('manage:receive.dimensions')}</legend>
+          <div className={styles.threeCols}>
+            {SIDES.map((side) => (
+              <TextField
+                key={side}
+                label={t(`manage:receive.${side}`)}
+                value={dims[side]}
+                onChange={(e) => setDims((d) => ({ ...d, [side]: e.target.value }))}
+                inputMode="decimal"
+                autoComplete="off"
+                data-testid={`receive-${side}`}
+              />
+            ))}
+          </div>
+          <span id="receive-dims-hint" className={errors.dimensions ? styles.errorText : styles.muted}>
+            {errors.dimensions ?? t('manage:receive.dimensions_hint')}
+          </span>
+        </fieldset>
         <div className={styles.photoPick}>
           <label className={styles.photoButton}>
             <PhotoIcon size={20} />
             <span>{files.length ? t('manage:receive.photos_chosen', { count: files.length }) : t('manage:receive.photos')}</span>
-            <input ref={fileInput} type="file" accept={PHOTO_ACCEPT} capture="environment" multiple onChange={(e) => onFiles(e.target.files)} data-testid="receive-photos" />
+            <input
+              ref={fileInput}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              capture="environment"
+              multiple
+              onChange={(e) => onFiles(e.target.files)}
+              data-testid="receive-photos"
+            />
           </label>
           {errors.photos && <span className={styles.errorText}>{errors.photos}</span>}
         </div>
@@ -166,7 +239,7 @@ export function ReceiveWork() {
           <ol className={styles.plainList} data-testid="receive-results">
             {done.map((r) => (
               <li key={r.parcel.id} className={styles.resultItem}>
-                <Alert kind={r.matched_by === 'unclaimed' ? 'info' : 'success'}>
+                <Alert kind={r.matched_by === 'unclaimed' ? 'info' : r.matched_by === 'disputed' ? 'error' : 'success'}>
                   {r.message}
                   {r.warning ? ` ${r.warning}` : ''}
                 </Alert>

@@ -36,7 +36,13 @@ function ExportButtons({ query, name }: { query: Omit<TExportQuery, 'format'>; n
   };
   return (
     <div className={styles.actionsRow}>
-      <Button size="sm" variant="secondary" loading={state.isLoading} onClick={() => void go('xlsx')} data-testid={`export-${query.table}-xlsx`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={state.isLoading}
+        onClick={() => void go('xlsx')}
+        data-testid={`export-${query.table}-xlsx`}
+      >
         {t('manage:reports.export_xlsx')}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => void go('csv')} data-testid={`export-${query.table}-csv`}>
@@ -67,12 +73,20 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
   const dash = useDashboardQuery(filters);
   const [list, setList] = useState<TWorklistKind>('debtors');
   const [days, setDays] = useState('14');
+  const byCustomer = list === 'debtors' || list === 'unreachable';
   const daysN = Math.max(0, Math.min(3650, Number.parseInt(days, 10) || 0));
-  const work = useWorklistQuery({ kind: list, ...(chosenBranch ? { branch_id: chosenBranch } : {}), ...(list === 'unclaimed' ? { days: daysN } : {}) });
+  const work = useWorklistQuery({
+    kind: list,
+    ...(chosenBranch ? { branch_id: chosenBranch } : {}),
+    ...(list === 'unclaimed' ? { days: daysN } : {}),
+  });
   const d = dash.data;
 
   const flowLabels = useMemo(() => d?.flows.map((f) => formatDate(f.date, lang).slice(0, 5)) ?? [], [d, lang]);
-  const flowSeries = useMemo(() => FLOWS.map((k) => ({ label: t(`manage:reports.flow.${k}`), data: d?.flows.map((f) => f[k]) ?? [], color: FLOW_COLORS[k] })), [d, t]);
+  const flowSeries = useMemo(
+    () => FLOWS.map((k) => ({ label: t(`manage:reports.flow.${k}`), data: d?.flows.map((f) => f[k]) ?? [], color: FLOW_COLORS[k] })),
+    [d, t],
+  );
   const revenueSeries = useMemo(() => {
     if (!d) return [];
     const days = d.flows.map((f) => f.date);
@@ -88,10 +102,27 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t('manage:reports.title')}</h2>
         <div className={styles.filterRow}>
-          <TextField type="date" label={t('manage:reports.from')} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="reports-from" />
-          <TextField type="date" label={t('manage:reports.to')} value={to} onChange={(e) => setTo(e.target.value)} data-testid="reports-to" />
+          <TextField
+            type="date"
+            label={t('manage:reports.from')}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            data-testid="reports-from"
+          />
+          <TextField
+            type="date"
+            label={t('manage:reports.to')}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            data-testid="reports-to"
+          />
           {admin && (
-            <SelectField label={t('manage:close.branch')} value={scope} onChange={(e) => setScope(e.target.value)} data-testid="reports-branch">
+            <SelectField
+              label={t('manage:close.branch')}
+              value={scope}
+              onChange={(e) => setScope(e.target.value)}
+              data-testid="reports-branch"
+            >
               <option value="all">{t('manage:reports.all_branches')}</option>
               {ctx.data?.branches.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -104,7 +135,12 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
         {dash.isError && <Alert kind="error">{errorText(dash.error, t)}</Alert>}
         {d && (
           <p className={styles.muted} data-testid="reports-period">
-            {t('manage:reports.period', { from: formatDate(d.period.from, lang), to: formatDate(d.period.to, lang), pfrom: formatDate(d.previous.from, lang), pto: formatDate(d.previous.to, lang) })}
+            {t('manage:reports.period', {
+              from: formatDate(d.period.from, lang),
+              to: formatDate(d.period.to, lang),
+              pfrom: formatDate(d.previous.from, lang),
+              pto: formatDate(d.previous.to, lang),
+            })}
           </p>
         )}
       </section>
@@ -131,7 +167,13 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
 
           <section className={styles.panel}>
             <h3 className={styles.panelTitle}>{t('manage:reports.flows_title')}</h3>
-            <LineBarChart kind="line" labels={flowLabels} series={flowSeries} label={t('manage:reports.flows_title')} testId="chart-flows" />
+            <LineBarChart
+              kind="line"
+              labels={flowLabels}
+              series={flowSeries}
+              label={t('manage:reports.flows_title')}
+              testId="chart-flows"
+            />
             <details>
               <summary>{t('manage:reports.as_table')}</summary>
               <div className={styles.tableScroll}>
@@ -166,7 +208,13 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
 
           <section className={styles.panel}>
             <h3 className={styles.panelTitle}>{t('manage:reports.revenue_title')}</h3>
-            <LineBarChart kind="bar" labels={flowLabels} series={revenueSeries} label={t('manage:reports.revenue_title')} testId="chart-revenue" />
+            <LineBarChart
+              kind="bar"
+              labels={flowLabels}
+              series={revenueSeries}
+              label={t('manage:reports.revenue_title')}
+              testId="chart-revenue"
+            />
             <div className={styles.tableScroll}>
               <table className={styles.moneyTable} data-testid="table-revenue">
                 <thead>
@@ -223,14 +271,27 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
       <section className={styles.panel} data-testid="worklists">
         <h3 className={styles.panelTitle}>{t('manage:reports.worklists')}</h3>
         <div className={styles.filterRow}>
-          <SelectField label={t('manage:reports.worklist')} value={list} onChange={(e) => setList(e.target.value as TWorklistKind)} data-testid="worklist-kind">
+          <SelectField
+            label={t('manage:reports.worklist')}
+            value={list}
+            onChange={(e) => setList(e.target.value as TWorklistKind)}
+            data-testid="worklist-kind"
+          >
             {WORKLISTS.map((k) => (
               <option key={k} value={k}>
                 {t(`manage:reports.list.${k}`)}
               </option>
             ))}
           </SelectField>
-          {list === 'unclaimed' && <TextField label={t('manage:reports.older_than')} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} data-testid="worklist-days" />}
+          {list === 'unclaimed' && (
+            <TextField
+              label={t('manage:reports.older_than')}
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              data-testid="worklist-days"
+            />
+          )}
         </div>
         {work.isError && <Alert kind="error">{errorText(work.error, t)}</Alert>}
         {work.data && work.data.length === 0 && <p className={styles.muted}>{t('manage:reports.no_rows')}</p>}
@@ -239,26 +300,49 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
             <table className={styles.moneyTable} data-testid={`worklist-${list}`}>
               <thead>
                 <tr>
-                  <th>{list === 'debtors' ? t('manage:reports.customer') : t('manage:reports.parcel')}</th>
-                  <th>{list === 'unclaimed' ? t('manage:close.branch') : t('manage:reports.contact')}</th>
+                  <th>{byCustomer ? t('manage:reports.customer') : t('manage:reports.parcel')}</th>
+                  <th>
+                    {list === 'unclaimed'
+                      ? t('manage:close.branch')
+                      : list === 'disputed'
+                        ? t('manage:disputes.savers')
+                        : t('manage:reports.contact')}
+                  </th>
                   <th className={styles.num}>{t('manage:reports.days')}</th>
-                  {list !== 'unclaimed' && <th className={styles.num}>{list === 'debtors' ? t('manage:reports.debt') : t('manage:reports.price')}</th>}
+                  {list === 'unreachable' && <th>{t('manage:reports.channels')}</th>}
+                  {(list === 'debtors' || list === 'storage') && (
+                    <th className={styles.num}>{list === 'debtors' ? t('manage:reports.debt') : t('manage:reports.price')}</th>
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {work.data.map((r) => (
                   <tr key={r.id} data-testid="worklist-row">
-                    <td>{list === 'debtors' ? `${r.client_code} · ${r.name}` : r.track_code}</td>
-                    <td>{list === 'unclaimed' ? r.branch : `${r.client_code ?? ''} ${r.phone_number ?? ''}`.trim()}</td>
+                    <td>{byCustomer ? `${r.client_code} · ${r.name}` : r.track_code}</td>
+                    <td>
+                      {list === 'unclaimed'
+                        ? r.branch
+                        : list === 'disputed'
+                          ? `${r.client_code ?? ''} · ${r.name ?? ''}`
+                          : list === 'unreachable'
+                            ? r.phone_number
+                            : `${r.client_code ?? ''} ${r.phone_number ?? ''}`.trim()}
+                    </td>
                     <td className={styles.num}>{r.days}</td>
-                    {list !== 'unclaimed' && <td className={styles.num}>{r.amount === null ? '—' : formatMoney(toMajor(r.amount), r.currency, lang)}</td>}
+                    {list === 'unreachable' && <td>{(r.channels ?? []).map((c) => t(`manage:reports.channel.${c}`)).join(', ')}</td>}
+                    {(list === 'debtors' || list === 'storage') && (
+                      <td className={styles.num}>{r.amount === null ? '—' : formatMoney(toMajor(r.amount), r.currency, lang)}</td>
+                    )}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
-        <ExportButtons query={{ table: list, ...(chosenBranch ? { branch_id: chosenBranch } : {}), ...(list === 'unclaimed' ? { days: daysN } : {}) }} name={list} />
+        <ExportButtons
+          query={{ table: list, ...(chosenBranch ? { branch_id: chosenBranch } : {}), ...(list === 'unclaimed' ? { days: daysN } : {}) }}
+          name={list}
+        />
       </section>
     </div>
   );

@@ -23,13 +23,26 @@ function AssignForm({ parcel, onDone }: { parcel: TManageParcel; onDone: (messag
         setProblem(null);
         try {
           const p = await assign({ id: parcel.id, customer: customer.trim() }).unwrap();
-          onDone(t('manage:unclaimed.assigned', { code: p.track_code, customer: `${p.customer?.client_code ?? ''} ${p.customer?.first_name ?? ''} ${p.customer?.last_name ?? ''}`.trim() }));
+          onDone(
+            t('manage:unclaimed.assigned', {
+              code: p.track_code,
+              customer: `${p.customer?.client_code ?? ''} ${p.customer?.first_name ?? ''} ${p.customer?.last_name ?? ''}`.trim(),
+            }),
+          );
         } catch (error) {
           setProblem(errorText(error, t));
         }
       }}
     >
-      <TextField label={t('manage:unclaimed.customer')} hint={t('manage:unclaimed.customer_hint')} value={customer} onChange={(e) => setCustomer(e.target.value)} autoFocus autoComplete="off" data-testid="assign-customer" />
+      <TextField
+        label={t('manage:unclaimed.customer')}
+        hint={t('manage:unclaimed.customer_hint')}
+        value={customer}
+        onChange={(e) => setCustomer(e.target.value)}
+        autoFocus
+        autoComplete="off"
+        data-testid="assign-customer"
+      />
       {problem && <Alert kind="error">{problem}</Alert>}
       <Button type="submit" size="sm" loading={assigning.isLoading} disabled={!customer.trim()} data-testid="assign-submit">
         {t('manage:unclaimed.assign')}
@@ -59,7 +72,14 @@ export function UnclaimedWork() {
           setPage(1);
         }}
       >
-        <TextField label={t('manage:unclaimed.search')} value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" autoCapitalize="characters" data-testid="unclaimed-search" />
+        <TextField
+          label={t('manage:unclaimed.search')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          data-testid="unclaimed-search"
+        />
         <Button type="submit" variant="secondary">
           {t('manage:find.search')}
         </Button>
@@ -80,7 +100,12 @@ export function UnclaimedWork() {
                 <ParcelSummary
                   parcel={p}
                   end={
-                    <Button size="sm" variant={open === p.id ? 'ghost' : 'secondary'} onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+                    <Button
+                      size="sm"
+                      variant={open === p.id ? 'ghost' : 'secondary'}
+                      onClick={() => setOpen(open === p.id ? null : p.id)}
+                      aria-expanded={open === p.id}
+                    >
                       {open === p.id ? t('common:cancel') : t('manage:unclaimed.assign')}
                     </Button>
                   }

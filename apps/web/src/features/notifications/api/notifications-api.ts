@@ -1,5 +1,10 @@
 import type {
+  TCreateTelegramLinkResponse,
   TDeliveryChannel,
+  TPushKeyResponse,
+  TPushSubscribeRequest,
+  TPushUnsubscribeRequest,
+  TTelegramLink,
   TNotificationGroups,
   TNotificationSettings,
   TReadNotificationsRequest,
@@ -34,6 +39,39 @@ export const notificationsApi = baseApi.injectEndpoints({
         if (result) dispatch(notificationsApi.util.upsertQueryData('notificationSettings', undefined, result.data));
       },
     }),
+    /** A one-time t.me link that connects the chat it is started in. */
+    createTelegramLink: build.mutation<TTelegramLink, void>({
+      query: () => ({ url: 'notifications/telegram/link', method: 'POST' }),
+      transformResponse: (r: TCreateTelegramLinkResponse) => r.data,
+    }),
+    unlinkTelegram: build.mutation<TNotificationSettings, void>({
+      query: () => ({ url: 'notifications/telegram', method: 'DELETE' }),
+      transformResponse: (r: { data: TNotificationSettings }) => r.data,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(notificationsApi.util.upsertQueryData('notificationSettings', undefined, result.data));
+      },
+    }),
+    pushKey: build.query<string, void>({
+      query: () => 'notifications/push/key',
+      transformResponse: (r: TPushKeyResponse) => r.data.public_key,
+    }),
+    subscribePush: build.mutation<TNotificationSettings, TPushSubscribeRequest>({
+      query: (body) => ({ url: 'notifications/push', method: 'POST', body }),
+      transformResponse: (r: { data: TNotificationSettings }) => r.data,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(notificationsApi.util.upsertQueryData('notificationSettings', undefined, result.data));
+      },
+    }),
+    unsubscribePush: build.mutation<TNotificationSettings, TPushUnsubscribeRequest>({
+      query: (body) => ({ url: 'notifications/push', method: 'DELETE', body }),
+      transformResponse: (r: { data: TNotificationSettings }) => r.data,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(notificationsApi.util.upsertQueryData('notificationSettings', undefined, result.data));
+      },
+    }),
     resetChannel: build.mutation<TNotificationSettings, TDeliveryChannel>({
       query: (channel) => ({ url: `notifications/channels/${channel}/reset`, method: 'POST' }),
       transformResponse: (r: { data: TNotificationSettings }) => r.data,
@@ -45,4 +83,14 @@ export const notificationsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useReadNotificationsMutation, useNotificationSettingsQuery, useUpdatePreferencesMutation, useResetChannelMutation } = notificationsApi;
+export const {
+  useReadNotificationsMutation,
+  useNotificationSettingsQuery,
+  useUpdatePreferencesMutation,
+  useResetChannelMutation,
+  useCreateTelegramLinkMutation,
+  useUnlinkTelegramMutation,
+  useLazyPushKeyQuery,
+  useSubscribePushMutation,
+  useUnsubscribePushMutation,
+} = notificationsApi;

@@ -63,7 +63,16 @@ describe('NotificationTypePage', () => {
       </Routes>,
       {
         route: '/notification/orders',
-        preloadedState: { auth: { ...initialAuthState(null), token: 'tok', user: USER, notifications: USER.notifications, isAuthenticated: true, isInitialized: true } },
+        preloadedState: {
+          auth: {
+            ...initialAuthState(null),
+            token: 'tok',
+            user: USER,
+            notifications: USER.notifications,
+            isAuthenticated: true,
+            isInitialized: true,
+          },
+        },
       },
     );
     expect(selectUnreadCount(store.getState())).toBe(3);
@@ -84,7 +93,19 @@ describe('NotificationTypePage', () => {
       <Routes>
         <Route path="/notification/:type" element={<NotificationTypePage />} />
       </Routes>,
-      { route: '/notification/bogus', preloadedState: { auth: { ...initialAuthState(null), token: 'tok', user: USER, notifications: USER.notifications, isAuthenticated: true, isInitialized: true } } },
+      {
+        route: '/notification/bogus',
+        preloadedState: {
+          auth: {
+            ...initialAuthState(null),
+            token: 'tok',
+            user: USER,
+            notifications: USER.notifications,
+            isAuthenticated: true,
+            isInitialized: true,
+          },
+        },
+      },
     );
     expect(await screen.findByText('There are no such notifications')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();

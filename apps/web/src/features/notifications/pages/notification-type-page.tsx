@@ -98,7 +98,13 @@ export default function NotificationTypePage() {
   } else if (readState.isError && !items.length) {
     body = <ErrorState title={t('notifications:error_title')} onRetry={() => void read({ type })} />;
   } else if (!items.length) {
-    body = <EmptyState icon={<GroupIcon type={type} size={30} />} title={t('notifications:empty_group')} text={t(`notifications:empty_text.${type}`)} />;
+    body = (
+      <EmptyState
+        icon={<GroupIcon type={type} size={30} />}
+        title={t('notifications:empty_group')}
+        text={t(`notifications:empty_text.${type}`)}
+      />
+    );
   } else {
     body = (
       <ul className={styles.items} data-testid="notification-items">

@@ -20,7 +20,10 @@ export default function NotificationsPage() {
   const unread = useAppSelector(selectUnreadCount);
   const fresh = useFreshUser();
   const [readAll, readState] = useReadNotificationsMutation();
-  const types = [...NOTIFICATION_TYPES, ...Object.keys(notifications).filter((k) => !(NOTIFICATION_TYPES as readonly string[]).includes(k))];
+  const types = [
+    ...NOTIFICATION_TYPES,
+    ...Object.keys(notifications).filter((k) => !(NOTIFICATION_TYPES as readonly string[]).includes(k)),
+  ];
   const hasAny = types.some((type) => (notifications[type]?.data.length ?? 0) > 0);
 
   const markAll = async () => {
@@ -80,7 +83,10 @@ export default function NotificationsPage() {
   return (
     <div className={styles.page} data-testid="notifications-page">
       <div className={styles.headRow}>
-        <PageHeader title={t('notifications:title')} lead={unread > 0 ? t('notifications:lead_unread', { count: unread }) : t('notifications:lead_none')} />
+        <PageHeader
+          title={t('notifications:title')}
+          lead={unread > 0 ? t('notifications:lead_unread', { count: unread }) : t('notifications:lead_none')}
+        />
         {unread > 0 && (
           <Button variant="secondary" size="sm" loading={readState.isLoading} onClick={() => void markAll()}>
             {t('notifications:mark_all')}

@@ -14,7 +14,7 @@ import type {
   TOrderStatusWithCount,
   TOrderTimeline,
   TOrderTimelineResponse,
-  TPageMeta,
+  TCursorPageMeta,
   TSaveTrackRequest,
   TSaveTrackResponse,
   TUnarchiveOrderResponse,
@@ -22,10 +22,19 @@ import type {
 import { DEFAULT_PER_PAGE, FIRST_PAGE } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
-/** Next page number of a paged answer, or undefined on the last page. */
-const nextPage = (last: { meta: TPageMeta }) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined);
-const paging = { initialPageParam: FIRST_PAGE, getNextPageParam: nextPage };
-const pageQuery = (page: number) => `filters[per_page]=${DEFAULT_PER_PAGE}&filters[page]=${page}`;
+/**
+ * "Load more" follows the list's cursor (ADR 063): the first page is page 1 (with the total), each next one the rows
+ * after the cursor the previous answer gave, so rows added meanwhile never repeat a card and the depth costs nothing.
+ * A refetch walks the chain again from page 1.
+ */
+const paging = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { meta: TCursorPageMeta }) => last.meta.next_cursor ?? undefined,
+};
+const pageQuery = (after: string | null) =>
+  after === null
+    ? `filters[per_page]=${DEFAULT_PER_PAGE}&filters[page]=${FIRST_PAGE}`
+    : `filters[per_page]=${DEFAULT_PER_PAGE}&filters[after]=${encodeURIComponent(after)}`;
 
 /** What changes when an order changes: its lists, the counts, its own pages. */
 const ORDER_CHANGED = ['Orders', 'OrderStatuses'] as const;
@@ -42,14 +51,14 @@ export const ordersApi = baseApi.injectEndpoints({
       keepUnusedDataFor: NO_CACHE,
       providesTags: ['OrderStatuses'],
     }),
-    /** One status's orders, 10 a page, "load more" fetching the next. */
-    getOrdersByStatus: build.infiniteQuery<TListOrdersResponse, number, number>({
+    /** One status's orders, 10 a page, "load more" fetching the rows after the last one shown. */
+    getOrdersByStatus: build.infiniteQuery<TListOrdersResponse, number, string | null>({
       infiniteQueryOptions: paging,
       query: ({ queryArg, pageParam }) => `orders/status/${queryArg}/orders?${pageQuery(pageParam)}`,
       keepUnusedDataFor: NO_CACHE,
       providesTags: ['Orders'],
     }),
-    getArchivedOrders: build.infiniteQuery<TListArchivedOrdersResponse, void, number>({
+    getArchivedOrders: build.infiniteQuery<TListArchivedOrdersResponse, void, string | null>({
       infiniteQueryOptions: paging,
       query: ({ pageParam }) => `orders/archived?${pageQuery(pageParam)}`,
       keepUnusedDataFor: NO_CACHE,
@@ -89,7 +98,7 @@ export const ordersApi = baseApi.injectEndpoints({
       transformResponse: (r: TChangeOrderNameResponse) => r.data,
       invalidatesTags: ['Orders'],
     }),
-    getSavedTracks: build.infiniteQuery<TListSavedTracksResponse, void, number>({
+    getSavedTracks: build.infiniteQuery<TListSavedTracksResponse, void, string | null>({
       infiniteQueryOptions: paging,
       query: ({ pageParam }) => `saved-tracks?${pageQuery(pageParam)}`,
       keepUnusedDataFor: NO_CACHE,

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { TOrder } from '@portal/contract';
 import { Skeleton } from '../../../components/ui/feedback';
 import { Popover, useDismiss } from '../../../components/ui/overlay';
-import { orderTitle, useOrderFormat } from '../model/use-order-format';
+import { daysLabelKey, orderTitle, storageDaysLeft, useOrderFormat } from '../model/use-order-format';
 import { ArchiveIcon, MoreIcon, PencilIcon, RestoreIcon, RouteIcon } from './order-icons';
 import { StatusChip } from './status-chip';
 import styles from './orders.module.css';
@@ -23,6 +23,17 @@ export const orderLinks = (order: Pick<TOrder, 'id' | 'name' | 'track_code'>) =>
   timeline: { pathname: '/orders/status', search: `?id=${order.id}` },
   state: { title: orderTitle(order) },
 });
+
+/** "N days left to collect" for a parcel at its branch; red on the last free day and after. */
+export function StorageCountdown({ until }: { until: string }) {
+  const f = useOrderFormat();
+  const urgent = storageDaysLeft(until) <= 0;
+  return (
+    <strong className={urgent ? styles.countdownUrgent : styles.countdown} data-testid="storage-countdown">
+      {f.storageLeft(until)}
+    </strong>
+  );
+}
 
 /** One parcel: item name, tracking code, weight, price, days in transit and status, with its actions. */
 export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCardActions }) {
@@ -63,15 +74,28 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
         </div>
         <div>
           <dt>{t('orders:card.price')}</dt>
-          <dd>{order.price !== null ? f.money(order.price, order.currency) : <span className={styles.muted}>{t('orders:card.price_pending')}</span>}</dd>
+          <dd>
+            {order.price !== null ? (
+              f.money(order.price, order.currency)
+            ) : (
+              <span className={styles.muted}>{t('orders:card.price_pending')}</span>
+            )}
+          </dd>
         </div>
         <div>
-          <dt>{t('orders:card.days')}</dt>
+          <dt>{t(daysLabelKey(order))}</dt>
           <dd>{f.days(order.days_in_transit)}</dd>
         </div>
       </dl>
+      {order.expected_arrival && (
+        <p className={styles.note} data-testid="order-expected">
+          {t('orders:card.expected_arrival')}: <strong>{f.day(order.expected_arrival)}</strong>
+        </p>
+      )}
       {order.status.code === 'at_branch' && order.storage_until && (
         <p className={styles.note}>
+          <StorageCountdown until={order.storage_until} />
+          <br />
           {t('orders:card.storage_until')}: <strong>{f.day(order.storage_until)}</strong>
         </p>
       )}

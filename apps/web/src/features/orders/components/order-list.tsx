@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { TOrder, TPageMeta } from '@portal/contract';
+import type { TCursorPageMeta, TOrder } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/feedback';
 import { BoxIcon } from '../../../components/ui/icons';
@@ -16,7 +16,7 @@ import styles from './orders.module.css';
 
 /** What an RTK Query infinite query of order pages gives the list. */
 export interface OrderPages {
-  data?: { pages: { data: TOrder[]; meta: TPageMeta }[] };
+  data?: { pages: { data: TOrder[]; meta: TCursorPageMeta }[] };
   isLoading: boolean;
   isFetching: boolean;
   isFetchingNextPage: boolean;
@@ -72,10 +72,13 @@ export function OrderList({ pages, kind }: { pages: OrderPages; kind: 'status' |
     );
   }
   if (pages.error && !pages.data) {
-    return <ErrorState title={t('orders:error_title')} text={describeApiError(pages.error, t).message} onRetry={() => void pages.refetch()} />;
+    return (
+      <ErrorState title={t('orders:error_title')} text={describeApiError(pages.error, t).message} onRetry={() => void pages.refetch()} />
+    );
   }
   const orders = pages.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = pages.data?.pages.at(-1)?.meta.total ?? orders.length;
+  // The first page counts; the pages after it (by cursor) do not.
+  const total = pages.data?.pages[0]?.meta.total ?? orders.length;
   if (!orders.length) {
     return kind === 'archive' ? (
       <EmptyState icon={<ArchiveIcon size={30} />} title={t('orders:empty.archive_title')} text={t('orders:empty.archive_text')} />

@@ -25,23 +25,31 @@ export function RenameOrderSheet({ order, onClose }: { order: { id: number; name
     if (order) reset({ name: order.name });
   }, [order, reset]);
 
-  const onSubmit = useSubmitOnce(handleSubmit(async ({ name }) => {
-    if (!order) return;
-    const result = await rename({ id: order.id, name });
-    if ('data' in result) {
-      notify.success(t('common:saved'));
-      onClose();
-      return;
-    }
-    const info = describeApiError(result.error, t);
-    if (!applyFieldErrors(info, setError, ['name']).length && Object.keys(info.fields).length) return;
-    notify.error(`${t('orders:rename.failed')}: ${info.message}`);
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async ({ name }) => {
+      if (!order) return;
+      const result = await rename({ id: order.id, name });
+      if ('data' in result) {
+        notify.success(t('common:saved'));
+        onClose();
+        return;
+      }
+      const info = describeApiError(result.error, t);
+      if (!applyFieldErrors(info, setError, ['name']).length && Object.keys(info.fields).length) return;
+      notify.error(`${t('orders:rename.failed')}: ${info.message}`);
+    }),
+  );
 
   return (
     <Sheet open={order !== null} onClose={onClose} title={t('orders:rename.title')}>
       <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="rename-form">
-        <TextField label={t('orders:rename.label')} autoFocus maxLength={100} error={translateFieldMessage(formState.errors.name?.message, t)} {...register('name')} />
+        <TextField
+          label={t('orders:rename.label')}
+          autoFocus
+          maxLength={100}
+          error={translateFieldMessage(formState.errors.name?.message, t)}
+          {...register('name')}
+        />
         <div className={styles.sheetActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common:cancel')}

@@ -37,21 +37,23 @@ export function SaveTrackForm({
     defaultValues: { track_code: initialCode, name: '' },
   });
 
-  const onSubmit = useSubmitOnce(handleSubmit(async (values) => {
-    const result = await saveTrack(values);
-    if ('data' in result) {
-      reset({ track_code: '', name: '' });
-      onSaved?.(result.data);
-      return;
-    }
-    const info = result.error;
-    if (TRACK_FIELD_CODES.includes(info.code)) {
-      setError('track_code', { type: 'server', message: info.message }, { shouldFocus: true });
-      return;
-    }
-    const rest = applyFieldErrors(info, setError, FIELDS);
-    if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
-  }));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (values) => {
+      const result = await saveTrack(values);
+      if ('data' in result) {
+        reset({ track_code: '', name: '' });
+        onSaved?.(result.data);
+        return;
+      }
+      const info = result.error;
+      if (TRACK_FIELD_CODES.includes(info.code)) {
+        setError('track_code', { type: 'server', message: info.message }, { shouldFocus: true });
+        return;
+      }
+      const rest = applyFieldErrors(info, setError, FIELDS);
+      if (!Object.keys(info.fields).length || rest.length) notify.error(info.message);
+    }),
+  );
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="save-track-form">

@@ -17,7 +17,15 @@ import styles from './orders.module.css';
  * "Track an order": looks the code up among the customer's own parcels and saved codes, and offers to save
  * a code it does not find (saving attaches the parcel at once if the warehouse already has it).
  */
-export function TrackSearchBox({ initialCode = '', headingLevel = 2, testId = 'track-search' }: { initialCode?: string; headingLevel?: 2 | 3; testId?: string }) {
+export function TrackSearchBox({
+  initialCode = '',
+  headingLevel = 2,
+  testId = 'track-search',
+}: {
+  initialCode?: string;
+  headingLevel?: 2 | 3;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [code, setCode] = useState(initialCode);
@@ -116,7 +124,9 @@ function LookupResult({ result, onSaved }: { result: TLookupOrderResult; onSaved
     return (
       <div className={styles.result} role="status" data-testid="track-result" data-found="order">
         <div className={styles.resultHead}>
-          <span className={styles.resultTitle}>{t('orders:search.found_order')}: {orderTitle(result.order)}</span>
+          <span className={styles.resultTitle}>
+            {t('orders:search.found_order')}: {orderTitle(result.order)}
+          </span>
           <StatusChip status={result.order.status} />
         </div>
         <span className={styles.code}>{result.order.track_code}</span>
@@ -148,7 +158,12 @@ function LookupResult({ result, onSaved }: { result: TLookupOrderResult; onSaved
     setSaveError(null);
     const answer = await saveTrack({ track_code: result.track_code, name: name.trim() || null });
     if ('data' in answer) onSaved();
-    else setSaveError(TRACK_FIELD_CODES.includes(answer.error.code) || !Object.keys(answer.error.fields).length ? answer.error.message : Object.values(answer.error.fields).flat()[0] ?? answer.error.message);
+    else
+      setSaveError(
+        TRACK_FIELD_CODES.includes(answer.error.code) || !Object.keys(answer.error.fields).length
+          ? answer.error.message
+          : (Object.values(answer.error.fields).flat()[0] ?? answer.error.message),
+      );
   };
   return (
     <div className={styles.result} role="status" data-testid="track-result" data-found="none">

@@ -23,7 +23,8 @@ export function useSaveTrack() {
       if (result.data.claimed) {
         notify.success(t('orders:track_form.claimed'));
         void dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
-      } else notify.success(t('orders:track_form.saved'));
+      } else if (result.data.saved_track.checking) notify.success(t('orders:track_form.checking'));
+      else notify.success(t('orders:track_form.saved'));
       return { data: result.data };
     }
     return { error: describeApiError(result.error, t) };

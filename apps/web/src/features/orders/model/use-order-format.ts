@@ -1,11 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import type { TOrder } from '@portal/contract';
+import { daysLeftToCollect, localDate, type TOrder } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
 
 /** The order's title as cards and breadcrumbs show it: its item name, or its tracking code when unnamed. */
 export const orderTitle = (order: Pick<TOrder, 'name' | 'track_code'>) => order.name.trim() || order.track_code;
+
+/** Today's calendar date where the customer is (branches and customers share the country's clock). */
+const today = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** Days left to collect a parcel whose last free storage day is `storageUntil` (0 = today, negative = overdue). */
+/**
+ * What the days figure counts: days in transit once the parcel left the China warehouse (or arrived),
+ * days at the warehouse before that (it is not on its way yet).
+ */
+export const daysLabelKey = (order: Pick<TOrder, 'status'>) =>
+  order.status.code === 'china_warehouse' ? 'orders:card.days_at_warehouse' : 'orders:card.days';
+
+export const storageDaysLeft = (storageUntil: string, now = today()) => daysLeftToCollect(storageUntil, now);
 
 /** Formatting of weights, money, dates and days in the current language. */
 export function useOrderFormat() {
@@ -14,6 +27,7 @@ export function useOrderFormat() {
   return {
     lang,
     weight: (kg: number) => t('orders:kg', { value: formatNumber(kg, lang, 3) }),
+    number: (value: number) => formatNumber(value, lang, 1),
     money: (value: number, currency: string | null) => formatMoney(value, currency ?? '', lang),
     date: (iso: string) => formatDate(iso, lang),
     /** 18 Nov, 14:05 */
@@ -21,5 +35,12 @@ export function useOrderFormat() {
     /** A plain YYYY-MM-DD (a day in the branch's time zone) in words, without shifting it by the browser's zone. */
     day: (ymd: string) => formatDate(`${ymd}T12:00:00Z`, lang, { timeZone: 'UTC' }),
     days: (count: number) => t('orders:days', { count }),
+    /** "3 days left to collect", "Today is the last free day", "Free storage ended 2 days ago". */
+    storageLeft: (storageUntil: string) => {
+      const left = storageDaysLeft(storageUntil);
+      if (left > 0) return t('orders:card.storage_left', { count: left });
+      if (left === 0) return t('orders:card.storage_last_day');
+      return t('orders:card.storage_overdue', { count: -left });
+    },
   };
 }

@@ -4,13 +4,13 @@ import { Card } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { describeApiError } from '../../../lib/api/errors';
 import { useGetOrderQuery } from '../api/orders-api';
-import { orderLinks } from '../components/order-card';
+import { orderLinks, StorageCountdown } from '../components/order-card';
 import { ArchiveIcon, PencilIcon, RestoreIcon, RouteIcon } from '../components/order-icons';
 import { useOrderActions } from '../components/order-list';
 import { OrderNotFound } from '../components/order-not-found';
 import { StatusChip } from '../components/status-chip';
 import { useOrderIdParam } from '../model/use-order-id';
-import { orderTitle, useOrderFormat } from '../model/use-order-format';
+import { daysLabelKey, orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
 
 /** /orders/order?id=N: everything about one parcel, its photos and receipt, and what can be done with it. */
@@ -23,9 +23,13 @@ export default function OrderInfoPage() {
 
   if (id === null || (q.error && describeApiError(q.error, t).status === 404)) return <OrderNotFound />;
   if (q.isLoading) return <PageSpinner />;
-  if (q.error || !q.data) return <ErrorState level={1} title={t('orders:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+  if (q.error || !q.data)
+    return (
+      <ErrorState level={1} title={t('orders:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />
+    );
 
   const order = q.data;
+  const w = order.weights;
   const links = orderLinks(order);
   const busy = actions.busyId === order.id;
   const fact = (label: string, value: string | null | undefined, wide = false) =>
@@ -50,14 +54,33 @@ export default function OrderInfoPage() {
         <Card>
           <dl className={styles.details}>
             {fact(t('orders:card.weight'), f.weight(order.weight))}
-            {fact(t('orders:card.days'), f.days(order.days_in_transit))}
+            {fact(
+              t('orders:weights.volumetric'),
+              w.dimensions && w.volumetric_weight !== null
+                ? t('orders:weights.volumetric_value', {
+                    l: f.number(w.dimensions.length),
+                    w: f.number(w.dimensions.width),
+                    h: f.number(w.dimensions.height),
+                    divisor: w.volumetric_divisor ?? '',
+                    value: f.weight(w.volumetric_weight),
+                  })
+                : null,
+              true,
+            )}
+            {fact(t(daysLabelKey(order)), f.days(order.days_in_transit))}
             {fact(t('orders:info.branch'), order.branch ? `${order.branch.name}, ${order.branch.address}` : null, true)}
             {fact(t('orders:info.received'), f.dateTime(order.received_at))}
             {fact(t('orders:info.dispatched'), order.dispatched_at && f.dateTime(order.dispatched_at))}
+            {fact(t('orders:card.expected_arrival'), order.expected_arrival && f.day(order.expected_arrival))}
             {fact(t('orders:card.arrived'), order.arrived_at && f.dateTime(order.arrived_at))}
             {order.status.code === 'at_branch' && fact(t('orders:card.storage_until'), order.storage_until && f.day(order.storage_until))}
             {fact(t('orders:info.delivered'), order.delivered_at && f.dateTime(order.delivered_at))}
           </dl>
+          {order.status.code === 'at_branch' && order.storage_until && (
+            <p className={styles.note}>
+              <StorageCountdown until={order.storage_until} />
+            </p>
+          )}
         </Card>
         <div className={styles.side}>
           <div className={styles.priceBox}>
@@ -65,8 +88,21 @@ export default function OrderInfoPage() {
             <span className={styles.priceValue} data-testid="order-price">
               {order.price !== null ? f.money(order.price, order.currency) : t('orders:card.price_pending')}
             </span>
-            {order.tariff !== null && <span className={styles.note}>{t('orders:info.tariff_value', { value: f.money(order.tariff, order.currency) })}</span>}
+            {order.tariff !== null && (
+              <span className={styles.note}>{t('orders:info.tariff_value', { value: f.money(order.tariff, order.currency) })}</span>
+            )}
             {order.status.code === 'at_branch' && <span className={styles.note}>{t('orders:info.pay_note')}</span>}
+          </div>
+          <div className={styles.weightsBox} data-testid="order-weights">
+            <span className={styles.muted}>{t('orders:weights.chargeable')}</span>
+            <strong data-testid="order-chargeable">{f.weight(w.chargeable_weight)}</strong>
+            <span className={styles.note} data-testid="order-charged-why">
+              {w.charged_by === 'volumetric'
+                ? t('orders:weights.why_volumetric', { volumetric: f.weight(w.chargeable_weight), actual: f.weight(order.weight) })
+                : w.volumetric_weight !== null
+                  ? t('orders:weights.why_actual', { actual: f.weight(order.weight), volumetric: f.weight(w.volumetric_weight) })
+                  : t('orders:weights.why_no_dimensions')}
+            </span>
           </div>
           <div className={styles.actionsRow}>
             <ButtonLink to={links.timeline} state={links.state} data-testid="to-timeline">

@@ -13,7 +13,7 @@ import { useOrderIdParam } from '../model/use-order-id';
 import { orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
 
-const KNOWN_ACTIONS = ['received', 'claimed', 'assigned', 'dispatched', 'arrived', 'delivered'];
+const KNOWN_ACTIONS = ['received', 'claimed', 'assigned', 'disputed', 'dispatched', 'flight_delayed', 'arrived', 'delivered', 'corrected'];
 const actionKey = (e: TOrderHistoryEvent) => `orders:timeline.action.${KNOWN_ACTIONS.includes(e.action) ? e.action : 'other'}`;
 
 /** /orders/status?id=N: the order's timeline (spec: the pending-order view): steps done with when and where, steps to come. */
@@ -25,7 +25,10 @@ export default function OrderStatusPage() {
 
   if (id === null || (q.error && describeApiError(q.error, t).status === 404)) return <OrderNotFound />;
   if (q.isLoading) return <PageSpinner />;
-  if (q.error || !q.data) return <ErrorState level={1} title={t('orders:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+  if (q.error || !q.data)
+    return (
+      <ErrorState level={1} title={t('orders:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />
+    );
 
   const { order, steps, history } = q.data;
   const links = orderLinks(order);
@@ -44,7 +47,13 @@ export default function OrderStatusPage() {
         <Card>
           <ol className={styles.steps}>
             {steps.map((step) => (
-              <li key={step.status.id} className={styles.step} data-done={step.done} data-current={step.current} data-testid="timeline-step">
+              <li
+                key={step.status.id}
+                className={styles.step}
+                data-done={step.done}
+                data-current={step.current}
+                data-testid="timeline-step"
+              >
                 <span className={styles.dot}>{step.done && <CheckIcon size={16} strokeWidth={2.6} />}</span>
                 <div>
                   <div className={styles.stepTitle}>
@@ -53,6 +62,11 @@ export default function OrderStatusPage() {
                   <div className={styles.stepMeta}>
                     {step.at ? <time dateTime={step.at}>{f.dateTime(step.at)}</time> : <span>{t('orders:timeline.pending')}</span>}
                     {step.place && <span>{step.place}</span>}
+                    {!step.done && step.status.code === 'at_branch' && q.data.expected_arrival && (
+                      <span data-testid="timeline-expected">
+                        {t('orders:card.expected_arrival')}: {f.day(q.data.expected_arrival)}
+                      </span>
+                    )}
                   </div>
                 </div>
               </li>
@@ -65,7 +79,14 @@ export default function OrderStatusPage() {
             <ul className={styles.history}>
               {[...history].reverse().map((e, i) => (
                 <li key={`${e.at}-${i}`}>
-                  <span>{t(actionKey(e))}</span>
+                  <span>
+                    {t(actionKey(e))}
+                    {e.text && (
+                      <span className={styles.historyText} data-testid="history-text">
+                        {e.text}
+                      </span>
+                    )}
+                  </span>
                   <time dateTime={e.at}>{f.dateTime(e.at)}</time>
                 </li>
               ))}

@@ -82,7 +82,11 @@ export default function OrdersPage() {
       {statuses.isLoading ? (
         <Skeleton height={46} radius={12} />
       ) : statuses.error ? (
-        <ErrorState title={t('orders:error_title')} text={describeApiError(statuses.error, t).message} onRetry={() => void statuses.refetch()} />
+        <ErrorState
+          title={t('orders:error_title')}
+          text={describeApiError(statuses.error, t).message}
+          onRetry={() => void statuses.refetch()}
+        />
       ) : (
         <>
           <div ref={tabsRef}>

@@ -31,9 +31,18 @@ function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: T
           <span className={`${styles.trackName} ${styles.code}`}>{track.track_code}</span>
         )}
         <span className={styles.trackMeta}>
-          {track.order ? <StatusChip status={track.order.status} /> : <span className={styles.chip}>{t('orders:tracks.waiting')}</span>}
+          {track.order ? (
+            <StatusChip status={track.order.status} />
+          ) : track.checking ? (
+            <span className={styles.chip} data-status="checking" data-testid="track-checking">
+              {t('orders:tracks.checking')}
+            </span>
+          ) : (
+            <span className={styles.chip}>{t('orders:tracks.waiting')}</span>
+          )}
           <span>{t('orders:tracks.saved_on', { date: f.date(track.created_at) })}</span>
         </span>
+        {track.checking && !track.order && <span className={styles.trackHint}>{t('orders:tracks.checking_hint')}</span>}
       </div>
       <div className={styles.trackActions}>
         {track.order && (
@@ -41,7 +50,13 @@ function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: T
             {t('orders:tracks.open_order')}
           </Link>
         )}
-        <button type="button" className={styles.iconButton} onClick={() => onDelete(track)} aria-label={`${t('orders:tracks.delete')} ${track.track_code}`} data-testid="delete-track">
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={() => onDelete(track)}
+          aria-label={`${t('orders:tracks.delete')} ${track.track_code}`}
+          data-testid="delete-track"
+        >
           <TrashIcon size={18} />
         </button>
       </div>
@@ -65,7 +80,7 @@ export default function TracksPage() {
   };
 
   const tracks = pages.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = pages.data?.pages.at(-1)?.meta.total ?? tracks.length;
+  const total = pages.data?.pages[0]?.meta.total ?? tracks.length; // only the first page counts
 
   let body;
   if (pages.isLoading) {
@@ -82,7 +97,13 @@ export default function TracksPage() {
       </ul>
     );
   } else if (pages.error && !pages.data) {
-    body = <ErrorState title={t('orders:tracks.error_title')} text={describeApiError(pages.error, t).message} onRetry={() => void pages.refetch()} />;
+    body = (
+      <ErrorState
+        title={t('orders:tracks.error_title')}
+        text={describeApiError(pages.error, t).message}
+        onRetry={() => void pages.refetch()}
+      />
+    );
   } else if (!tracks.length) {
     body = <EmptyState icon={<TagIcon size={30} />} title={t('orders:tracks.empty_title')} text={t('orders:tracks.empty_text')} />;
   } else {
@@ -96,7 +117,12 @@ export default function TracksPage() {
         <div className={styles.more}>
           <span>{t('orders:shown', { shown: tracks.length, total })}</span>
           {pages.hasNextPage && (
-            <Button variant="secondary" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()} data-testid="load-more">
+            <Button
+              variant="secondary"
+              loading={pages.isFetchingNextPage}
+              onClick={() => void pages.fetchNextPage()}
+              data-testid="load-more"
+            >
               {t('orders:load_more')}
             </Button>
           )}

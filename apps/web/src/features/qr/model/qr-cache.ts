@@ -12,7 +12,13 @@ export interface CachedQr extends TQrCode {
 function isCachedQr(value: unknown): value is CachedQr {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.user_id === 'number' && typeof v.token === 'string' && typeof v.client_code === 'string' && typeof v.full_name === 'string' && typeof v.saved_at === 'string';
+  return (
+    typeof v.user_id === 'number' &&
+    typeof v.token === 'string' &&
+    typeof v.client_code === 'string' &&
+    typeof v.full_name === 'string' &&
+    typeof v.saved_at === 'string'
+  );
 }
 
 /** The kept QR code of this user, or null (none, someone else's, unreadable storage). */

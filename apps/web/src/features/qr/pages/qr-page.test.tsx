@@ -35,11 +35,22 @@ const USER: TUser = {
   notifications: {},
 };
 const signedIn = { auth: { ...initialAuthState(null), token: 'tok', user: USER, isAuthenticated: true, isInitialized: true } };
-const QR = { token: 'ORDA1.header.payload.sig', client_code: 'KZ-10001', first_name: 'Aigerim', last_name: 'Sadykova', full_name: 'Aigerim Sadykova', version: 1, expires_at: '2026-12-20T10:00:00.000Z' };
+const QR = {
+  token: 'ORDA1.header.payload.sig',
+  client_code: 'KZ-10001',
+  first_name: 'Aigerim',
+  last_name: 'Sadykova',
+  full_name: 'Aigerim Sadykova',
+  version: 1,
+  expires_at: '2026-12-20T10:00:00.000Z',
+};
 
 describe('QrPage', () => {
   it('shows the code with client code and name, and keeps it on the device', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: QR })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: QR })),
+    );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     expect((await screen.findByTestId('qr-client-code')).textContent).toBe('KZ-10001');
     expect(screen.getByTestId('qr-name').textContent).toBe('Aigerim Sadykova');
@@ -49,7 +60,10 @@ describe('QrPage', () => {
 
   it('with no network shows the code kept on the device, saying so', async () => {
     localStorage.setItem(QR_CACHE_KEY, JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-20T10:00:00Z' }));
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     expect((await screen.findByTestId('qr-client-code')).textContent).toBe('KZ-10001');
     expect(screen.getByTestId('qr-offline-note').textContent).toContain('No connection');
@@ -57,7 +71,10 @@ describe('QrPage', () => {
 
   it("never shows another account's kept code", async () => {
     localStorage.setItem(QR_CACHE_KEY, JSON.stringify({ ...QR, client_code: 'KZ-99999', user_id: 99, saved_at: '2026-11-20T10:00:00Z' }));
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     expect(await screen.findByText('Could not load your QR code')).toBeTruthy();
     expect(screen.queryByText('KZ-99999')).toBeNull();
@@ -65,7 +82,10 @@ describe('QrPage', () => {
   });
 
   it('forgets the kept code when the session ends', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: QR })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: QR })),
+    );
     const { store } = renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     await screen.findByTestId('qr-client-code');
     expect(localStorage.getItem(QR_CACHE_KEY)).not.toBeNull();
@@ -75,11 +95,14 @@ describe('QrPage', () => {
 
   it('renews the code after a confirmation: the new one shows and is kept on the device', async () => {
     const calls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: Request) => {
-      calls.push(`${input.method} ${new URL(input.url).pathname}`);
-      const renewed = calls.some((c) => c.startsWith('POST'));
-      return jsonResponse({ data: renewed ? { ...QR, token: 'ORDA1.new.token.sig', version: 2 } : QR });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        calls.push(`${input.method} ${new URL(input.url).pathname}`);
+        const renewed = calls.some((c) => c.startsWith('POST'));
+        return jsonResponse({ data: renewed ? { ...QR, token: 'ORDA1.new.token.sig', version: 2 } : QR });
+      }),
+    );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     await screen.findByTestId('qr-client-code');
     fireEvent.click(screen.getByRole('button', { name: 'Renew the QR code' }));
@@ -96,7 +119,10 @@ describe('QrPage', () => {
 
   it('warns when the code was renewed on another device', async () => {
     writeCachedQr(7, QR);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: { ...QR, token: 'ORDA1.other.device.sig', version: 2 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: { ...QR, token: 'ORDA1.other.device.sig', version: 2 } })),
+    );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     await screen.findByTestId('qr-client-code');
     await waitFor(() => expect(notify.warn).toHaveBeenCalledWith('Your QR code was renewed on another device. This is the new one'));
@@ -105,11 +131,20 @@ describe('QrPage', () => {
 
   it('a kept code is renewed silently once it is a day old or near its expiry', () => {
     const now = Date.parse('2026-11-23T10:00:00Z');
-    localStorage.setItem(QR_CACHE_KEY, JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-23T09:00:00Z', expires_at: '2026-12-23T09:00:00Z' }));
+    localStorage.setItem(
+      QR_CACHE_KEY,
+      JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-23T09:00:00Z', expires_at: '2026-12-23T09:00:00Z' }),
+    );
     expect(keptQrIsStale(7, now)).toBe(false);
-    localStorage.setItem(QR_CACHE_KEY, JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-21T09:00:00Z', expires_at: '2026-12-21T09:00:00Z' }));
+    localStorage.setItem(
+      QR_CACHE_KEY,
+      JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-21T09:00:00Z', expires_at: '2026-12-21T09:00:00Z' }),
+    );
     expect(keptQrIsStale(7, now)).toBe(true);
-    localStorage.setItem(QR_CACHE_KEY, JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-23T09:00:00Z', expires_at: '2026-11-23T12:00:00Z' }));
+    localStorage.setItem(
+      QR_CACHE_KEY,
+      JSON.stringify({ ...QR, user_id: 7, saved_at: '2026-11-23T09:00:00Z', expires_at: '2026-11-23T12:00:00Z' }),
+    );
     expect(keptQrIsStale(7, now)).toBe(true);
     expect(keptQrIsStale(8, now)).toBe(false);
   });

@@ -14,6 +14,7 @@ import { useGetQrQuery, useRenewQrMutation } from '../api/qr-api';
 import { clearCachedQr, readCachedQr, writeCachedQr } from '../model/qr-cache';
 import { keepShellOffline } from '../model/offline-shell';
 import styles from '../components/qr.module.css';
+import { WaitingSummary } from '../../../components/waiting-summary';
 
 let shellKept: Promise<boolean> | null = null;
 
@@ -75,7 +76,15 @@ export default function QrPage() {
     body = (
       <div className={styles.layout}>
         <div className={styles.qrBox} data-testid="qr-code" data-token-prefix={shown.token.slice(0, 6)} data-version={shown.version}>
-          <QRCodeSVG value={shown.token} size={512} level="M" marginSize={0} className={styles.qr} role="img" aria-label={t('qr:qr_label', { code: shown.client_code })} />
+          <QRCodeSVG
+            value={shown.token}
+            size={512}
+            level="M"
+            marginSize={0}
+            className={styles.qr}
+            role="img"
+            aria-label={t('qr:qr_label', { code: shown.client_code })}
+          />
         </div>
         <div className={styles.info}>
           <div>
@@ -136,7 +145,12 @@ export default function QrPage() {
   }
 
   return (
-    <div className={styles.page} data-testid="qr-page" data-offline-ready={offlineReady || undefined} data-source={fromDevice ? 'device' : q.data ? 'network' : undefined}>
+    <div
+      className={styles.page}
+      data-testid="qr-page"
+      data-offline-ready={offlineReady || undefined}
+      data-source={fromDevice ? 'device' : q.data ? 'network' : undefined}
+    >
       <header>
         <h1 className={styles.title}>{t('qr:title')}</h1>
         <p className={styles.lead}>{t('qr:lead')}</p>
@@ -147,6 +161,7 @@ export default function QrPage() {
         </Alert>
       )}
       <section className={styles.card}>{body}</section>
+      <WaitingSummary />
     </div>
   );
 }

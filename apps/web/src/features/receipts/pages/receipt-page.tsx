@@ -25,7 +25,10 @@ export default function ReceiptPage() {
     );
   }
   if (q.isLoading) return <PageSpinner />;
-  if (q.error || !q.data) return <ErrorState level={1} title={t('errors:unknown')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+  if (q.error || !q.data)
+    return (
+      <ErrorState level={1} title={t('errors:unknown')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />
+    );
   return (
     <section>
       <PageHeader title={t('receipts:page_title')} />

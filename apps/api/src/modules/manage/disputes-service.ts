@@ -1,0 +1,77 @@
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TDispute, TLang, TManageParcel } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { parcels, type Actor } from '../parcels/parcels-service';
+import { containsPattern, manageRepository } from './manage-repository';
+import { toManageParcel } from './parcel-view';
+
+/** Parcels held as disputed (ADR 021): several customers saved the code; staff check and give it to one of them. */
+export const disputesService = {
+  /** Oldest dispute first, each with its savers (earliest first); q is part of the tracking code. */
+  async list(db: Db, q: string | undefined, page: number, perPage: number, lang: TLang): Promise<{ items: TDispute[]; total: number }> {
+    const conditions: SQL[] = [isNotNull(orders.disputedAt), isNull(orders.userId)];
+    if (q) conditions.push(sql`upper(${orders.trackCode}) like ${containsPattern(q.toUpperCase().replace(/\s+/g, ''))}`);
+    const where = and(...conditions);
+    const [rows, total] = await Promise.all([
+      manageRepository.parcels(db, where, {
+        orderBy: [asc(orders.disputedAt), asc(orders.id)],
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      }),
+      manageRepository.count(db, where),
+    ]);
+    const savers = await manageRepository.saversOf(
+      db,
+      rows.map((r) => r.order.trackCode),
+    );
+    const items = rows.map((r) => ({
+      parcel: toManageParcel(r, lang),
+      disputed_at: (r.order.disputedAt ?? r.order.receivedAt).toISOString(),
+      savers: (savers.get(r.order.trackCode) ?? []).map((s) => ({
+        user_id: s.user.id,
+        client_code: s.user.clientCode,
+        first_name: s.user.firstName,
+        last_name: s.user.lastName,
+        phone_number: s.user.phoneNumber,
+        name: s.name,
+        saved_at: s.savedAt.toISOString(),
+      })),
+    }));
+    return { items, total };
+  },
+
+  /**
+   * Gives the disputed parcel to the saver `userId` (422 dispute_not_saver for anyone else) with staff's note, under
+   * the code's lock; the parcels module's guarded UPDATE makes one of concurrent assignments win (409 dispute_resolved).
+   */
+  async assign(db: Db, orderId: number, userId: number, note: string, actor: Actor, lang: TLang): Promise<TManageParcel> {
+    return db.transaction(async (tx) => {
+      const [order] = await tx.select({ id: orders.id, trackCode: orders.trackCode }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!order) throw notFound();
+      await parcels.lockCode(tx, order.trackCode);
+      const [now] = await tx
+        .select({ userId: orders.userId, disputedAt: orders.disputedAt })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!now || now.userId !== null || now.disputedAt === null) throw new AppError('dispute_resolved');
+      const savers = (await manageRepository.saversOf(tx, [order.trackCode])).get(order.trackCode) ?? [];
+      const chosen = savers.find((s) => s.user.id === userId);
+      if (!chosen) throw new AppError('dispute_not_saver', { fields: { user_id: ['validation.invalid_value'] } });
+      const done = await parcels.assignDisputed(
+        tx,
+        order.id,
+        chosen.user,
+        savers.map((s) => s.user.id),
+        note,
+        actor,
+      );
+      if (!done) throw new AppError('dispute_resolved');
+      if (chosen.name) await parcels.nameIfEmpty(tx, order.id, chosen.name);
+      const row = await manageRepository.parcelById(tx, order.id);
+      return toManageParcel(row!, lang);
+    });
+  },
+};

@@ -1,0 +1,98 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LOGO_MAX_BYTES, ZAdminSettingsResponse, ZAdminSettingsUpdateRequest, ZErrorBody, ZLogoUploadResponse } from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import { auditActorOf, recordAudit } from '../audit/audit';
+import { sniffImage } from '../uploads/images';
+import { createAdminSettingsService, logoReferences } from './admin-settings-service';
+import { looksLikeSvg, svgProblem } from './svg-check';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody };
+const security = [{ bearer: [] }];
+const tags = ['admin'];
+
+/** admin/settings… (inside the admin area: the admin guard runs first). */
+export async function adminSettingsRoutes(app: FastifyInstance) {
+  app.uploads.registerReferences('logos', logoReferences);
+  await app.register(multipart, {
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldSize: 1024, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAdminSettingsService({ db: app.db, uploads: app.uploads });
+
+  r.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The site settings as stored, texts in every language, with the version a save sends back',
+        security,
+        response: { 200: ZAdminSettingsResponse, ...errors },
+      },
+    },
+    async () => ({ data: await service.get() }),
+  );
+
+  r.put(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save the site settings (409 when someone saved them since `version`); visitors see them within 60 s',
+        security,
+        body: ZAdminSettingsUpdateRequest,
+        response: { 200: ZAdminSettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.update(auditActorOf(request), request.body) }),
+  );
+
+  r.post(
+    '/settings/logo',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a logo (multipart "image": PNG, WebP or SVG without scripts or outside references, at most 512 KB)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZLogoUploadResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('logo_invalid');
+      let bytes: Buffer | null = null;
+      try {
+        const part = await request.file();
+        if (part) bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('logo_too_large');
+        throw new AppError('logo_invalid');
+      }
+      if (!bytes?.length) throw new AppError('logo_invalid');
+      const sniffed = sniffImage(bytes);
+      let type: 'png' | 'webp' | 'svg';
+      if (sniffed === 'png' || sniffed === 'webp') type = sniffed;
+      else if (!sniffed && looksLikeSvg(bytes)) {
+        const problem = svgProblem(bytes);
+        if (problem) {
+          request.log.info({ problem }, 'logo svg refused');
+          throw new AppError('svg_unsafe');
+        }
+        type = 'svg';
+      } else throw new AppError('logo_invalid');
+      const url = await app.uploads.saveImage('logos', bytes, type);
+      await app.db.transaction((tx) =>
+        recordAudit(tx, {
+          actor: auditActorOf(request),
+          action: 'upload.create',
+          targetType: 'upload',
+          targetId: url.slice(url.lastIndexOf('/') + 1),
+          after: { url, kind: 'logos', type, bytes: bytes.length },
+        }),
+      );
+      return reply.code(201).send({ data: { url } });
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { daysLeftToCollect, localDate, toMajor, type TWaitingAtBranch } from '@portal/contract';
+import { useGetWaitingQuery } from '../lib/api/waiting-api';
+import { currentLang, formatMoney } from '../lib/content/format';
+import styles from './waiting-summary.module.css';
+
+/** Today where the customer is (branches and customers share the country's clock), as the order cards count it. */
+const today = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+function Row({ row }: { row: TWaitingAtBranch }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const left = row.storage_until ? daysLeftToCollect(row.storage_until, today()) : null;
+  return (
+    <li>
+      <Link to="/orders" className={styles.item} data-testid="waiting-row">
+        <span className={styles.title}>{t('orders:waiting.title', { count: row.count, branch: row.branch })}</span>
+        <span className={styles.total} data-testid="waiting-total">
+          {t('orders:waiting.total', { amount: formatMoney(toMajor(row.total), row.currency ?? '', lang) })}
+        </span>
+        {left !== null && (
+          <span className={`${styles.left} ${left <= 0 ? styles.urgent : ''}`} data-testid="waiting-left">
+            {left > 0
+              ? t('orders:card.storage_left', { count: left })
+              : left === 0
+                ? t('orders:card.storage_last_day')
+                : t('orders:card.storage_overdue', { count: -left })}
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * At a glance, on home and /qr: how many parcels wait at which branch, what they cost together and how many days
+ * are left to collect them. Nothing when nothing waits (or while it loads: the page does not jump for it).
+ */
+export function WaitingSummary() {
+  const { t } = useTranslation();
+  const waiting = useGetWaitingQuery();
+  // A summary beside the page's own content: anything but a list (an odd answer, offline) shows nothing rather than
+  // taking the QR code down with it.
+  if (!Array.isArray(waiting.data) || waiting.data.length === 0) return null;
+  return (
+    <section aria-label={t('orders:waiting.label')} data-testid="waiting-summary">
+      <ul className={styles.list}>
+        {waiting.data.map((row) => (
+          <Row key={`${row.branch_id}-${row.currency}`} row={row} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFlight } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Alert, PageSpinner } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/field';
+import { useDelayFlightMutation, useFlightDetailsQuery, useFlightsQuery } from '../api/manage-api';
+import { ParcelSummary } from '../components/parcel-bits';
+import { errorText } from '../model/api-error';
+import { formatDate } from '../model/format';
+import styles from '../manage.module.css';
+import { flightLabel } from './flight-picker';
+
+/** Its parcels for one branch: which arrived and which are still missing. */
+function FlightAtBranch({ flight, branchId }: { flight: TFlight; branchId: number }) {
+  const { t } = useTranslation();
+  const details = useFlightDetailsQuery({ id: flight.id, branch_id: branchId });
+  if (details.isLoading) return <PageSpinner />;
+  if (details.error || !details.data) return <Alert kind="error">{errorText(details.error, t)}</Alert>;
+  const { arrived, missing } = details.data;
+  return (
+    <div className={styles.stackGap} data-testid="flight-details">
+      <h4 className={styles.subTitle}>{t('manage:flights.missing', { count: missing.length })}</h4>
+      <ul className={styles.plainList} data-testid="flight-missing">
+        {missing.map((p) => (
+          <li key={p.id}>
+            <ParcelSummary parcel={p} />
+          </li>
+        ))}
+      </ul>
+      <h4 className={styles.subTitle}>{t('manage:flights.arrived', { count: arrived.length })}</h4>
+      <ul className={styles.plainList} data-testid="flight-arrived">
+        {arrived.map((p) => (
+          <li key={p.id}>
+            <ParcelSummary parcel={p} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** New expected dates for every destination of the flight, with the reason the customers are told. */
+function DelayForm({ flight, onDone }: { flight: TFlight; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [delay, delaying] = useDelayFlightMutation();
+  const [dates, setDates] = useState<Record<number, string>>(
+    Object.fromEntries(flight.arrivals.map((a) => [a.branch.id, a.expected_arrival])),
+  );
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  return (
+    <form
+      className={styles.stackGap}
+      data-testid="flight-delay-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setMessage(null);
+        delay({
+          id: flight.id,
+          reason,
+          arrivals: Object.entries(dates).map(([id, day]) => ({ branch_id: Number(id), expected_arrival: day })),
+        })
+          .unwrap()
+          .then((r) => {
+            setMessage({ kind: 'success', text: t('manage:flights.delayed', { count: r.notified }) });
+            onDone();
+          })
+          .catch((error: unknown) => setMessage({ kind: 'error', text: errorText(error, t) }));
+      }}
+    >
+      <div className={styles.twoCols}>
+        {flight.arrivals.map((a) => (
+          <TextField
+            key={a.branch.id}
+            label={a.branch.name}
+            type="date"
+            required
+            value={dates[a.branch.id] ?? ''}
+            onChange={(e) => setDates((d) => ({ ...d, [a.branch.id]: e.target.value }))}
+            data-testid={`delay-arrival-${a.branch.id}`}
+          />
+        ))}
+      </div>
+      <TextField
+        label={t('manage:flights.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+        minLength={3}
+        maxLength={500}
+        data-testid="delay-reason"
+      />
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
+      <div className={styles.actionsRow}>
+        <Button type="submit" loading={delaying.isLoading} data-testid="delay-submit">
+          {t('manage:flights.delay_save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The latest flights. At a branch (branchId set) each opens to its parcels for that branch, arrived and missing;
+ * where the flight is planned (canDelay) each can be given new expected dates with a reason.
+ */
+export function FlightsPanel({ branchId, canDelay }: { branchId?: number; canDelay: boolean }) {
+  const { t, i18n } = useTranslation();
+  const flights = useFlightsQuery();
+  const [open, setOpen] = useState<number | null>(null);
+  const list = (flights.data ?? []).filter((f) => !branchId || f.arrivals.some((a) => a.branch.id === branchId));
+  return (
+    <section className={styles.panel} data-testid="flights-panel">
+      <h2 className={styles.panelTitle}>{t('manage:flights.title')}</h2>
+      {flights.isLoading ? (
+        <PageSpinner />
+      ) : flights.error ? (
+        <Alert kind="error">{errorText(flights.error, t)}</Alert>
+      ) : !list.length ? (
+        <p className={styles.muted}>{t('manage:flights.none')}</p>
+      ) : (
+        <ul className={styles.plainList} data-testid="flights-list">
+          {list.map((f) => (
+            <li key={f.id} className={styles.stackGap} data-testid="flight-row">
+              <div className={styles.actionsRow}>
+                <strong>{flightLabel(f, t, i18n.language)}</strong>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-expanded={open === f.id}
+                  onClick={() => setOpen(open === f.id ? null : f.id)}
+                  data-testid="flight-open"
+                >
+                  {open === f.id ? t('manage:flights.close') : t(canDelay ? 'manage:flights.delay' : 'manage:flights.open')}
+                </Button>
+              </div>
+              <p className={styles.muted}>
+                {f.arrivals
+                  .filter((a) => !branchId || a.branch.id === branchId)
+                  .map((a) =>
+                    t('manage:flights.arrival_line', {
+                      branch: a.branch.name,
+                      date: formatDate(a.expected_arrival, i18n.language),
+                      arrived: a.arrived,
+                      parcels: a.parcels,
+                    }),
+                  )
+                  .join(' · ')}
+              </p>
+              {open === f.id &&
+                (canDelay ? (
+                  <DelayForm flight={f} onDone={() => undefined} />
+                ) : branchId ? (
+                  <FlightAtBranch flight={f} branchId={branchId} />
+                ) : null)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

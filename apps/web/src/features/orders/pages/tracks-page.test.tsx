@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TSavedTrack, TUser } from '@portal/contract';
+import { initialAuthState } from '../../../lib/session/auth-slice';
+import { jsonResponse, renderWithStore } from '../../../test/render';
+import TracksPage from './tracks-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const USER = { id: 7, role: 'customer', language: 'en' } as TUser;
+const signedIn = { auth: { ...initialAuthState(null), token: 'tok', user: USER, isAuthenticated: true, isInitialized: true } };
+const track = (id: number): TSavedTrack => ({
+  id,
+  track_code: `LP${id}`,
+  name: null,
+  created_at: '2026-11-21T10:00:00Z',
+  order: null,
+  checking: false,
+});
+
+describe('TracksPage', () => {
+  it('loads more by the cursor the last answer gave and keeps the first page’s total', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        urls.push(decodeURIComponent(url.search));
+        const ids = (from: number) => Array.from({ length: 10 }, (_, i) => from - i);
+        const after = url.searchParams.get('filters[after]');
+        if (after === 'c16') return jsonResponse({ data: ids(15).map(track), meta: { per_page: 10, next_cursor: 'c6' } });
+        if (after === 'c6') return jsonResponse({ data: [5, 4, 3, 2, 1].map(track), meta: { per_page: 10, next_cursor: null } });
+        return jsonResponse({
+          data: ids(25).map(track),
+          meta: { current_page: 1, per_page: 10, total: 25, last_page: 3, next_cursor: 'c16' },
+        });
+      }),
+    );
+    renderWithStore(<TracksPage />, { preloadedState: signedIn });
+    expect(await screen.findByText('LP25')).toBeTruthy();
+    expect(screen.getByText('Shown 10 of 25')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('load-more'));
+    expect(await screen.findByText('LP6')).toBeTruthy();
+    expect(screen.getByText('Shown 20 of 25')).toBeTruthy(); // a cursor page counts nothing: the total is the first page's
+    await waitFor(() => expect(screen.getByTestId('load-more').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByTestId('load-more'));
+    expect(await screen.findByText('LP1')).toBeTruthy();
+    expect(screen.getByText('Shown 25 of 25')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('load-more')).toBeNull());
+    expect(urls).toEqual([
+      '?filters[per_page]=10&filters[page]=1',
+      '?filters[per_page]=10&filters[after]=c16',
+      '?filters[per_page]=10&filters[after]=c6',
+    ]);
+  });
+});

@@ -1,0 +1,16 @@
+import type { TWaitingAtBranch, TWaitingResponse } from '@portal/contract';
+import { baseApi, NO_CACHE } from './base-api';
+
+/** GET orders/waiting: the customer's parcels waiting at a branch, for home and /qr at a glance. */
+export const waitingApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getWaiting: build.query<TWaitingAtBranch[], void>({
+      query: () => 'orders/waiting',
+      transformResponse: (response: TWaitingResponse) => response.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: ['Orders'],
+    }),
+  }),
+});
+
+export const { useGetWaitingQuery } = waitingApi;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+
+/**
+ * GET orders/waiting: the caller's parcels waiting at a branch, at a glance ("3 parcels wait at Almaty — Tole Bi,
+ * 8,316 ₸"): one row per branch and currency, the earliest last free day first. Not cached.
+ */
+export const ZWaitingAtBranch = z.object({
+  branch_id: z.number().int().nullable(),
+  branch: z.string(),
+  count: z.number().int(),
+  /** The prices of those parcels together, in minor units of `currency`. */
+  total: z.number().int(),
+  currency: z.string().nullable(),
+  /** The earliest last free storage day (YYYY-MM-DD) among them, or null when none is set. */
+  storage_until: z.string().nullable(),
+});
+export type TWaitingAtBranch = z.infer<typeof ZWaitingAtBranch>;
+export const ZWaitingResponse = ZData(z.array(ZWaitingAtBranch));
+export type TWaitingResponse = z.infer<typeof ZWaitingResponse>;
