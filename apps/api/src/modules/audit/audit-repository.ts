@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
@@ -22,7 +23,8 @@ function escapeLike(text: string): string {
 export const auditRepository = {
   async insert(db: DbOrTx, rows: NewAuditRow | NewAuditRow[]): Promise<void> {
     const all = Array.isArray(rows) ? rows : [rows];
-    for (let i = 0; i < all.length; i += 1000) await db.insert(auditLog).values(all.slice(i, i + 1000));
+    if (all.length === 1) await db.insert(auditLog).values(all[0]!);
+    else await bulkInsert(db, auditLog, all);
   },
 
   async list(db: DbOrTx, filters: AuditFilters, page: number, perPage: number) {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { TNotificationType } from '@portal/contract';
@@ -61,9 +62,6 @@ export const notificationsRepository = {
 
   async insert(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]) {
     if (!rows.length) return [];
-    return db
-      .insert(notifications)
-      .values(rows)
-      .returning({ id: notifications.id, userId: notifications.userId, event: notifications.event });
+    return bulkInsert(db, notifications, rows, ['id', 'userId', 'event']);
   },
 };

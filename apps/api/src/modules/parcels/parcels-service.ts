@@ -15,6 +15,7 @@ import {
   type TPaymentInput,
   type TPaymentMethod,
 } from '@portal/contract';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderEvents, orders, receipts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -117,19 +118,19 @@ async function recordEvents(tx: DbOrTx, rows: LifecycleOrderRow[], status: TOrde
     );
   }
   const ids = await statusIds(tx);
-  for (let i = 0; i < rows.length; i += 1000) {
-    await tx.insert(orderEvents).values(
-      rows.slice(i, i + 1000).map((o) => ({
-        orderId: o.id,
-        action: opts.action,
-        statusId: ids[status],
-        actorUserId: actor.userId,
-        branchId: actor.branchId ?? o.branchId,
-        ip: actor.ip ?? null,
-        details: opts.details ?? {},
-      })),
-    );
-  }
+  await bulkInsert(
+    tx,
+    orderEvents,
+    rows.map((o) => ({
+      orderId: o.id,
+      action: opts.action,
+      statusId: ids[status],
+      actorUserId: actor.userId,
+      branchId: actor.branchId ?? o.branchId,
+      ip: actor.ip ?? null,
+      details: opts.details ?? {},
+    })),
+  );
   if (opts.notify !== false) await notifyStatus(tx, rows, status);
 }
 
