@@ -98,7 +98,19 @@ const requestOf = (d: Draft): TAdminBranchCreateRequest => ({
   telegram: orNull(d.telegram),
 });
 
-function BranchForm({ branch }: { branch?: TAdminBranch }) {
+/**
+ * The form of a new branch or of one version of a branch. Whether "saved" shows is kept by the page (onSaved): a save
+ * refetches the branch with its new version, which remounts this form, and the confirmation must stay.
+ */
+function BranchForm({
+  branch,
+  saved = false,
+  onSaved,
+}: {
+  branch?: TAdminBranch;
+  saved?: boolean;
+  onSaved?: (version: number | null) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const countries = useGetCountriesQuery();
@@ -106,13 +118,12 @@ function BranchForm({ branch }: { branch?: TAdminBranch }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(branch));
   const [create, creating] = useCreateAdminBranchMutation();
   const [update, updating] = useUpdateAdminBranchMutation();
-  const [saved, setSaved] = useState(false);
   const state = branch ? updating : creating;
   const failure = state.error ? describeApiError(state.error as never, t) : null;
   const errors = failure?.fields ?? {};
   const err = (field: string) => errors[field]?.[0];
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setSaved(false);
+    onSaved?.(null);
     setDraft((d) => ({ ...d, [key]: value }));
   };
 
@@ -122,11 +133,11 @@ function BranchForm({ branch }: { branch?: TAdminBranch }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setSaved(false);
+    onSaved?.(null);
     const body = requestOf(draft);
     if (branch) {
       const result = await update({ id: branch.id, body: { ...body, version: branch.version } });
-      if ('data' in result) setSaved(true);
+      if ('data' in result && result.data) onSaved?.(result.data.version);
     } else {
       const result = await create(body);
       if ('data' in result && result.data) navigate(`/admin/branches/${result.data.id}?created=1`, { replace: true });
@@ -214,7 +225,7 @@ function BranchForm({ branch }: { branch?: TAdminBranch }) {
             latitude={Number.isFinite(lat) ? lat : null}
             longitude={Number.isFinite(lng) ? lng : null}
             onPick={(latitude, longitude) => {
-              setSaved(false);
+              onSaved?.(null);
               setDraft((d) => ({ ...d, latitude: String(latitude), longitude: String(longitude) }));
             }}
             tileUrl={settings.data?.map_tile_url ?? ''}
@@ -360,6 +371,7 @@ export default function BranchPage() {
   const id = Number(param);
   const detail = useAdminBranchQuery(id, { skip: isNew || !Number.isInteger(id) || id <= 0 });
   const created = new URLSearchParams(window.location.search).has('created');
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
 
   if (isNew) {
     return (
@@ -381,7 +393,7 @@ export default function BranchPage() {
       {!branch.is_active && <span className={styles.closed}>{t('admin:branches.state_closed')}</span>}
       {created && <Alert kind="success">{t('admin:branches.created')}</Alert>}
       {/* Keyed by version: a save or close reloads the form with what the server has. */}
-      <BranchForm key={branch.version} branch={branch} />
+      <BranchForm key={branch.version} branch={branch} saved={savedVersion === branch.version} onSaved={setSavedVersion} />
       <OpenOrClose branch={branch} />
     </section>
   );

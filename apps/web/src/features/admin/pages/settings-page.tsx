@@ -56,25 +56,28 @@ function LogoField({
   );
 }
 
-function SettingsForm({ initial }: { initial: TAdminSettings }) {
+/**
+ * The form of one version of the settings. Whether "saved" shows is kept by the page (onSaved), not here: a save
+ * refetches the settings with their new version, which remounts this form, and the confirmation must stay.
+ */
+function SettingsForm({ initial, saved, onSaved }: { initial: TAdminSettings; saved: boolean; onSaved: (version: number | null) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [save, state] = useSaveAdminSettingsMutation();
-  const [saved, setSaved] = useState(false);
   const failure = state.error ? describeApiError(state.error as never, t) : null;
   const fields: Fields = failure?.fields ?? {};
   const err = (key: string) => fields[key]?.[0];
   const set = <K extends keyof TAdminSettings>(key: K, value: TAdminSettings[K]) => {
-    setSaved(false);
+    onSaved(null);
     setDraft((d) => ({ ...d, [key]: value }));
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setSaved(false);
+    onSaved(null);
     const result = await save(draft);
     if ('data' in result && result.data) {
       setDraft(result.data);
-      setSaved(true);
+      onSaved(result.data.version);
     }
   };
   const text = (
@@ -172,6 +175,7 @@ function SettingsForm({ initial }: { initial: TAdminSettings }) {
 export default function SettingsPage() {
   const { t } = useTranslation();
   const settings = useAdminSettingsQuery();
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
   if (settings.isLoading) return <PageSpinner />;
   if (!settings.data)
     return <ErrorState title={t('errors:unknown')} text={errorText(settings.error, t)} onRetry={() => void settings.refetch()} />;
@@ -179,7 +183,12 @@ export default function SettingsPage() {
     <section className={adminStyles.main} data-testid="admin-settings">
       <PageHeader title={t('admin:nav.settings')} lead={t('admin:settings.lead')} />
       {/* Keyed by version: what the server has after a save (or someone else's) replaces the form. */}
-      <SettingsForm key={settings.data.version} initial={settings.data} />
+      <SettingsForm
+        key={settings.data.version}
+        initial={settings.data}
+        saved={savedVersion === settings.data.version}
+        onSaved={setSavedVersion}
+      />
     </section>
   );
 }
