@@ -1,10 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './support/browser';
 import { BASE_URL } from './support/env';
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 /** Specs that change the demo server's shared content for everyone (run last, serially: see the projects). */
@@ -26,7 +22,7 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     baseURL: BASE_URL,
-    launchOptions: chromium,
+    launchOptions: chromiumLaunch,
     locale: 'ru-RU',
     timezoneId: 'Asia/Almaty',
     trace: 'retain-on-failure',

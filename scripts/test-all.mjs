@@ -3,7 +3,10 @@
 //   unit   vitest in packages/contract, apps/api (real app on PGlite, or PostgreSQL with TEST_DATABASE_URL), apps/web
 //   build  the production build of web and api, and the /auth bundle budget
 //   e2e    Playwright in Debian's Chromium against the built server on a fresh embedded database
-// TEST_STAGES=unit,build,e2e (default all) or e.g. TEST_STAGES=api picks stages; the counts are also
+//   xproc  the cross-process suite (e2e/playwright.xproc.config.ts): two built API processes on a throwaway
+//          PostgreSQL database (127.0.0.1:5432), Redis and an S3 fake behind nginx; not in the default stages
+//          (CI runs it as a stage of its own after the PostgreSQL API suite); builds first when the build is missing
+// TEST_STAGES=contract,api,web,build,e2e (the default) or e.g. TEST_STAGES=api picks stages; the counts are also
 // written to .test-results/summary-<label>.json for .ci/run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,16 +59,16 @@ function check(name, cmd, args, opts) {
   return status === 0;
 }
 
-function playwright() {
-  const report = join(out, 'playwright.json');
+function playwright(name = 'e2e', config = null) {
+  const report = join(out, name === 'e2e' ? 'playwright.json' : `playwright-${name}.json`);
   rmSync(report, { force: true });
-  const status = run('e2e', 'npx', ['playwright', 'test'], {
+  const status = run(name, 'npx', ['playwright', 'test', ...(config ? ['--config', config] : [])], {
     cwd: join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? '' },
   });
   if (!existsSync(report)) {
     totals.failed += 1;
-    failures.push(`e2e: playwright did not report (exit ${status})`);
+    failures.push(`${name}: playwright did not report (exit ${status})`);
     return;
   }
   const r = JSON.parse(readFileSync(report, 'utf8'));
@@ -73,7 +76,11 @@ function playwright() {
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
-  if ((s.unexpected ?? 0) > 0 || status !== 0) failures.push(`e2e: ${s.unexpected ?? '?'} failed (exit ${status})`);
+  if ((s.unexpected ?? 0) > 0 || status !== 0) {
+    failures.push(`${name}: ${s.unexpected ?? '?'} failed (exit ${status})`);
+    // A run that failed before any test did (its web server or global setup did not start) counts as a failure.
+    if (!s.unexpected) totals.failed += 1;
+  }
 }
 
 if (stages.includes('contract')) vitest('contract', 'packages/contract');
@@ -88,6 +95,13 @@ if (stages.includes('build') || stages.includes('e2e')) {
 if (stages.includes('e2e')) {
   if (built && existsSync(join(root, 'e2e/playwright.config.ts'))) playwright();
   else if (!built) failures.push('e2e: not run, the build failed');
+}
+
+if (stages.includes('xproc')) {
+  const haveBuild = existsSync(join(root, 'apps/api/dist/server.js')) && existsSync(join(root, 'apps/web/dist/index.html'));
+  if (!haveBuild && !stages.includes('build') && !stages.includes('e2e')) built = check('build', 'npm', ['run', 'build']);
+  if (built) playwright('xproc', 'playwright.xproc.config.ts');
+  else failures.push('xproc: not run, the build failed');
 }
 
 writeFileSync(join(out, `summary-${label}.json`), JSON.stringify({ ...totals, failures }, null, 2));

@@ -41,11 +41,16 @@ export async function apiLogin(request: APIRequestContext, phone: string, passwo
   return body.data.access.token;
 }
 
-/** Registers a new customer through the API, reading the code from the SMS outbox. */
-export async function apiRegister(request: APIRequestContext, phone: string, password = 'Steppe-Road-2026'): Promise<Account> {
+/** Registers a new customer through the API, reading the code from the SMS outbox (`outbox`: another server's). */
+export async function apiRegister(
+  request: APIRequestContext,
+  phone: string,
+  password = 'Steppe-Road-2026',
+  outbox?: string,
+): Promise<Account> {
   const since = Date.now();
   await ok(await request.post('/api/auth/send-code', { data: { phone_number: phone } }));
-  const code = await codeFor(phone, 'register', since);
+  const code = await codeFor(phone, 'register', since, outbox);
   const verified = await ok<{ data: { verification_token: string } }>(
     await request.post('/api/auth/verify-code', { data: { phone_number: phone, code, type: 'register' } }),
   );
