@@ -14,6 +14,8 @@ afterAll(async () => ctx.close());
 
 const xlsx = (bytes: Buffer) => [{ field: 'file', name: 'bomb.xlsx', type: 'application/octet-stream', bytes }];
 const CELL = 300 * 1024 * 1024;
+/** The slowest health answer allowed while a bomb is read (see the first test). */
+const SLOWEST_HEALTH_MS = 600;
 
 /**
  * Uploads a file while asking /api/health/live every 20 ms and sampling the process's memory: the answer,
@@ -77,7 +79,9 @@ describe('.xlsx zip bombs (issue 10, finding 2)', () => {
       expect(res.status).toBe(422);
       expect(res.json.code).toBe('import_file_oversized');
       expect(res.json.message).toMatch(/64 МБ/);
-      expect(res.slowest).toBeLessThan(200);
+      // Parsed on the main thread the bomb held every request for 20–30 s; in the worker a health answer waits at most
+      // for a scheduling slice (12 ms on a quiet machine, 244 ms once on 2 cores at load 20), never for the parse.
+      expect(res.slowest).toBeLessThan(SLOWEST_HEALTH_MS);
       expect(res.grewMb).toBeLessThan(150);
     },
   );
@@ -98,7 +102,7 @@ describe('.xlsx zip bombs (issue 10, finding 2)', () => {
     expect(res.status).toBe(422);
     expect(res.json.code).toBe('import_file_oversized');
     expect(res.json.message).toMatch(/64 МБ/);
-    expect(res.slowest).toBeLessThan(200);
+    expect(res.slowest).toBeLessThan(SLOWEST_HEALTH_MS);
     expect(res.grewMb).toBeLessThan(150);
   });
 

@@ -193,8 +193,9 @@ export default function BroadcastsPage() {
                 </option>
               ))}
             </SelectField>
-            <p className={styles.recipients} aria-live="polite" data-testid="broadcast-recipients">
-              {recipients.data === undefined ? '…' : t('admin:broadcasts.recipients', { count: recipients.data })}
+            {/* currentData: the count of the segment chosen now, never the previous segment's while the new one loads. */}
+            <p className={styles.recipients} aria-live="polite" data-testid="broadcast-recipients" data-lang={segment.language ?? ''}>
+              {recipients.currentData === undefined ? '…' : t('admin:broadcasts.recipients', { count: recipients.currentData })}
             </p>
           </fieldset>
           <div className={styles.languages}>
@@ -237,8 +238,8 @@ export default function BroadcastsPage() {
             >
               {t('admin:broadcasts.test')}
             </Button>
-            <Button type="submit" disabled={missing || creating.isLoading || !recipients.data} data-testid="broadcast-send">
-              {t('admin:broadcasts.send', { count: recipients.data ?? 0 })}
+            <Button type="submit" disabled={missing || creating.isLoading || !recipients.currentData} data-testid="broadcast-send">
+              {t('admin:broadcasts.send', { count: recipients.currentData ?? 0 })}
             </Button>
           </div>
           <p className={adminStyles.muted}>{t('admin:broadcasts.send_hint')}</p>
