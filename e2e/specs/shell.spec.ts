@@ -28,6 +28,27 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { name: 'Кіру' })).toBeVisible();
   });
 
+  test('@mobile a toast on a phone sits under the header, not over it, and a tap does not keep it there', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/auth');
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('language-toggle').click();
+    await page.getByRole('menuitemradio', { name: 'Қазақша' }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Тіл сәтті өзгертілді!' });
+    await expect(toast).toBeVisible();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    // Where it settles once the entry animation (a bounce in from the side) is over: under the header, inside the edges.
+    await expect
+      .poll(async () => {
+        const box = await toast.boundingBox();
+        return box && { underHeader: box.y >= header.y + header.height, inside: box.x > 0 && box.x + box.width < 320 };
+      })
+      .toEqual({ underHeader: true, inside: true });
+    // A tap "hovers" on a touch screen and nothing ever leaves: the toast must not pause for good.
+    await toast.tap();
+    await expect(toast).toBeHidden({ timeout: 6_000 });
+  });
+
   test('an unknown stored language falls back to ru; theme defaults to dark, switches and is kept', async ({ page }) => {
     await page.goto('/legal/terms.html');
     await page.evaluate(() => {

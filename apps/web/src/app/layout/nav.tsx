@@ -65,7 +65,9 @@ export function BottomBar() {
             <Icon size={24} />
             {badge && <UnreadBadge count={unread} />}
           </span>
-          <span>{t(`common:${label}`)}</span>
+          <span className={styles.bottomLabel} data-testid="bottom-label">
+            {t(`common:${label}`)}
+          </span>
         </NavLink>
       ))}
     </nav>

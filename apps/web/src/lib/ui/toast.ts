@@ -55,3 +55,14 @@ export const TOAST_OPTIONS = {
   draggablePercent: 80,
   hideProgressBar: false,
 } as const;
+
+/**
+ * Phones: react-toastify's own breakpoint, where a toast spans the screen's width. There global.css puts the
+ * toasts under the sticky header instead of over it (issue 16: the header stays usable), and a toast does not
+ * pause: a tap "hovers" on a touch screen and nothing ever "leaves", so a paused toast would stay for good.
+ */
+export const NARROW_TOASTS = '(max-width: 480px)';
+
+export function toastOptions(narrow: boolean) {
+  return narrow ? { ...TOAST_OPTIONS, pauseOnHover: false, pauseOnFocusLoss: false } : TOAST_OPTIONS;
+}

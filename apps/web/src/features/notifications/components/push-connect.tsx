@@ -62,7 +62,7 @@ export function PushConnect({ state }: { state: TChannelState }) {
   const turnOn = async () => {
     try {
       if ((await Notification.requestPermission()) !== 'granted') {
-        notify.error(t('settings.push.denied'));
+        notify.warn(t('settings.push.denied'));
         return;
       }
       const key = await getKey().unwrap();

@@ -61,7 +61,9 @@ export default function NotificationsPage() {
                   <GroupIcon type={type} />
                 </span>
                 <span className={styles.groupMain}>
-                  <span className={styles.groupTitle}>{t(`notifications:groups.${type}`, { defaultValue: type })}</span>
+                  <span className={styles.groupTitle} data-testid="group-title">
+                    {t(`notifications:groups.${type}`, { defaultValue: type })}
+                  </span>
                   <span className={styles.groupPreview}>{latest ? latest.title : t('notifications:empty_group')}</span>
                 </span>
                 {group.unread > 0 ? (

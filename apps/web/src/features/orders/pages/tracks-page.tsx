@@ -25,10 +25,14 @@ function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: T
         {track.name ? (
           <>
             <span className={styles.trackName}>{track.name}</span>
-            <span className={styles.code}>{track.track_code}</span>
+            <span className={styles.code} data-testid="track-code">
+              {track.track_code}
+            </span>
           </>
         ) : (
-          <span className={`${styles.trackName} ${styles.code}`}>{track.track_code}</span>
+          <span className={`${styles.trackName} ${styles.code}`} data-testid="track-code">
+            {track.track_code}
+          </span>
         )}
         <span className={styles.trackMeta}>
           {track.order ? (
