@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { BASE_URL, DEMO } from '../support/env';
 import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
@@ -15,6 +17,16 @@ async function staffPage(browser: Browser, page: Page, address: string, phone: s
   await openSignedIn(p, token, path);
   await expect(p.getByTestId('manage-page')).toBeVisible();
   return p;
+}
+
+// Screens for people to look at: SCREENS_DIR, at SCREENS_WIDTH (default the project's 1280px).
+const SCREENS_WIDTH = Number(process.env.SCREENS_WIDTH ?? 0);
+if (SCREENS_WIDTH) test.use({ viewport: { width: SCREENS_WIDTH, height: 800 } });
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-${page.viewportSize()?.width ?? 1280}.png`), fullPage: true });
 }
 
 async function scan(page: Page, testId: string, code: string) {
@@ -72,6 +84,7 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   await warehouse.getByTestId('flight-create').click();
   await expect(warehouse.getByTestId('flight-form')).toBeHidden();
   await expect(warehouse.getByTestId('dispatch-flight').locator('option:checked')).toContainText(ref);
+  await shot(warehouse, 'flights-dispatch');
   for (const code of codes) {
     await scan(warehouse, 'dispatch-scan', code);
     await expect(warehouse.getByTestId('dispatch-log').locator(`li[data-code="${code}"]`)).toHaveAttribute('data-outcome', 'moved');
@@ -81,9 +94,11 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   await page.goto('/orders?tab=in_transit');
   const card = page.getByTestId('order-card').filter({ hasText: codes[0]! });
   await expect(card).toContainText('20 января 2030');
+  await shot(page, 'flights-customer-card');
   await card.getByRole('link').first().click();
   await expect(page.getByText('Оплачиваемый вес')).toBeVisible();
   await expect(page.getByRole('main')).toContainText(/10\s?кг/);
+  await shot(page, 'flights-customer-weights');
 
   // Staff delay the flight by a week, with a reason.
   const row = warehouse.getByTestId('flight-row').filter({ hasText: ref });
@@ -92,6 +107,7 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   await row.getByTestId('delay-reason').fill('Задержка на границе');
   await row.getByTestId('delay-submit').click();
   await expect(row.getByTestId('flight-delay-form')).toContainText('1');
+  await shot(warehouse, 'flights-delayed');
 
   await page.goto('/orders?tab=in_transit');
   await expect(page.getByTestId('order-card').filter({ hasText: codes[0]! })).toContainText('27 января 2030');
@@ -112,4 +128,5 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   await expect(flight.getByTestId('flight-arrived')).toContainText(codes[0]!);
   await expect(flight.getByTestId('flight-missing')).toContainText(codes[1]!);
   await expect(flight.getByTestId('flight-missing')).not.toContainText(codes[0]!);
+  await shot(branch, 'flights-branch-missing');
 });

@@ -135,19 +135,21 @@ export function FlightsPanel({ branchId, canDelay }: { branchId?: number; canDel
                   {open === f.id ? t('manage:flights.close') : t(canDelay ? 'manage:flights.delay' : 'manage:flights.open')}
                 </Button>
               </div>
-              <p className={styles.muted}>
+              {/* One line per destination; where the flight is planned, those with none of its parcels only while none has any. */}
+              <ul className={styles.plainList} data-testid="flight-arrivals">
                 {f.arrivals
-                  .filter((a) => !branchId || a.branch.id === branchId)
-                  .map((a) =>
-                    t('manage:flights.arrival_line', {
-                      branch: a.branch.name,
-                      date: formatDate(a.expected_arrival, i18n.language),
-                      arrived: a.arrived,
-                      parcels: a.parcels,
-                    }),
-                  )
-                  .join(' · ')}
-              </p>
+                  .filter((a) => (branchId ? a.branch.id === branchId : a.parcels > 0 || f.arrivals.every((b) => b.parcels === 0)))
+                  .map((a) => (
+                    <li key={a.branch.id} className={styles.muted}>
+                      {t('manage:flights.arrival_line', {
+                        branch: a.branch.name,
+                        date: formatDate(a.expected_arrival, i18n.language),
+                        arrived: a.arrived,
+                        parcels: a.parcels,
+                      })}
+                    </li>
+                  ))}
+              </ul>
               {open === f.id &&
                 (canDelay ? (
                   <DelayForm flight={f} onDone={() => undefined} />
