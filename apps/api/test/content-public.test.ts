@@ -53,6 +53,7 @@ describe('GET prohibited-items', () => {
         description: { ru: 'Термометры с ртутью', kk: '', en: '' },
       })
       .returning();
+    ctx.app.contentCache.clear();
     try {
       const de = await call('GET', '/prohibited-items', { lang: 'de-DE,de;q=0.9' });
       expect(de.json.data[0].title).toBe(DEMO_PROHIBITED_ITEMS[0]!.title.ru);
@@ -66,6 +67,7 @@ describe('GET prohibited-items', () => {
       });
     } finally {
       await ctx.database.db.delete(prohibitedItems).where(eq(prohibitedItems.id, row!.id));
+      ctx.app.contentCache.clear();
     }
   });
 });
@@ -117,6 +119,7 @@ describe('GET news', () => {
         publishedAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
+    ctx.app.contentCache.clear(); // written behind the API's back, not through the admin API
     try {
       expect((await call('GET', `/news/${future!.id}`)).status).toBe(404);
       const all = await call('GET', '/news?filters[per_page]=100');
@@ -124,6 +127,7 @@ describe('GET news', () => {
       expect(all.json.data.some((n: { id: number }) => n.id === future!.id)).toBe(false);
     } finally {
       await ctx.database.db.delete(news).where(eq(news.id, future!.id));
+      ctx.app.contentCache.clear();
     }
     const missing = await call('GET', '/news/999999', { lang: 'en' });
     expect(missing.status).toBe(404);
@@ -160,6 +164,7 @@ describe('GET faqs', () => {
         answer: { ru: 'Нет', kk: 'Жоқ', en: 'No' },
       })
       .returning();
+    ctx.app.contentCache.clear();
     try {
       const pct = await call('GET', `/faqs?search=${encodeURIComponent('100%')}`, { lang: 'en' });
       expect(pct.json.data.map((f: { id: number }) => f.id)).toEqual([row!.id]);
@@ -170,6 +175,7 @@ describe('GET faqs', () => {
       expect(underscore.json.data).toEqual([]);
     } finally {
       await ctx.database.db.delete(faqs).where(eq(faqs.id, row!.id));
+      ctx.app.contentCache.clear();
     }
   });
 
@@ -212,6 +218,7 @@ describe('GET lessons', () => {
         videoUrl: 'https://www.youtube-nocookie.com/embed/abc',
       })
       .returning();
+    ctx.app.contentCache.clear();
     const step = (position: number) => ({
       lessonId: lesson!.id,
       position,
@@ -219,12 +226,14 @@ describe('GET lessons', () => {
       body: { ru: '', kk: '', en: '' },
     });
     await db.insert(lessonSteps).values([step(3), step(1), step(2)]);
+    ctx.app.contentCache.clear();
     try {
       const res = await call('GET', `/lessons/${lesson!.id}`, { lang: 'kk' });
       expect(res.json.data.steps.map((s: { title: string }) => s.title)).toEqual(['1-қадам', '2-қадам', '3-қадам']);
       expect(res.json.data.video_url).toBe('https://www.youtube-nocookie.com/embed/abc');
     } finally {
       await db.delete(lessons).where(eq(lessons.id, lesson!.id));
+      ctx.app.contentCache.clear();
     }
   });
 
@@ -261,10 +270,12 @@ describe('branches', () => {
     expect((await call('GET', '/branches/987654')).status).toBe(404);
     const [row] = await ctx.database.db.select().from(branches).limit(1);
     await ctx.database.db.update(branches).set({ isActive: false }).where(eq(branches.id, row!.id));
+    ctx.app.contentCache.clear();
     try {
       expect((await call('GET', `/branches/${row!.id}`)).status).toBe(404);
     } finally {
       await ctx.database.db.update(branches).set({ isActive: true }).where(eq(branches.id, row!.id));
+      ctx.app.contentCache.clear();
     }
   });
 });
@@ -323,6 +334,7 @@ describe('cache validators on public content', () => {
         description: { ru: 'Р', kk: 'Р', en: 'R' },
       })
       .returning();
+    ctx.app.contentCache.clear();
     try {
       const after = await call('GET', '/marketplaces', { lang: 'ru', headers: { 'if-none-match': before.headers.etag as string } });
       expect(after.status).toBe(200);
@@ -330,6 +342,7 @@ describe('cache validators on public content', () => {
       expect(after.json.data).toHaveLength(7);
     } finally {
       await ctx.database.db.delete(marketplaces).where(eq(marketplaces.id, row!.id));
+      ctx.app.contentCache.clear();
     }
   });
 

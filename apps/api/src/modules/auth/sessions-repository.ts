@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -13,13 +14,18 @@ export const sessionsRepository = {
     return row!;
   },
 
+  /** The session and its user (every signed-in request asks: a prepared statement). */
   async findWithUser(db: DbOrTx, sessionId: string) {
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId))
-      .limit(1);
+    const query = prepared(db, 'session_with_user', () =>
+      db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sql.placeholder('sessionId')))
+        .limit(1)
+        .prepare('session_with_user'),
+    );
+    const [row] = await query.execute({ sessionId });
     return row;
   },
 

@@ -19,8 +19,18 @@ export interface AccessClaims {
   exp: number;
 }
 
+/** How many verified tokens the process remembers (a few MB at most). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature, algorithm and issuer held, with their claims: a signed-in request is checked by the
+   * rate limiter and by the auth guard, and a page makes many requests with one token, so the HMAC (WebCrypto,
+   * the largest part of a small signed-in request's CPU) runs once per token. Expiry is still checked on each
+   * use; whether the session lives is the database's answer, never cached.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -44,6 +54,8 @@ export class TokenService {
    */
   async verify(token: string, opts: { allowExpired?: boolean } = {}): Promise<{ claims: AccessClaims } | { expired: true } | null> {
     if (!token || token.length > 2048) return null;
+    const known = this.verified.get(token);
+    if (known && known.exp > Date.now() / 1000) return { claims: known };
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALG],
@@ -54,10 +66,23 @@ export class TokenService {
       const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
       // Sessions are uuids: a validly signed token naming anything else is simply not a session (401, never a database error).
       if (!Number.isInteger(userId) || !UUID.test(sessionId) || !payload.jti || !payload.iat || !payload.exp) return null;
-      return { claims: { userId, sessionId, jti: payload.jti, iat: payload.iat, exp: payload.exp } };
+      const claims = { userId, sessionId, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+      if (claims.exp > Date.now() / 1000) this.remember(token, claims);
+      return { claims };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return { expired: true };
       return null;
     }
+  }
+
+  private remember(token: string, claims: AccessClaims) {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      // The oldest tenth goes (a Map keeps insertion order).
+      for (const old of this.verified.keys()) {
+        this.verified.delete(old);
+        if (this.verified.size < VERIFIED_CACHE_SIZE * 0.9) break;
+      }
+    }
+    this.verified.set(token, claims);
   }
 }

@@ -121,9 +121,20 @@ function fill(text: string, params: Record<string, string | number>): string {
 }
 
 const NUMBER_LOCALE: Record<TLang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-US' };
-const num = (n: number, lang: TLang) => n.toLocaleString(NUMBER_LOCALE[lang], { maximumFractionDigits: 3 });
+/**
+ * One Intl.NumberFormat per language and precision, made once: `n.toLocaleString(locale, options)` builds a new
+ * formatter on every call, which was most of the CPU of GET auth/user (each notification shown renders its texts).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: TLang, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${lang}:${maximumFractionDigits}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits })));
+  return format;
+}
+const num = (n: number, lang: TLang) => numberFormat(lang, 3).format(n);
 const money = (amount: number | null, currency: string | null, lang: TLang) =>
-  amount === null ? '' : `${amount.toLocaleString(NUMBER_LOCALE[lang], { maximumFractionDigits: 2 })} ${currency ?? ''}`.trim();
+  amount === null ? '' : `${numberFormat(lang, 2).format(amount)} ${currency ?? ''}`.trim();
 const label = (o: OrderParams) => (o.name ? `«${o.name}» (${o.track_code})` : o.track_code);
 
 const T = {

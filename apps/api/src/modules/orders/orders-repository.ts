@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import type { PageAt } from '../../lib/cursor';
 import { branches, flightArrivals, orderEvents, orderStatuses, orders } from '../../db/schema';
 
@@ -58,8 +59,11 @@ export const ordersRepository = {
       .orderBy(sql`min(${orders.storageUntil}) asc nulls last`, asc(orders.branchId));
   },
 
+  /** Every status in order (each order list and order asks: a prepared statement). */
   async statuses(db: DbOrTx): Promise<StatusRow[]> {
-    return db.select().from(orderStatuses).orderBy(asc(orderStatuses.position));
+    return prepared(db, 'order_statuses', () =>
+      db.select().from(orderStatuses).orderBy(asc(orderStatuses.position)).prepare('order_statuses'),
+    ).execute();
   },
 
   /** The caller's not-archived orders per status id (served by orders_user_status_idx). */
