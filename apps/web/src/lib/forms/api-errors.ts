@@ -1,15 +1,20 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { ApiErrorInfo } from '../api/errors';
+
+/**
+ * A form's way to put a message under a field: react-hook-form's `setError`, or lib/forms/use-small-form.ts's,
+ * which has the same signature.
+ */
+export type SetFieldError<F extends string> = (
+  name: F,
+  error: { type: string; message: string },
+  options?: { shouldFocus: boolean },
+) => void;
 
 /**
  * Puts the API's per-field messages under the form's fields. Returns the messages for fields the
  * form does not have (to show with the general message).
  */
-export function applyFieldErrors<T extends FieldValues>(
-  info: ApiErrorInfo,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): string[] {
+export function applyFieldErrors<F extends string>(info: ApiErrorInfo, setError: SetFieldError<F>, fields: readonly F[]): string[] {
   const rest: string[] = [];
   for (const [field, messages] of Object.entries(info.fields)) {
     const message = messages[0];

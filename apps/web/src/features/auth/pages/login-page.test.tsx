@@ -25,6 +25,45 @@ describe('LoginPage', () => {
     expect(urls.some((url) => url.includes('auth/login'))).toBe(false);
   });
 
+  it('focuses the first field in error, and once submitted checks again as the customer types', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
+    renderWithStore(<LoginPage />, { route: '/auth' });
+    await userEvent.type(screen.getByLabelText('Phone number'), '7010000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter password')).toBeTruthy();
+    expect(screen.queryByText('Enter phone number')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    await userEvent.type(screen.getByLabelText('Password'), 'S');
+    await waitFor(() => expect(screen.queryByText('Enter password')).toBeNull());
+  });
+
+  it("puts the API's field message under its field", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) =>
+        input.url.includes('auth/login')
+          ? new Response(
+              JSON.stringify({
+                message: 'Validation failed',
+                code: 'validation_failed',
+                errors: { password: ['Wrong password, try again'] },
+              }),
+              { status: 422, headers: { 'content-type': 'application/json' } },
+            )
+          : new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    renderWithStore(<LoginPage />, { route: '/auth' });
+    await userEvent.type(screen.getByLabelText('Phone number'), '7010000001');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Wrong password, try again')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+  });
+
   function Where() {
     const location = useLocation();
     return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TLoginRequest } from '@portal/contract';
@@ -14,6 +13,7 @@ import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-ca
 import { useLoginMutation } from '../api/auth-api';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 import { lazyZodResolver } from '../../../lib/forms/lazy-resolver';
+import { useSmallForm } from '../../../lib/forms/use-small-form';
 
 // The schema and zod load on the customer's first key or tap, not with the page (speed budget of /auth).
 const resolver = lazyZodResolver<TLoginRequest, { phone_number: string; password: string }>(() =>
@@ -37,11 +37,8 @@ export default function LoginPage() {
   const next = safeNextPath(params.get(NEXT_PARAM));
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, register, handleSubmit, setError, formState } = useForm<
-    TLoginRequest,
-    unknown,
-    { phone_number: string; password: string }
-  >({
+  // Two fields: a small form of its own rather than react-hook-form, whose ~13 KB /auth's budget cannot spare.
+  const { values, errors, isSubmitting, formRef, field, setValue, setError, handleSubmit } = useSmallForm({
     resolver,
     defaultValues: { phone_number: phone ?? '', password: '' },
   });
@@ -71,35 +68,35 @@ export default function LoginPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} onKeyDown={resolver.preload} onPointerDown={resolver.preload} noValidate>
-        <Controller
-          control={control}
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={onSubmit}
+        onKeyDown={resolver.preload}
+        onPointerDown={resolver.preload}
+        noValidate
+      >
+        <PhoneField
+          label={t('auth:fields.phone')}
           name="phone_number"
-          render={({ field, fieldState }) => (
-            <PhoneField
-              label={t('auth:fields.phone')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={translateFieldMessage(fieldState.error?.message, t)}
-              autoFocus={!phone}
-            />
-          )}
+          value={values.phone_number}
+          onChange={(value) => setValue('phone_number', value)}
+          error={translateFieldMessage(errors.phone_number, t)}
+          autoFocus={!phone}
         />
         <PasswordField
           label={t('auth:fields.password')}
           autoComplete="current-password"
           autoFocus={Boolean(phone)}
-          error={translateFieldMessage(formState.errors.password?.message, t)}
-          {...register('password')}
+          error={translateFieldMessage(errors.password, t)}
+          {...field('password')}
         />
         <div className={styles.linkRow}>
           <Link to="/auth/forgot-code">{t('auth:login.forgot')}</Link>
         </div>
         {failure && <Alert>{failure}</Alert>}
         <div className={styles.actions}>
-          <Button type="submit" block loading={formState.isSubmitting}>
+          <Button type="submit" block loading={isSubmitting}>
             {t('auth:login.submit')}
           </Button>
         </div>
