@@ -35,3 +35,10 @@ describe('order card days', () => {
     expect(within(daysFact()).getByText('In transit')).toBeTruthy();
   });
 });
+
+describe('order card heading', () => {
+  it('is a level-2 heading: the list sits right under the page title (h1), and Lighthouse counts a skipped level', () => {
+    renderWithStore(<OrderCard order={order('in_transit')} actions={actions} />);
+    expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
+  });
+});

@@ -56,11 +56,11 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
     <article className={styles.card} data-testid="order-card" data-order-id={order.id} aria-labelledby={`order-${order.id}-title`}>
       <div className={styles.cardTop}>
         <div>
-          <h3 className={styles.cardTitle} id={`order-${order.id}-title`}>
+          <h2 className={styles.cardTitle} id={`order-${order.id}-title`}>
             <Link to={links.info} state={links.state}>
               {order.name.trim() ? order.name : <span className={styles.unnamed}>{t('orders:card.no_name')}</span>}
             </Link>
-          </h3>
+          </h2>
           <span className={styles.code} data-testid="order-track-code">
             {order.track_code}
           </span>
