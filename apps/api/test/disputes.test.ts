@@ -310,3 +310,69 @@ describe('disputed worklist and import', () => {
     expect(await savedOf(a, code)).toMatchObject({ checking: true });
   });
 });
+
+describe('a disputed code nobody saves any more', () => {
+  const release = (token: string, id: number, body: Record<string, unknown>, lang = 'en') =>
+    m.call('POST', `/manage/disputes/${id}/release`, { token, body, lang });
+  const deleteSaved = async (c: Customer, code: string) => {
+    const list = (await m.call('GET', '/saved-tracks?filters[per_page]=100', { token: c.token })).json.data as {
+      id: number;
+      track_code: string;
+    }[];
+    const saved = list.find((t) => t.track_code === code)!;
+    expect((await m.call('DELETE', `/saved-tracks/${saved.id}/delete`, { token: c.token })).status).toBe(200);
+  };
+
+  it('is released to the unclaimed parcels with a note, once, only by warehouse staff and only when no saver is left', async () => {
+    const [a, b] = [await registerCustomer(ctx), await registerCustomer(ctx)];
+    const code = newCode();
+    await m.saveTrack(a.token, code);
+    await m.saveTrack(b.token, code);
+    await m.call('POST', '/manage/receive', { token: staff.warehouse, body: { track_code: code, weight: 1.5 } });
+    const order = (await orderOf(code))!;
+    const note = { note: 'Both customers deleted the code; the seller will tell us whose it is' };
+
+    // While anyone saves the code, it is theirs to sort out: 422 in the caller's language, nothing changed.
+    const early = await release(staff.warehouse, order.id, note);
+    expect(early.status).toBe(422);
+    expect(early.json.code).toBe('dispute_has_savers');
+    expect((await release(staff.warehouse, order.id, note, 'kk')).json.message).toMatch(/клиенттерде сақтаулы/);
+    await deleteSaved(a, code);
+    expect((await release(staff.warehouse, order.id, note)).status).toBe(422);
+    await deleteSaved(b, code);
+    expect((await orderOf(code))!.disputedAt).not.toBeNull();
+
+    // Branch staff and customers may not; a note is required; an unknown parcel is 404.
+    expect((await release(staff.branch, order.id, note)).status).toBe(403);
+    expect((await release(a.token, order.id, note)).status).toBe(403);
+    const blank = await release(staff.warehouse, order.id, { note: '   ' });
+    expect(blank.status).toBe(422);
+    expect(blank.json.errors.note).toBeDefined();
+    expect((await release(staff.warehouse, 987654321, note)).status).toBe(404);
+
+    // Five at once (separate connections on PostgreSQL): exactly one releases it, the others are told it is done.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => release(staff.warehouse, order.id, note)));
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const won = burst.find((r) => r.status === 200)!;
+    expect(won.json.data).toMatchObject({ track_code: code, customer: null, disputed: false });
+
+    const after = (await orderOf(code))!;
+    expect(after).toMatchObject({ userId: null, disputedAt: null });
+    expect(await actionsOf(order.id)).toEqual(['received', 'disputed', 'dispute_released']);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'parcel.dispute_released'), eq(auditLog.targetId, String(order.id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ note: note.note });
+
+    // Now an unclaimed parcel: listed there, and staff can give it to whoever proves it theirs.
+    const unclaimed = await m.call('GET', `/manage/unclaimed?q=${code}`, { token: staff.warehouse });
+    expect(unclaimed.json.data.map((p: { track_code: string }) => p.track_code)).toEqual([code]);
+    expect((await disputes(staff.warehouse, code.slice(-6))).json.data).toEqual([]);
+    const given = await m.call('POST', `/manage/unclaimed/${order.id}/assign`, { token: staff.warehouse, body: { customer: b.phone } });
+    expect(given.status).toBe(200);
+    expect((await orderOf(code))!.userId).toBe(b.user.id);
+    expect((await release(staff.warehouse, order.id, note)).status).toBe(409);
+  });
+});

@@ -59,6 +59,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Эта посылка больше не спорная: её уже передали клиенту. Обновите список',
     kk: 'Бұл сәлемдеме енді даулы емес: ол клиентке берілген. Тізімді жаңартыңыз',
   },
+  dispute_has_savers: {
+    en: 'Customers still save this tracking code: give the parcel to one of them',
+    ru: 'Этот трек-код ещё сохранён у клиентов: передайте посылку одному из них',
+    kk: 'Бұл трек-код әлі клиенттерде сақтаулы: сәлемдемені солардың біріне беріңіз',
+  },
   dispute_not_saver: {
     en: 'Choose one of the customers who saved this tracking code',
     ru: 'Выберите одного из клиентов, сохранивших этот трек-код',

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   track_owned_by_other: 409,
   dispute_resolved: 409,
   dispute_not_saver: 422,
+  dispute_has_savers: 422,
   invalid_state: 409,
   parcel_already_received: 409,
   handover_changed: 409,

@@ -52,3 +52,17 @@ export const ZAssignDisputeRequest = z.strictObject({
 export type TAssignDisputeRequest = z.input<typeof ZAssignDisputeRequest>;
 export const ZAssignDisputeResponse = ZData(ZManageParcel);
 export type TAssignDisputeResponse = z.infer<typeof ZAssignDisputeResponse>;
+
+/**
+ * POST manage/disputes/{id}/release: when every customer who saved a disputed code has deleted it, nobody is left to
+ * give the parcel to; staff release it to the unclaimed parcels (where it can be given to any customer who proves it
+ * theirs), with a note. 422 dispute_has_savers while anyone still saves the code; 409 dispute_resolved when it is no
+ * longer disputed.
+ */
+export const ZReleaseDisputeParams = ZIdParam;
+export const ZReleaseDisputeRequest = z.strictObject({
+  note: ZAssignDisputeRequest.shape.note,
+});
+export type TReleaseDisputeRequest = z.input<typeof ZReleaseDisputeRequest>;
+export const ZReleaseDisputeResponse = ZData(ZManageParcel);
+export type TReleaseDisputeResponse = z.infer<typeof ZReleaseDisputeResponse>;

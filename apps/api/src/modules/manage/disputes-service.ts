@@ -74,4 +74,28 @@ export const disputesService = {
       return toManageParcel(row!, lang);
     });
   },
+
+  /**
+   * Releases a disputed parcel to the unclaimed parcels once nobody saves its code (422 dispute_has_savers otherwise),
+   * under the code's lock, so a customer saving the code meanwhile either comes first (and is a saver) or after.
+   */
+  async release(db: Db, orderId: number, note: string, actor: Actor, lang: TLang): Promise<TManageParcel> {
+    return db.transaction(async (tx) => {
+      const [order] = await tx.select({ id: orders.id, trackCode: orders.trackCode }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!order) throw notFound();
+      await parcels.lockCode(tx, order.trackCode);
+      const savers = (await manageRepository.saversOf(tx, [order.trackCode])).get(order.trackCode) ?? [];
+      const [now] = await tx
+        .select({ userId: orders.userId, disputedAt: orders.disputedAt })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!now || now.userId !== null || now.disputedAt === null) throw new AppError('dispute_resolved');
+      if (savers.length) throw new AppError('dispute_has_savers');
+      const done = await parcels.releaseDisputed(tx, order.id, note, actor);
+      if (!done) throw new AppError('dispute_resolved');
+      const row = await manageRepository.parcelById(tx, order.id);
+      return toManageParcel(row!, lang);
+    });
+  },
 };

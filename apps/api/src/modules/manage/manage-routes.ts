@@ -21,6 +21,9 @@ import {
   ZAssignDisputeParams,
   ZAssignDisputeRequest,
   ZAssignDisputeResponse,
+  ZReleaseDisputeParams,
+  ZReleaseDisputeRequest,
+  ZReleaseDisputeResponse,
   ZAssignParams,
   ZDisputesQuery,
   ZDisputesResponse,
@@ -407,6 +410,28 @@ export async function manageRoutes(app: FastifyInstance) {
           { ...actor, branchId: null },
           lang,
         ),
+      };
+    },
+  );
+
+  r.post(
+    '/manage/disputes/:id/release',
+    {
+      schema: {
+        tags,
+        summary:
+          'Release a disputed parcel nobody saves any more to the unclaimed parcels, with a note (422 dispute_has_savers, 409 dispute_resolved)',
+        security,
+        params: ZReleaseDisputeParams,
+        body: ZReleaseDisputeRequest,
+        response: { 200: ZReleaseDisputeResponse, ...errors },
+      },
+      preHandler: warehouseOnly,
+    },
+    async (request) => {
+      const { lang, actor } = ctx(request);
+      return {
+        data: await disputesService.release(app.db, request.params.id, request.body.note, { ...actor, branchId: null }, lang),
       };
     },
   );

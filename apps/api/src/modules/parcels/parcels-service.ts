@@ -456,6 +456,29 @@ export const parcels = {
   },
 
   /**
+   * Releases a disputed parcel nobody saves any more to the unclaimed parcels (`note`: why), guarded like
+   * assignDisputed (of concurrent releases and assignments exactly one wins; null for the others). Nobody is told: no
+   * customer saves the code.
+   */
+  async releaseDisputed(tx: DbOrTx, orderId: number, note: string, actor: Actor): Promise<LifecycleOrderRow | null> {
+    const [released] = await tx
+      .update(orders)
+      .set({ disputedAt: null, updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), isNull(orders.userId), isNotNull(orders.disputedAt)))
+      .returning(lifecycleColumns);
+    if (!released) return null;
+    const code = (await statusCodeById(tx)).get(released.statusId);
+    if (!code) throw new Error(`order ${released.id} has unknown status id ${released.statusId}`);
+    await recordEvents(tx, [released], code, actor, {
+      action: 'dispute_released',
+      before: { status: code, user_id: null, disputed: true },
+      details: { note },
+      notify: false,
+    });
+    return released;
+  },
+
+  /**
    * china_warehouse → in_transit for the owned orders matching `where`. With a flight, only the orders addressed to one
    * of its destination branches move, and they are put on it.
    */

@@ -29,6 +29,7 @@ import type {
   TArriveResult,
   TAssignUnclaimedResponse,
   TAssignDisputeResponse,
+  TReleaseDisputeResponse,
   TDisputesResponse,
   TCompleteOrdersRequest,
   TCompleteOrdersResponse,
@@ -130,6 +131,11 @@ export const manageApi = baseApi.injectEndpoints({
     assignDispute: build.mutation<TManageParcel, { id: number; user_id: number; note: string }>({
       query: ({ id, user_id, note }) => ({ url: `manage/disputes/${id}/assign`, method: 'POST', body: { user_id, note } }),
       transformResponse: (r: TAssignDisputeResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    releaseDispute: build.mutation<TManageParcel, { id: number; note: string }>({
+      query: ({ id, note }) => ({ url: `manage/disputes/${id}/release`, method: 'POST', body: { note } }),
+      transformResponse: (r: TReleaseDisputeResponse) => r.data,
       invalidatesTags: [MANAGE],
     }),
     dispatchList: build.query<TDispatchListResponse, TDispatchListQuery>({
@@ -264,6 +270,7 @@ export const {
   useAssignUnclaimedMutation,
   useDisputesQuery,
   useAssignDisputeMutation,
+  useReleaseDisputeMutation,
   useDispatchListQuery,
   useDispatchParcelsMutation,
   useFlightsQuery,

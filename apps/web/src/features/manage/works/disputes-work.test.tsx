@@ -60,7 +60,7 @@ const DISPUTE: TDispute = {
 
 const page = (data: TDispute[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length } });
 
-function stubApi(assignAnswer: () => Response) {
+function stubApi(assignAnswer: () => Response, disputes: TDispute[] = [DISPUTE]) {
   const posts: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -70,7 +70,7 @@ function stubApi(assignAnswer: () => Response) {
         posts.push({ url: request.url, body: await request.json() });
         return assignAnswer();
       }
-      return jsonResponse(page([DISPUTE]));
+      return jsonResponse(page(disputes));
     }),
   );
   return posts;
@@ -129,5 +129,26 @@ describe('DisputesWork', () => {
     fireEvent.change(within(dialog).getByTestId('dispute-note'), { target: { value: 'Checked' } });
     fireEvent.click(within(dialog).getByTestId('dispute-assign-submit'));
     expect(await within(dialog).findByText(/no longer disputed/)).toBeTruthy();
+  });
+
+  it('a code every saver deleted offers no one to choose: staff release it to the unclaimed parcels with a note', async () => {
+    i18next.addResourceBundle('en', 'manage', en, true, true);
+    const posts = stubApi(() => jsonResponse({ data: { ...DISPUTE.parcel, disputed: false } }), [{ ...DISPUTE, savers: [] }]);
+    renderWithStore(<DisputesWork />);
+    const open = await screen.findByTestId('dispute-assign');
+    expect(open.textContent).toBe('Release to unclaimed');
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Release YT7712030455861 to the unclaimed parcels' });
+    expect(within(dialog).queryAllByTestId('dispute-saver-option')).toHaveLength(0);
+    expect(within(dialog).getByText(/Nobody saves this code any more/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('dispute-assign-submit'));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.change(within(dialog).getByTestId('dispute-note'), { target: { value: ' Both deleted the code ' } });
+    fireEvent.click(within(dialog).getByTestId('dispute-assign-submit'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.url).toContain('/manage/disputes/51/release');
+    expect(posts[0]!.body).toEqual({ note: 'Both deleted the code' });
+    expect(await screen.findByText('YT7712030455861 is now among the unclaimed parcels.')).toBeTruthy();
   });
 });

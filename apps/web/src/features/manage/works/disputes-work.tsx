@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert, EmptyState, PageSpinner } from '../../../components/ui/feedback';
 import { describedBy, FieldShell, fieldStyles, TextField } from '../../../components/ui/field';
 import { Sheet } from '../../../components/ui/overlay';
-import { useAssignDisputeMutation, useDisputesQuery } from '../api/manage-api';
+import { useAssignDisputeMutation, useDisputesQuery, useReleaseDisputeMutation } from '../api/manage-api';
 import { QuestionBoxIcon } from '../components/manage-icons';
 import { Pager, ParcelSummary } from '../components/parcel-bits';
 import { errorText } from '../model/api-error';
@@ -33,7 +33,11 @@ function SaverList({ savers }: { savers: TDisputeSaver[] }) {
   );
 }
 
-/** The assign dialog: one of the savers and what staff checked (required; kept in the history, never shown to customers). */
+/**
+ * The assign dialog: one of the savers and what staff checked (required; kept in the history, never shown to customers).
+ * When every saver has deleted the code there is nobody to choose: the dialog releases the parcel to the unclaimed
+ * parcels instead, with a note why.
+ */
 function AssignDialog({ dispute, onClose, onDone }: { dispute: TDispute; onClose: () => void; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const noteId = useId();
@@ -42,22 +46,34 @@ function AssignDialog({ dispute, onClose, onDone }: { dispute: TDispute; onClose
   const [errors, setErrors] = useState<{ saver?: string; note?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [assign, assigning] = useAssignDisputeMutation();
+  const [release, releasing] = useReleaseDisputeMutation();
+  const orphan = dispute.savers.length === 0;
+  const noteHint = t(orphan ? 'manage:disputes.release_note_hint' : 'manage:disputes.note_hint');
   return (
-    <Sheet open onClose={onClose} title={t('manage:disputes.assign_title', { code: dispute.parcel.track_code })}>
+    <Sheet
+      open
+      onClose={onClose}
+      title={t(orphan ? 'manage:disputes.release_title' : 'manage:disputes.assign_title', { code: dispute.parcel.track_code })}
+    >
       <form
         className={styles.stackGap}
         noValidate
         onSubmit={async (e) => {
           e.preventDefault();
           const next = {
-            ...(saver === null ? { saver: t('manage:disputes.choose_saver') } : {}),
+            ...(!orphan && saver === null ? { saver: t('manage:disputes.choose_saver') } : {}),
             ...(!note.trim() ? { note: t('validation:required') } : {}),
           };
           setErrors(next);
           setProblem(null);
-          if (saver === null || !note.trim()) return;
+          if (Object.keys(next).length) return;
           try {
-            const p = await assign({ id: dispute.parcel.id, user_id: saver, note: note.trim() }).unwrap();
+            if (orphan) {
+              const p = await release({ id: dispute.parcel.id, note: note.trim() }).unwrap();
+              onDone(t('manage:disputes.released', { code: p.track_code }));
+              return;
+            }
+            const p = await assign({ id: dispute.parcel.id, user_id: saver!, note: note.trim() }).unwrap();
             const chosen = dispute.savers.find((s) => s.user_id === saver);
             onDone(
               t('manage:disputes.assigned', {
@@ -70,30 +86,34 @@ function AssignDialog({ dispute, onClose, onDone }: { dispute: TDispute; onClose
           }
         }}
       >
-        <fieldset className={styles.saverChoice} aria-describedby={errors.saver ? `${noteId}-saver` : undefined}>
-          <legend className={styles.legend}>{t('manage:disputes.give_to')}</legend>
-          {dispute.savers.map((s) => (
-            <label key={s.user_id} className={styles.saverOption}>
-              <input
-                type="radio"
-                name="saver"
-                value={s.user_id}
-                checked={saver === s.user_id}
-                onChange={() => setSaver(s.user_id)}
-                data-testid="dispute-saver-option"
-              />
-              <span>
-                <strong>{s.client_code}</strong> · {saverName(s)} <span className={styles.muted}>{s.phone_number}</span>
+        {orphan ? (
+          <Alert kind="info">{t('manage:disputes.no_savers')}</Alert>
+        ) : (
+          <fieldset className={styles.saverChoice} aria-describedby={errors.saver ? `${noteId}-saver` : undefined}>
+            <legend className={styles.legend}>{t('manage:disputes.give_to')}</legend>
+            {dispute.savers.map((s) => (
+              <label key={s.user_id} className={styles.saverOption}>
+                <input
+                  type="radio"
+                  name="saver"
+                  value={s.user_id}
+                  checked={saver === s.user_id}
+                  onChange={() => setSaver(s.user_id)}
+                  data-testid="dispute-saver-option"
+                />
+                <span>
+                  <strong>{s.client_code}</strong> · {saverName(s)} <span className={styles.muted}>{s.phone_number}</span>
+                </span>
+              </label>
+            ))}
+            {errors.saver && (
+              <span id={`${noteId}-saver`} className={styles.fieldError} role="alert">
+                {errors.saver}
               </span>
-            </label>
-          ))}
-          {errors.saver && (
-            <span id={`${noteId}-saver`} className={styles.fieldError} role="alert">
-              {errors.saver}
-            </span>
-          )}
-        </fieldset>
-        <FieldShell id={noteId} label={t('manage:disputes.note')} error={errors.note} hint={t('manage:disputes.note_hint')}>
+            )}
+          </fieldset>
+        )}
+        <FieldShell id={noteId} label={t('manage:disputes.note')} error={errors.note} hint={noteHint}>
           <div className={fieldStyles.control}>
             <textarea
               id={noteId}
@@ -103,7 +123,7 @@ function AssignDialog({ dispute, onClose, onDone }: { dispute: TDispute; onClose
               value={note}
               onChange={(e) => setNote(e.target.value)}
               aria-invalid={errors.note ? true : undefined}
-              aria-describedby={describedBy(noteId, errors.note, t('manage:disputes.note_hint'))}
+              aria-describedby={describedBy(noteId, errors.note, noteHint)}
               data-testid="dispute-note"
             />
           </div>
@@ -113,8 +133,8 @@ function AssignDialog({ dispute, onClose, onDone }: { dispute: TDispute; onClose
           <Button type="button" variant="ghost" onClick={onClose}>
             {t('common:cancel')}
           </Button>
-          <Button type="submit" loading={assigning.isLoading} data-testid="dispute-assign-submit">
-            {t('manage:disputes.assign')}
+          <Button type="submit" loading={assigning.isLoading || releasing.isLoading} data-testid="dispute-assign-submit">
+            {t(orphan ? 'manage:disputes.release' : 'manage:disputes.assign')}
           </Button>
         </div>
       </form>
@@ -173,7 +193,7 @@ export function DisputesWork() {
                   parcel={d.parcel}
                   end={
                     <Button size="sm" variant="secondary" onClick={() => setOpen(d)} data-testid="dispute-assign">
-                      {t('manage:disputes.assign')}
+                      {t(d.savers.length ? 'manage:disputes.assign' : 'manage:disputes.release')}
                     </Button>
                   }
                 />

@@ -96,6 +96,11 @@ function ParcelDetail({ code, onBack, admin }: { code: string; onBack?: () => vo
                 {e.text}
               </div>
             )}
+            {typeof e.details.note === 'string' && e.details.note && (
+              <div className={styles.muted} data-testid="history-note">
+                {t('manage:disputes.note_label', { note: e.details.note })}
+              </div>
+            )}
             {e.action === 'corrected' && typeof e.details.reason === 'string' && (
               <div className={styles.muted} data-testid="history-reason">
                 {t('manage:correct.reason_label', { reason: e.details.reason })}
