@@ -137,6 +137,9 @@ describe('DisputesWork', () => {
     renderWithStore(<DisputesWork />);
     const open = await screen.findByTestId('dispute-assign');
     expect(open.textContent).toBe('Release to unclaimed');
+    expect(screen.queryByTestId('dispute-savers')).toBeNull();
+    expect(screen.getByTestId('dispute-no-savers').textContent).toBe('Every customer who saved this code has deleted it.');
+    expect(screen.getByText(/^Disputed since /)).toBeTruthy();
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Release YT7712030455861 to the unclaimed parcels' });
     expect(within(dialog).queryAllByTestId('dispute-saver-option')).toHaveLength(0);

@@ -198,9 +198,17 @@ export function DisputesWork() {
                   }
                 />
                 <p className={styles.muted}>
-                  {t('manage:disputes.since', { date: formatDateTime(d.disputed_at, i18n.language), count: d.savers.length })}
+                  {d.savers.length
+                    ? t('manage:disputes.since', { date: formatDateTime(d.disputed_at, i18n.language), count: d.savers.length })
+                    : t('manage:disputes.since_date', { date: formatDateTime(d.disputed_at, i18n.language) })}
                 </p>
-                <SaverList savers={d.savers} />
+                {d.savers.length ? (
+                  <SaverList savers={d.savers} />
+                ) : (
+                  <p className={styles.muted} data-testid="dispute-no-savers">
+                    {t('manage:disputes.no_savers_short')}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
