@@ -28,7 +28,7 @@ const savedOf = async (c: Customer, code: string) =>
     (t) => t.track_code === code,
   ) as { track_code: string; order: { id: number } | null; checking: boolean } | undefined;
 const notesOf = async (c: Customer) =>
-  (await m.call('GET', '/auth/user', { token: c.token, lang: 'en' })).json.data.notifications.orders.data as {
+  (await m.call('GET', '/auth/user', { token: c.token })).json.data.notifications.orders.data as {
     title: string;
     body: string;
   }[];

@@ -30,8 +30,8 @@ describe('POST manage/receive', () => {
 
     const mine = await m.call('GET', '/saved-tracks', { token: customer.token });
     expect(mine.json.data.find((t: { track_code: string }) => t.track_code === code).order.id).toBe(d.parcel.id);
-    // In the customer's language (ru, the default), whatever language staff use.
-    const me = await m.call('GET', '/auth/user', { token: customer.token, lang: 'en' });
+    // In the customer's language (ru, the account's), whatever language staff use.
+    const me = await m.call('GET', '/auth/user', { token: customer.token });
     const orderNotes = me.json.data.notifications.orders.data;
     expect(orderNotes[0].title).toBe('Посылка принята на складе в Китае');
 

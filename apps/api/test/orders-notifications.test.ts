@@ -29,8 +29,8 @@ async function moveTo(orderId: number, to: 'in_transit' | 'at_branch') {
   });
 }
 
-const unread = async (token: string) => {
-  const n = (await call('GET', '/auth/user', { token })).json.data.notifications as Record<
+const unread = async (token: string, lang?: string) => {
+  const n = (await call('GET', '/auth/user', { token, lang })).json.data.notifications as Record<
     string,
     { unread: number; data: { title: string; body: string; link: string | null; read: boolean; new: boolean }[] }
   >;
@@ -38,14 +38,13 @@ const unread = async (token: string) => {
 };
 
 describe('order notifications', () => {
-  it("a status change adds an unread notification in the owner's language with a link to the order; reading drops the count", async () => {
+  it("a status change adds an unread notification in the reader's language with a link to the order; reading drops the count", async () => {
     const c = await registerCustomer(ctx);
-    await ctx.database.db.update(users).set({ language: 'en' }).where(eq(users.id, c.user.id));
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Boots' });
     const start = await unread(c.token);
 
     await moveTo(o.id, 'in_transit');
-    const afterOne = await unread(c.token);
+    const afterOne = await unread(c.token, 'en');
     expect(afterOne.groups.orders!.unread).toBe(start.groups.orders!.unread + 1);
     expect(afterOne.total).toBe(start.total + 1);
     const note = afterOne.groups.orders!.data[0]!;
@@ -53,7 +52,7 @@ describe('order notifications', () => {
     expect(note.body).toContain('Boots');
 
     await moveTo(o.id, 'at_branch');
-    const afterTwo = await unread(c.token);
+    const afterTwo = await unread(c.token, 'en');
     expect(afterTwo.groups.orders!.unread).toBe(start.groups.orders!.unread + 2);
     expect(afterTwo.groups.orders!.data[0]!.title).toBe('Parcel ready for pickup');
     // The timeline records both changes.
@@ -80,12 +79,19 @@ describe('order notifications', () => {
     expect((await unread(c.token)).total).toBe(0);
   });
 
-  it('a customer in kk gets the kk text; a parcel without owner notifies nobody', async () => {
+  it('a customer reading in kk gets the kk text, whatever the account language; a parcel without owner notifies nobody', async () => {
     const c = await registerCustomer(ctx);
-    await ctx.database.db.update(users).set({ language: 'kk' }).where(eq(users.id, c.user.id));
+    await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, c.user.id));
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse' });
     await moveTo(o.id, 'in_transit');
-    expect((await unread(c.token)).groups.orders!.data[0]!.title).toBe('Сәлемдеме жолда');
+    // A customer who chose Kazakh on the sign-in page of an account kept in Russian reads no Russian in the list.
+    expect((await unread(c.token, 'kk')).groups.orders!.data[0]!.title).toBe('Сәлемдеме жолда');
+    expect((await unread(c.token, 'ru')).groups.orders!.data[0]!.title).toBe('Посылка в пути');
+    const login = await call('POST', '/auth/login', { lang: 'kk', body: { phone_number: c.phone, password: c.password } });
+    expect(login.status, login.body).toBe(200);
+    expect(login.json.data.user.notifications.orders.data[0].title).toBe('Сәлемдеме жолда');
+    const read = await call('POST', '/notifications/read', { token: c.token, lang: 'en', body: { type: 'orders' } });
+    expect(read.json.data.orders.data[0].title).toBe('Parcel on its way');
     const countAll = async () => (await ctx.database.db.select({ id: notifications.id }).from(notifications)).length;
     const before = await countAll();
     const stray = await makeOrder(ctx.database.db, { userId: null, status: 'china_warehouse', branchId: null });
@@ -93,18 +99,23 @@ describe('order notifications', () => {
     expect(await countAll()).toBe(before);
   });
 
-  it("texts follow the recipient's current language: a customer who switches to kk reads every older notification in kk", async () => {
+  it("texts follow the reader's current language: a customer who switches to kk reads every older notification in kk", async () => {
     const c = await registerCustomer(ctx);
     await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, c.user.id));
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Etik' });
     await moveTo(o.id, 'in_transit');
     await moveTo(o.id, 'at_branch');
-    const ru = (await unread(c.token)).groups.orders!.data;
+    const ru = (await unread(c.token, 'ru')).groups.orders!.data;
     expect(ru.slice(0, 2).map((n) => n.title)).toEqual(['Посылка ждёт вас', 'Посылка в пути']);
 
-    const switched = await call('POST', '/auth/user/update', { token: c.token, body: { language: 'kk' } });
+    // The switch (the web app sends the new language with it) answers the list in kk already.
+    const switched = await call('POST', '/auth/user/update', { token: c.token, lang: 'kk', body: { language: 'kk' } });
     expect(switched.status, switched.body).toBe(200);
-    const kk = (await unread(c.token)).groups.orders!.data;
+    expect(switched.json.data.notifications.orders.data[0].title).toBe('Сәлемдеме сізді күтіп тұр');
+    const kk = (await unread(c.token, 'kk')).groups.orders!.data;
+    // A caller that names no language of ours (or none at all) reads the account's language, now kk.
+    expect((await unread(c.token, 'de-DE,de;q=0.9')).groups.orders!.data[0]!.title).toBe('Сәлемдеме сізді күтіп тұр');
+    expect((await unread(c.token)).groups.orders!.data[0]!.title).toBe('Сәлемдеме сізді күтіп тұр');
     expect(kk.slice(0, 2).map((n) => n.title)).toEqual(['Сәлемдеме сізді күтіп тұр', 'Сәлемдеме жолда']);
     expect(kk[0]!.body).toContain('Etik');
     expect(kk[0]!.body).toMatch(/пунктіне келді/);

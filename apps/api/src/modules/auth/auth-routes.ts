@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { authOf, bearerToken } from '../../plugins/auth';
-import { requestLang } from '../../lib/request-lang';
+import { askedLang, requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
 import type { AuthService } from './auth-service';
 import type { CodesService } from './codes-service';
@@ -35,7 +35,12 @@ export function maskPhone(phone: string): string {
   return phone.length > 6 ? `${phone.slice(0, 4)}***${phone.slice(-4)}` : '***';
 }
 
-const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], lang: requestLang(request) });
+const client = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  lang: requestLang(request),
+  reads: askedLang(request),
+});
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; codes: CodesService; rateLimitPerMinute: number }) {
   /** Brute-force guard on credential calls, per client address (shared through Redis when configured). */
@@ -201,7 +206,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
       preHandler: app.authenticate,
     },
-    async (request) => ({ data: await auth.userView(authOf(request).user) }),
+    async (request) => ({ data: await auth.userView(authOf(request).user, askedLang(request)) }),
   );
 
   r.post(
@@ -216,7 +221,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
       preHandler: app.authenticate,
     },
-    async (request) => ({ data: await auth.updateUser(authOf(request).user, request.body) }),
+    async (request) => ({ data: await auth.updateUser(authOf(request).user, request.body, askedLang(request)) }),
   );
 
   r.post(
@@ -233,7 +238,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     },
     async (request) => {
       const ctx = authOf(request);
-      return { data: await auth.updatePhone(ctx.user, ctx.sessionId, request.body) };
+      return { data: await auth.updatePhone(ctx.user, ctx.sessionId, request.body, askedLang(request)) };
     },
   );
 

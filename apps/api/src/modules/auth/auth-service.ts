@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
+import type { TLang, TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
 import type { z } from 'zod';
 import type { ZRegisterRequest, ZUpdatePasswordRequest, ZUpdateUserRequest } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -47,14 +47,19 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
     return { token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
   }
 
-  async function userView(user: UserRow): Promise<TUser> {
-    return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id, user.language) };
+  /**
+   * The user as the portal shows them. The notifications are rendered in `lang`, the language the caller
+   * reads the portal in (Accept-Language), so a Kazakh page never lists Russian notifications because the
+   * account was made in Russian; without one, in the account's language (which SMS, Telegram and push follow).
+   */
+  async function userView(user: UserRow, lang: TLang | undefined): Promise<TUser> {
+    return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id, lang ?? user.language) };
   }
 
   return {
     userView,
 
-    async register(input: RegisterInput, client: { ip?: string; userAgent?: string; lang: 'kk' | 'ru' | 'en' }) {
+    async register(input: RegisterInput, client: { ip?: string; userAgent?: string; lang: TLang }) {
       assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -81,7 +86,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
           const access = await startSession(tx, user.id, client);
           return { user, access };
         });
-        return { access: result.access, user: await userView(result.user) };
+        return { access: result.access, user: await userView(result.user, client.lang) };
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
         throw error;
@@ -89,7 +94,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
     },
 
     /** Same time and same answer for an unknown number as for a wrong password. */
-    async login(phone: string, password: string, client: { ip?: string; userAgent?: string }) {
+    async login(phone: string, password: string, client: { ip?: string; userAgent?: string; reads?: TLang }) {
       // Per-number limit (whether or not the number has an account, so it reveals nothing): the try is
       // spent before the password is checked, so simultaneous guesses from many addresses are counted too.
       if ((await loginThrottleRepository.spendTry(db, phone)) === undefined) {
@@ -103,7 +108,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       // Said only to whoever knows the password: a blocked account is not revealed to anyone else.
       if (user.blockedAt) throw new AppError('account_blocked');
       const access = await startSession(db, user.id, client);
-      return { access, user: await userView(user) };
+      return { access, user: await userView(user, client.reads) };
     },
 
     /**
@@ -190,7 +195,12 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
      * Moves the account to a new number once both are proven: the current one by its verification
      * token, the new one by the code sent to it. Other sessions end.
      */
-    async updatePhone(user: UserRow, sessionId: string, input: { phone_number: string; verification_token: string; code: string }) {
+    async updatePhone(
+      user: UserRow,
+      sessionId: string,
+      input: { phone_number: string; verification_token: string; code: string },
+      lang?: TLang,
+    ) {
       const newPhone = input.phone_number;
       await this.checkNewPhone(user, newPhone, input.verification_token);
       const proof = await codes.verify({ phone: newPhone, purpose: 'new_phone', code: input.code, userId: user.id });
@@ -205,14 +215,14 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
           await sessionsRepository.revokeAllForUser(tx, user.id, 'phone_change', sessionId);
           return row!;
         });
-        return userView(updated);
+        return userView(updated, lang);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
         throw error;
       }
     },
 
-    async updateUser(user: UserRow, input: UpdateUserInput) {
+    async updateUser(user: UserRow, input: UpdateUserInput, lang?: TLang) {
       if (input.branch_id !== undefined && !(await usersRepository.branchCountryPrefix(db, input.branch_id))) {
         throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
       }
@@ -224,7 +234,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       if (input.date_of_birth !== undefined) patch.dateOfBirth = input.date_of_birth;
       if (input.language !== undefined) patch.language = input.language;
       const updated = Object.keys(patch).length ? await usersRepository.update(db, user.id, patch) : user;
-      return userView(updated!);
+      return userView(updated!, lang);
     },
   };
 }

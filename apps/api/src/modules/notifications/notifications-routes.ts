@@ -13,6 +13,7 @@ import {
   ZUpdatePreferencesRequest,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import { askedLang } from '../../lib/request-lang';
 import { authOf } from '../../plugins/auth';
 import { notificationsService } from './notifications-service';
 import { notificationSettingsService, type ChannelAvailability } from './settings-service';
@@ -104,7 +105,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { user } = authOf(request);
-      return { data: await notificationsService.markRead(app.db, user.id, request.body ?? {}) };
+      return { data: await notificationsService.markRead(app.db, user.id, request.body ?? {}, askedLang(request) ?? user.language) };
     },
   );
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   defaultPreference,
   DELIVERY_CHANNELS,
@@ -12,7 +11,6 @@ import {
   type TPreferenceChannel,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
 import { deliveriesRepository } from './deliveries-repository';
 import { DELIVER_QUEUE, enqueue, LIVE_QUEUE, type QueueOptions } from './notification-queue';
 import { notificationsRepository, type NotificationRow } from './notifications-repository';
@@ -80,28 +78,30 @@ export interface NotifyMessage {
   broadcastId?: number;
 }
 
-async function languageOf(db: DbOrTx, userId: number): Promise<TLang> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.language ?? 'ru';
-}
-
 export const notificationsService = {
-  /** Every group key, each with its newest items (in the user's current language) and unread count. */
-  async groupsForUser(db: DbOrTx, userId: number, lang?: TLang): Promise<TNotificationGroups> {
-    const [rows, unread, language] = await Promise.all([
+  /**
+   * Every group key, each with its newest items and unread count, rendered in `lang`: the language the
+   * reader has the portal in (the request's), whatever language the account keeps for SMS and Telegram.
+   */
+  async groupsForUser(db: DbOrTx, userId: number, lang: TLang): Promise<TNotificationGroups> {
+    const [rows, unread] = await Promise.all([
       notificationsRepository.latestPerGroup(db, userId),
       notificationsRepository.unreadCounts(db, userId),
-      lang ?? languageOf(db, userId),
     ]);
     const groups: TNotificationGroups = {};
     for (const type of NOTIFICATION_TYPES) groups[type] = { data: [], unread: unread[type] ?? 0 };
-    for (const row of rows) groups[row.type]?.data.push(toNotification(row, language));
+    for (const row of rows) groups[row.type]?.data.push(toNotification(row, lang));
     return groups;
   },
 
-  async markRead(db: DbOrTx, userId: number, filter: { type?: TNotificationType; ids?: number[] }): Promise<TNotificationGroups> {
+  async markRead(
+    db: DbOrTx,
+    userId: number,
+    filter: { type?: TNotificationType; ids?: number[] },
+    lang: TLang,
+  ): Promise<TNotificationGroups> {
     await notificationsRepository.markRead(db, userId, filter);
-    return this.groupsForUser(db, userId);
+    return this.groupsForUser(db, userId, lang);
   },
 
   /**
