@@ -33,6 +33,26 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Dates go through the contract's formatter (lib/content/format): the browser's own Kazakh data may be
+    // missing and print "2026 M11 5", and the UI must read like the notifications.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: 'Format dates with formatDate/formatDateTime from lib/content/format (the contract formatter).',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'Format dates with formatDate/formatDateTime from lib/content/format (the contract formatter).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: { 'boundaries/no-cross-feature': 'error' },

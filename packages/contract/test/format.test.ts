@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatNumericDate,
   formatCount,
   formatDate,
   formatDateTime,
@@ -57,5 +58,12 @@ describe('format', () => {
     expect(formatWait(86400 * 3, 'kk')).toBe(`3${NB}күннен кейін`);
     expect(formatCount(21, 'day', 'ru')).toBe(`21${NB}день`);
     expect(formatCount(11, 'day', 'ru')).toBe(`11${NB}дней`);
+  });
+
+  it('dates in digits for staff tables, in the zone asked for, without locale data', () => {
+    expect(formatNumericDate('2026-11-05T22:30:00Z', 'kk', { timeZone: 'Asia/Almaty' })).toBe('06.11.2026');
+    expect(formatNumericDate('2026-11-05T22:30:00Z', 'ru', { timeZone: 'UTC' })).toBe('05.11.2026');
+    expect(formatNumericDate('2026-01-09T00:00:00Z', 'en', { timeZone: 'UTC' })).toBe('09/01/2026');
+    expect(formatNumericDate('not a date', 'ru')).toBe('');
   });
 });

@@ -140,6 +140,15 @@ export function formatTime(value: string | number | Date, _lang: TLang, options:
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** A date in digits, as staff read them in tables: 05.11.2026 (kk, ru) · 05/11/2026 (en). No locale data needed. */
+export function formatNumericDate(value: string | number | Date, lang: TLang, options: Pick<DateOptions, 'timeZone'> = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = partsOf(date, options.timeZone);
+  const sep = lang === 'en' ? '/' : '.';
+  return `${pad(p.day)}${sep}${pad(p.month)}${sep}${p.year}`;
+}
+
 /** A moment: 5 Nov 2026, 14:05 · 5 нояб. 2026 г., 14:05 · 2026 ж. 5 қар., 14:05. */
 export function formatDateTime(value: string | number | Date, lang: TLang, options: DateOptions = { short: true }): string {
   const date = toDate(value);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toMajor } from '@portal/contract';
-import { formatMoney } from '../../../lib/content/format';
+import { formatDate, formatMoney } from '../../../lib/content/format';
 import { useBalanceQuery } from '../api/account-api';
 import styles from './profile.module.css';
 
@@ -40,7 +40,7 @@ export function BalanceCard() {
                     {t(`receipts:balance.kind.${h.kind}`)}
                     <span className={styles.balanceMeta}>
                       {' · '}
-                      {new Date(h.created_at).toLocaleDateString(lang)} · {h.branch.name}
+                      {formatDate(h.created_at, lang, { short: true })} · {h.branch.name}
                     </span>
                   </span>
                   <strong>{(h.kind === 'charge' ? '' : '−') + money(Math.abs(h.amount), h.currency)}</strong>

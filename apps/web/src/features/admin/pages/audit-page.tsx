@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntry } from '@portal/contract';
+import { currentLang, formatDateTime } from '../../../lib/content/format';
 import { PageHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useAdminAuditQuery } from '../api/admin-api';
@@ -23,7 +24,7 @@ export default function AuditPage() {
       nowrap: true,
       cell: (row) => (
         <>
-          {new Date(row.created_at).toLocaleString(i18n.language)}
+          {formatDateTime(row.created_at, currentLang(i18n))}
           <br />
           <span className={styles.muted}>{row.ip ?? ''}</span>
         </>

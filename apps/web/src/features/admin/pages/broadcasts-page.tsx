@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang, formatDateTime } from '../../../lib/content/format';
 import {
   BROADCAST_LIMITS,
   LANGUAGES,
@@ -120,7 +121,7 @@ export default function BroadcastsPage() {
       key: 'created',
       header: t('admin:broadcasts.created'),
       nowrap: true,
-      cell: (row) => new Date(row.created_at).toLocaleString(i18n.language),
+      cell: (row) => formatDateTime(row.created_at, currentLang(i18n)),
     },
     {
       key: 'message',

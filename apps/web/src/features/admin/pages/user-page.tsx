@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { TRole } from '@portal/contract';
+import { currentLang, formatDateTime } from '../../../lib/content/format';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
@@ -32,7 +33,7 @@ export default function UserPage() {
   if (detail.isLoading) return <PageSpinner />;
   if (!detail.data || !user)
     return <ErrorState title={t('errors:unknown')} text={errorText(detail.error, t)} onRetry={() => void detail.refetch()} />;
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => formatDateTime(iso, currentLang(i18n));
   const error = updating.error ?? ending.error;
 
   const save = async (body: Parameters<typeof update>[0]['body'], done: string) => {
