@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceFor, toMajor, toMinor, volumetricWeightKg } from '@portal/contract';
-import { auditLog, branches, charges, customerBalances, notifications, orders, payments, users } from '../src/db/schema';
+import { auditLog, branches, charges, customerBalances, customerTotals, notifications, orders, payments, users } from '../src/db/schema';
 import { expectAdminOnly } from './admin-helpers';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
@@ -301,6 +301,8 @@ describe('parcel corrections', () => {
     expect((await journalBalance(c.user.id))[0]!.balance).toBe(debtBefore);
     const kept = await ctx.database.db.select().from(customerBalances).where(eq(customerBalances.userId, c.user.id));
     expect(kept.reduce((s, k) => s + k.balance, 0)).toBe(debtBefore);
+    const totals = await ctx.database.db.select().from(customerTotals).where(eq(customerTotals.userId, c.user.id));
+    expect(totals.reduce((s, k) => s + k.balance, 0)).toBe(debtBefore);
     const history = (await m.call('GET', '/balance', { token: c.token })).json.data.history as { kind: string; amount: number }[];
     expect(history.filter((h) => h.kind === 'charge_reversal').map((h) => h.amount)).toEqual([-total]);
 

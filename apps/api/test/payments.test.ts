@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatAmount, localDate, parseAmount, PAYMENT_METHODS, toMinor } from '@portal/contract';
-import { auditLog, branches, customerBalances, orders, payments } from '../src/db/schema';
+import { auditLog, branches, customerBalances, customerTotals, orders, payments } from '../src/db/schema';
 import { paymentsService } from '../src/modules/payments/payments-service';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
@@ -213,6 +213,8 @@ describe('hand-over payments', () => {
     // The balance kept beside the journal (read by the debtors worklist) agrees with the journal to the tiyn.
     const kept = await ctx.database.db.select().from(customerBalances).where(eq(customerBalances.userId, c.user.id));
     expect(kept.map((k) => [k.branchId, BigInt(k.balance)])).toEqual([[staff.branchId, BigInt(debt) - exact]]);
+    const total = await ctx.database.db.select().from(customerTotals).where(eq(customerTotals.userId, c.user.id));
+    expect(total.map((k) => [k.currency, BigInt(k.balance)])).toEqual([[kept[0]!.currency, BigInt(debt) - exact]]);
     const after = await dayView();
     for (const k of PAYMENT_METHODS) expect(BigInt(after.expected[k] - before.expected[k])).toBe(byMethod[k]);
     // What floating point would have made of the same sums: the reason amounts are integers.

@@ -71,6 +71,9 @@ describe('dashboard, worklists and exports', () => {
     const debtors = await m.call('GET', '/manage/worklists/debtors', { token: staff.branch });
     const row = debtors.json.data.find((r: { id: number }) => r.id === c.user.id);
     expect(row).toMatchObject({ client_code: c.user.client_code, amount: debt, currency: look.currency });
+    // Over every branch (an admin's list, read from the customers' kept totals) the same debt.
+    const everywhere = await m.call('GET', '/manage/worklists/debtors', { token: staff.admin });
+    expect(everywhere.json.data.find((r: { id: number }) => r.id === c.user.id)).toMatchObject({ amount: debt, currency: look.currency });
 
     // The .xlsx holds the same rows and numbers as the screen.
     const x = await download(`/manage/reports/export?table=revenue&format=xlsx&from=${today}&to=${today}&lang=en`, staff.admin);

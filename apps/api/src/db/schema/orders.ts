@@ -152,6 +152,12 @@ export const orders = pgTable(
     index('orders_unclaimed_idx')
       .on(t.trackCode)
       .where(sql`${t.userId} is null`),
+    // The worklists read their first page in index order (bench/dashboard.mjs): unclaimed parcels oldest first, and
+    // parcels at a branch by the day their free storage ended.
+    index('orders_unclaimed_received_idx')
+      .on(t.receivedAt, t.id)
+      .where(sql`${t.userId} is null`),
+    index('orders_status_storage_idx').on(t.statusId, t.storageUntil, t.id),
     index('orders_track_code_trgm_idx').using('btree', sql`upper(${t.trackCode}) text_pattern_ops`),
   ],
 );

@@ -12,7 +12,7 @@ import {
   type TPaymentMethod,
 } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, charges, customerBalances, dayCloses, payments, revenueDays, users } from '../../db/schema';
+import { branches, charges, customerBalances, customerTotals, dayCloses, payments, revenueDays, users } from '../../db/schema';
 
 const staff = alias(users, 'pay_staff');
 const reversal = alias(payments, 'pay_reversal');
@@ -42,6 +42,25 @@ async function addToBalances(tx: Tx, moves: { userId: number; branchId: number; 
     .onConflictDoUpdate({
       target: [customerBalances.userId, customerBalances.branchId, customerBalances.currency],
       set: { balance: sql`${customerBalances.balance} + excluded.balance`, lastAt: sql`now()` },
+    });
+  // The same moves summed over branches: the customer's total per currency (the debtors worklist of every branch).
+  const totals = new Map<string, { userId: number; currency: string; balance: number }>();
+  for (const v of values) {
+    const key = `${v.userId}:${v.currency}`;
+    const had = totals.get(key);
+    if (had) had.balance += v.balance;
+    else totals.set(key, { userId: v.userId, currency: v.currency, balance: v.balance });
+  }
+  await tx
+    .insert(customerTotals)
+    .values(
+      [...totals.values()]
+        .sort((a, b) => a.userId - b.userId || a.currency.localeCompare(b.currency))
+        .map((v) => ({ ...v, lastAt: sql`now()` })),
+    )
+    .onConflictDoUpdate({
+      target: [customerTotals.userId, customerTotals.currency],
+      set: { balance: sql`${customerTotals.balance} + excluded.balance`, lastAt: sql`now()` },
     });
 }
 
@@ -155,6 +174,10 @@ export const paymentsRepository = {
         union all
         select user_id, branch_id, currency, -amount, created_at from payments
       ) m group by user_id, branch_id, currency`);
+    await db.execute(sql`delete from customer_totals`);
+    await db.execute(sql`
+      insert into customer_totals (user_id, currency, balance, last_at)
+      select user_id, currency, sum(balance), max(last_at) from customer_balances group by user_id, currency`);
     await db.execute(sql`delete from revenue_days`);
     await db.execute(sql`
       insert into revenue_days (business_date, branch_id, method, currency, amount, n)

@@ -167,16 +167,17 @@ export const reportsRepository = {
    * balances the payments module keeps beside its journal (a row per customer, branch and currency), not the journal.
    */
   async debtors(db: DbOrTx, branchId: number | undefined, limit: number) {
+    // Every branch: the customers' totals over branches, read in balance order from customer_totals_debt_idx
+    // (NULLS LAST as the index, or the planner sorts every row); one branch: its positive balance rows.
+    const d =
+      branchId === undefined
+        ? sql`select user_id, currency, balance, last_at from customer_totals where balance > 0`
+        : sql`select user_id, currency, balance, last_at from customer_balances where branch_id = ${branchId} and balance > 0`;
     const rows = await db.execute(sql`
-      with d as (
-        select user_id, currency, sum(balance) as balance, max(last_at) as last_at from customer_balances
-         where ${branchId === undefined ? sql`true` : sql`branch_id = ${branchId} and balance > 0`}
-         group by user_id, currency having sum(balance) > 0
-      )
       select u.id, u.client_code, u.first_name, u.last_name, u.phone_number, d.currency, d.balance::bigint::text as balance, d.last_at,
              (current_date - (d.last_at at time zone ${TZ})::date)::int as days
-        from d join users u on u.id = d.user_id
-       order by d.balance desc, u.id asc limit ${limit}`);
+        from (${d}) d join users u on u.id = d.user_id
+       order by d.balance desc nulls last, d.user_id asc limit ${limit}`);
     return rowsOf<{
       id: number;
       client_code: string;
