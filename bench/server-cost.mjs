@@ -13,7 +13,7 @@
  * counts, and each target is reported as a ratio to the bare route.
  *
  * Usage: npm run bench:server-cost -w bench   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432 by default;
- *        BENCH_REQUESTS=2000 per batch, BENCH_ROUNDS=7, BENCH_LOG_LEVEL=info, BENCH_KEEP=1 keeps the database;
+ *        BENCH_DB=bench_cost the database's name, BENCH_REQUESTS=2000 per batch, BENCH_ROUNDS=7, BENCH_LOG_LEVEL=info, BENCH_KEEP=1 keeps the database;
  *        BENCH_BASELINE=file.json adds a "before" column from an earlier run's bench/results/server-cost.json)
  */
 import { fork } from 'node:child_process';
@@ -27,7 +27,7 @@ import { DEMO_PASSWORD } from '../apps/api/src/db/seed/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { BENCH_DIR, admin, connect, databaseUrl, dropDatabase, log, machineConditions, writeResult } from './lib.mjs';
 
-const NAME = 'bench_cost';
+const NAME = process.env.BENCH_DB ?? 'bench_cost';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP = 1000;

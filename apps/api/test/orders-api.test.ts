@@ -151,6 +151,14 @@ describe('GET orders/status/{statusId}/orders', () => {
       const plan = (await db.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
       return plan.rows.map((r) => Object.values(r)[0]).join('\n');
     };
+    // The numbered page as it runs (status, rows and count in one statement), first and deep.
+    const numbered = (page: number) =>
+      ordersRepository.numberedPageQuery(db, { userId: c.user.id, statusId: statusId.in_transit!, limit: 11, offset: (page - 1) * 10 });
+    for (const q of [numbered(1), numbered(500)]) {
+      const lines = await explain(q);
+      expect(lines).toMatch(/Index Only Scan using orders_user_status_idx/);
+      expect(lines).not.toMatch(/Seq Scan on orders/);
+    }
     for (const q of [first.rows, first.total, deep.rows, after.rows]) {
       const lines = await explain(q);
       expect(lines).toContain('orders_user_status_idx');

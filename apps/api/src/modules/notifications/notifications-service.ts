@@ -13,8 +13,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { deliveriesRepository } from './deliveries-repository';
 import { DELIVER_QUEUE, enqueue, LIVE_QUEUE, type QueueOptions } from './notification-queue';
-import { notificationsRepository, type NotificationRow } from './notifications-repository';
-import { GROUP_OF_EVENT, renderMessage, type MessageEvent, type MessageParams } from './notification-texts';
+import { notificationsRepository, type ShownNotificationRow } from './notifications-repository';
+import { GROUP_OF_EVENT, type MessageEvent, type MessageParams, type RenderedMessage } from './notification-texts';
+import { renderedTexts } from './rendered-texts';
 
 /** Queue settings of this process (set once by the app from its config). */
 export const deliverySettings: QueueOptions = { retryLimit: 5, retryDelaySeconds: 30 };
@@ -48,24 +49,40 @@ function channelsFor(userId: number, event: MessageEvent, r: Reachability): { se
 
 const NEW_FOR_MS = 24 * 3600 * 1000;
 
-type ShownRow = Pick<NotificationRow, 'id' | 'type' | 'event' | 'params' | 'title' | 'body' | 'link' | 'readAt' | 'createdAt'>;
-
-/** A stored notification as the recipient reads it now: rendered in `lang` unless it is an old frozen text. */
-function toNotification(row: ShownRow, lang: TLang): TNotification {
-  const text =
-    row.event && row.params
-      ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, lang)
-      : { title: row.title ?? '', body: row.body ?? '' };
-  return {
-    id: row.id,
-    type: row.type,
-    title: text.title,
-    body: text.body,
-    link: row.link,
-    read: row.readAt !== null,
-    new: row.readAt === null && Date.now() - row.createdAt.getTime() < NEW_FOR_MS,
-    created_at: row.createdAt.toISOString(),
-  };
+/**
+ * The notifications as the recipient reads them now: rendered in `lang` unless an old frozen text (title and body).
+ * Texts are kept once rendered (`renderedTexts`); the params of those not kept are read in one query.
+ */
+async function toNotifications(db: DbOrTx, rows: ShownNotificationRow[], lang: TLang): Promise<TNotification[]> {
+  const texts: (RenderedMessage | undefined)[] = [];
+  const missing: number[] = [];
+  for (const [id, , event, paramsHash, title, body] of rows) {
+    const text = event && paramsHash !== null ? renderedTexts.get(id, event, paramsHash, lang) : { title: title ?? '', body: body ?? '' };
+    if (!text) missing.push(id);
+    texts.push(text);
+  }
+  if (missing.length) {
+    const fetched = new Map((await notificationsRepository.paramsOf(db, missing)).map((p) => [p.id, p]));
+    rows.forEach(([id, , event, , title, body], i) => {
+      if (texts[i]) return;
+      const got = fetched.get(id);
+      texts[i] =
+        event && got?.params && got.params_hash !== null
+          ? renderedTexts.put(id, event, got.params_hash, got.params as unknown as MessageParams, lang)
+          : { title: title ?? '', body: body ?? '' };
+    });
+  }
+  const now = Date.now();
+  return rows.map(([id, type, , , , , link, read, createdMs], i) => ({
+    id,
+    type,
+    title: texts[i]!.title,
+    body: texts[i]!.body,
+    link,
+    read,
+    new: !read && now - createdMs < NEW_FOR_MS,
+    created_at: new Date(createdMs).toISOString(),
+  }));
 }
 
 /** One message to one person: what happened (event + params, never text) and where it leads. */
@@ -84,13 +101,16 @@ export const notificationsService = {
    * reader has the portal in (the request's), whatever language the account keeps for SMS and Telegram.
    */
   async groupsForUser(db: DbOrTx, userId: number, lang: TLang): Promise<TNotificationGroups> {
-    const [rows, unread] = await Promise.all([
-      notificationsRepository.latestPerGroup(db, userId),
-      notificationsRepository.unreadCounts(db, userId),
-    ]);
+    const rows = await notificationsRepository.latestWithUnread(db, userId);
     const groups: TNotificationGroups = {};
-    for (const type of NOTIFICATION_TYPES) groups[type] = { data: [], unread: unread[type] ?? 0 };
-    for (const row of rows) groups[row.type]?.data.push(toNotification(row, lang));
+    for (const type of NOTIFICATION_TYPES) groups[type] = { data: [], unread: 0 };
+    const shown = await toNotifications(db, rows, lang);
+    rows.forEach((row, i) => {
+      const group = groups[row[1]];
+      if (!group) return;
+      if (!group.data.length) group.unread = row[9]; // every row of a group carries its count
+      group.data.push(shown[i]!);
+    });
     return groups;
   },
 

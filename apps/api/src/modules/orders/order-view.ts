@@ -1,12 +1,12 @@
 import { pickText, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
-import type { OrderCardRow, StatusRow } from './orders-repository';
+import type { OrderCardRow, StatusRef } from './orders-repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Status id → { id, code, name } in one language. */
 export type StatusRefs = Map<number, TOrderStatusRef>;
 
-export function statusRefs(rows: StatusRow[], lang: TLang): StatusRefs {
+export function statusRefs(rows: StatusRef[], lang: TLang): StatusRefs {
   return new Map(rows.map((s) => [s.id, { id: s.id, code: s.code, name: pickText(s.name, lang) }]));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import type { PageAt } from '../../lib/cursor';
@@ -35,6 +35,7 @@ export type OrderDetailsRow = OrderCardRow &
   Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId' | 'dimensions' | 'volumetricWeight' | 'volumetricDivisor'>;
 
 export type StatusRow = typeof orderStatuses.$inferSelect;
+export type StatusRef = Pick<StatusRow, 'id' | 'code' | 'name'>;
 
 /** Only the owner's row: every customer query goes through this condition. */
 const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.userId, userId));
@@ -74,6 +75,54 @@ export const ordersRepository = {
       .where(and(eq(orders.userId, userId), isNull(orders.archivedAt)))
       .groupBy(orders.statusId);
     return new Map(rows.map((r) => [r.statusId, Number(r.n)]));
+  },
+
+  /**
+   * A numbered page of the caller's orders in a status in one statement (the order list every customer opens):
+   * the status (no row when it does not exist), the count of the customer's not-archived orders in it and the page's
+   * rows (up to perPage + 1, newest first; none when the page is empty: one row with `order` null). The page's ids
+   * and the count come from orders_user_status_idx as in `pageByStatusQueries`; this asks the database once where
+   * that asks it three times (the statuses, the rows, the count). Values or placeholders (exposed for EXPLAIN).
+   */
+  numberedPageQuery(
+    db: DbOrTx,
+    v: { userId: number | Placeholder; statusId: number | Placeholder; limit: number | Placeholder; offset: number | Placeholder },
+  ) {
+    const where = and(eq(orders.userId, v.userId), eq(orders.statusId, v.statusId), isNull(orders.archivedAt));
+    const ids = db.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.id)).limit(v.limit).offset(v.offset);
+    return db
+      .select({
+        status: { id: orderStatuses.id, code: orderStatuses.code, name: orderStatuses.name },
+        total: sql<number>`(select count(*)::int from ${orders} where ${where})`.mapWith(Number),
+        order: cardColumns,
+      })
+      .from(orderStatuses)
+      .leftJoin(orders, and(inArray(orders.id, ids), eq(orders.userId, v.userId)))
+      .where(eq(orderStatuses.id, v.statusId))
+      .orderBy(desc(orders.id));
+  },
+
+  /** `numberedPageQuery` prepared: the status (null when unknown), the total and the page's rows. */
+  async numberedPage(
+    db: DbOrTx,
+    userId: number,
+    statusId: number,
+    at: { page: number; perPage: number },
+  ): Promise<{ status: StatusRef | null; rows: OrderCardRow[]; total: number }> {
+    const query = prepared(db, 'orders_numbered_page', () =>
+      this.numberedPageQuery(db, {
+        userId: sql.placeholder('userId'),
+        statusId: sql.placeholder('statusId'),
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      }).prepare('orders_numbered_page'),
+    );
+    const found = await query.execute({ userId, statusId, limit: at.perPage + 1, offset: (at.page - 1) * at.perPage });
+    const first = found[0];
+    if (!first) return { status: null, rows: [], total: 0 };
+    const rows: OrderCardRow[] = [];
+    for (const r of found) if (r.order) rows.push(r.order);
+    return { status: first.status, rows, total: first.total };
   },
 
   /**

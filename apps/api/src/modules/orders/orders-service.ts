@@ -78,13 +78,22 @@ export const ordersService = {
     statusId: number,
     { page, perPage, after }: ListPaging,
   ): Promise<{ data: TOrder[]; meta: TCursorPageMeta }> {
+    const list = `status:${statusId}`;
+    const next = (last: { id: number }) => encodeCursor(list, userId, [last.id]);
+    const now = new Date();
+    if (after === undefined) {
+      // The list every customer opens: the status, the page and the count in one statement.
+      const { status, rows, total } = await ordersRepository.numberedPage(db, userId, statusId, { page, perPage });
+      if (!status) throw notFound();
+      const statuses = statusRefs([status], lang);
+      const result = cursorPage(rows, { page, perPage }, total, next);
+      return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
+    }
     const statuses = await refs(db, lang);
     if (!statuses.has(statusId)) throw notFound();
-    const list = `status:${statusId}`;
-    const at = after === undefined ? { page, perPage } : { afterId: decodeCursor(after, list, userId, z.tuple([ZCursorId]))[0], perPage };
+    const at = { afterId: decodeCursor(after, list, userId, z.tuple([ZCursorId]))[0], perPage };
     const { rows, total } = await ordersRepository.pageByStatus(db, userId, statusId, at);
-    const result = cursorPage(rows, 'page' in at ? at : { perPage }, total, (last) => encodeCursor(list, userId, [last.id]));
-    const now = new Date();
+    const result = cursorPage(rows, { perPage }, total, next);
     return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
   },
 
