@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole } from '@portal/contract';
 import { AppError } from '../lib/app-error';
-import { sessionsRepository } from '../modules/auth/sessions-repository';
+import { sessionsRepository, type SessionRow } from '../modules/auth/sessions-repository';
 import { ROTATION_GRACE_SECONDS, type TokenService } from '../modules/auth/tokens';
 import type { UserRow } from '../modules/users/users-repository';
 
@@ -20,6 +20,14 @@ declare module 'fastify' {
     tokens: TokenService;
     /** preHandler: a valid, current access token is required. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * In a handler instead of `authenticate`: the same check, on the session and user `load` reads for the session id
+     * together with what the call answers (one round trip instead of two); sets `request.auth`, answers `load`'s row.
+     */
+    authenticateWith: <T extends { session: SessionRow; user: UserRow }>(
+      request: FastifyRequest,
+      load: (sessionId: string) => Promise<T | undefined>,
+    ) => Promise<T>;
     /** preHandler: signs the caller in when a valid token is present, otherwise carries on anonymously. */
     optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler factory: signed in and one of these roles, otherwise 403. */
@@ -47,14 +55,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('auth', null);
 
-  async function resolve(request: FastifyRequest): Promise<AuthContext> {
+  /** The access token's claims, or the error every signed-in call answers without a valid one. */
+  async function claimsOf(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated');
     const verified = await opts.tokens.verify(token);
     if (!verified) throw new AppError('unauthenticated');
     if ('expired' in verified) throw new AppError('token_expired');
-    const { claims } = verified;
-    const found = await sessionsRepository.findWithUser(app.db, claims.sessionId);
+    return verified.claims;
+  }
+
+  /** The session check itself: the token's session exists, is not revoked, is its user's, names this jti, user not blocked. */
+  function admit(
+    found: { session: SessionRow; user: UserRow } | undefined,
+    claims: { sessionId: string; userId: number; jti: string },
+  ): AuthContext {
     if (!found || found.session.revokedAt || found.user.id !== claims.userId || !jtiIsLive(found.session, claims.jti)) {
       throw new AppError('unauthenticated');
     }
@@ -62,6 +77,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (found.user.blockedAt) throw new AppError('unauthenticated');
     return { user: found.user, sessionId: found.session.id, jti: claims.jti };
   }
+
+  async function resolve(request: FastifyRequest): Promise<AuthContext> {
+    const claims = await claimsOf(request);
+    return admit(await sessionsRepository.findWithUser(app.db, claims.sessionId), claims);
+  }
+
+  app.decorate(
+    'authenticateWith',
+    async <T extends { session: SessionRow; user: UserRow }>(
+      request: FastifyRequest,
+      load: (sessionId: string) => Promise<T | undefined>,
+    ) => {
+      const claims = await claimsOf(request);
+      const found = await load(claims.sessionId);
+      request.auth = admit(found, claims);
+      return found!;
+    },
+  );
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     request.auth = await resolve(request);

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { authOf, bearerToken } from '../../plugins/auth';
 import { askedLang, requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
+import { sessionsRepository } from './sessions-repository';
 import type { AuthService } from './auth-service';
 import type { CodesService } from './codes-service';
 import { perAddressLimit } from '../../plugins/rate-limits';
@@ -204,9 +205,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         security: [{ bearer: [] }],
         response: { 200: ZAuthUserResponse, ...errors },
       },
-      preHandler: app.authenticate,
+      // The session check and the notifications in one statement (the call every signed-in page load makes).
     },
-    async (request) => ({ data: await auth.userView(authOf(request).user, askedLang(request)) }),
+    async (request) => {
+      const found = await app.authenticateWith(request, (sessionId) => sessionsRepository.findWithUserAndNotifications(app.db, sessionId));
+      return { data: await auth.userViewOf(found, askedLang(request)) };
+    },
   );
 
   r.post(

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jtiIsLive } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications-service';
+import type { ShownNotificationRow } from '../notifications/notifications-repository';
 import { toPublicUser } from '../users/user-view';
 import { usersRepository, type UserRow } from '../users/users-repository';
 import type { CodesService } from './codes-service';
@@ -58,6 +59,12 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
 
   return {
     userView,
+
+    /** `userView` of what the session check of auth/user read with the session (`findWithUserAndNotifications`). */
+    async userViewOf(found: { user: UserRow; notifications: ShownNotificationRow[] }, lang: TLang | undefined): Promise<TUser> {
+      const notifications = await notificationsService.groupsOf(db, found.notifications, lang ?? found.user.language);
+      return { ...toPublicUser(found.user), notifications };
+    },
 
     async register(input: RegisterInput, client: { ip?: string; userAgent?: string; lang: TLang }) {
       assertPasswordNotCommon(input.password);

@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
+import { latestWithUnreadSql, parseShown } from '../notifications/notifications-repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -27,6 +28,29 @@ export const sessionsRepository = {
     );
     const [row] = await query.execute({ sessionId });
     return row;
+  },
+
+  /**
+   * The session and its user, with the user's notification groups as `notifications_latest_with_unread` answers them
+   * (`latestWithUnreadSql`): GET auth/user checks the session and reads what it shows in one round trip. Only
+   * what the session check admits is ever shown (`app.authenticateWith`).
+   */
+  async findWithUserAndNotifications(db: DbOrTx, sessionId: string) {
+    const query = prepared(db, 'session_with_user_and_notifications', () =>
+      db
+        .select({
+          session: sessions,
+          user: users,
+          notifications: sql<string>`(${sql.raw(latestWithUnreadSql(`${getTableName(users)}.id`))})`,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sql.placeholder('sessionId')))
+        .limit(1)
+        .prepare('session_with_user_and_notifications'),
+    );
+    const [row] = await query.execute({ sessionId });
+    return row && { ...row, notifications: parseShown(row.notifications) };
   },
 
   /** Moves the session to a new token only if `fromJti` is still its current one (one winner under concurrency). */

@@ -28,6 +28,25 @@ export type ShownNotificationRow = [
   unread: number,
 ];
 
+/**
+ * The statement of `latestWithUnread` for the user whose id is the SQL expression `userId` (`$1`, or a column of an
+ * enclosing query: the session check of auth/user asks it in the same statement). Answers one text column `rows`.
+ */
+export function latestWithUnreadSql(userId: string): string {
+  return `select coalesce(json_agg(json_build_array(n.id, n.type, n.event, hashtext(n.params::text), n.title, n.body, n.link,
+      n.read_at is not null, (extract(epoch from n.created_at) * 1000)::float8, r.unread) order by n.id desc), '[]')::text as rows
+    from (
+      select id, row_number() over (partition by type order by id desc) as rn,
+        (count(*) filter (where read_at is null) over (partition by type))::int as unread
+      from notifications where user_id = ${userId} and in_portal
+    ) r
+    join notifications n on n.id = r.id
+    where r.rn <= ${GROUP_LIMIT}`;
+}
+
+/** The rows of `latestWithUnreadSql`'s answer. */
+export const parseShown = (rows: string | null | undefined): ShownNotificationRow[] => JSON.parse(rows ?? '[]') as ShownNotificationRow[];
+
 export const notificationsRepository = {
   /**
    * The newest GROUP_LIMIT notifications of each group shown in the portal, newest first, each carrying its group's
@@ -36,21 +55,10 @@ export const notificationsRepository = {
    * row of ten fields per notification (each field decoded by the driver, the params parsed every time).
    */
   async latestWithUnread(db: DbOrTx, userId: number): Promise<ShownNotificationRow[]> {
-    const [row] = await preparedSql<{ rows: string }>(
-      db,
-      'notifications_latest_with_unread',
-      `select coalesce(json_agg(json_build_array(n.id, n.type, n.event, hashtext(n.params::text), n.title, n.body, n.link,
-           n.read_at is not null, (extract(epoch from n.created_at) * 1000)::float8, r.unread) order by n.id desc), '[]')::text as rows
-       from (
-         select id, row_number() over (partition by type order by id desc) as rn,
-           (count(*) filter (where read_at is null) over (partition by type))::int as unread
-         from notifications where user_id = $1 and in_portal
-       ) r
-       join notifications n on n.id = r.id
-       where r.rn <= ${GROUP_LIMIT}`,
-      1,
-    ).execute([userId]);
-    return JSON.parse(row?.rows ?? '[]') as ShownNotificationRow[];
+    const [row] = await preparedSql<{ rows: string }>(db, 'notifications_latest_with_unread', latestWithUnreadSql('$1'), 1).execute([
+      userId,
+    ]);
+    return parseShown(row?.rows);
   },
 
   /** The stored params of these notifications (the texts not rendered yet), with the hash `latestWithUnread` gives. */

@@ -101,7 +101,11 @@ export const notificationsService = {
    * reader has the portal in (the request's), whatever language the account keeps for SMS and Telegram.
    */
   async groupsForUser(db: DbOrTx, userId: number, lang: TLang): Promise<TNotificationGroups> {
-    const rows = await notificationsRepository.latestWithUnread(db, userId);
+    return this.groupsOf(db, await notificationsRepository.latestWithUnread(db, userId), lang);
+  },
+
+  /** The groups of rows `latestWithUnread` (or the session check of auth/user) read. */
+  async groupsOf(db: DbOrTx, rows: ShownNotificationRow[], lang: TLang): Promise<TNotificationGroups> {
     const groups: TNotificationGroups = {};
     for (const type of NOTIFICATION_TYPES) groups[type] = { data: [], unread: 0 };
     const shown = await toNotifications(db, rows, lang);
