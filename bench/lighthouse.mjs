@@ -13,6 +13,7 @@
  *
  *   npm run bench:lighthouse -w bench                # LH_PORT (default 3197) for the product, LH_RUNS (default 3)
  *   node bench/lighthouse.mjs --build
+ *   LH_REPORTS=/tmp/lh node bench/lighthouse.mjs   # also keeps each run's full Lighthouse JSON there (page-run.json)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,9 @@ const ROOT = resolve(BENCH_DIR, '..');
 const PORT = Number(process.env.LH_PORT ?? 3197);
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? PORT + 1000);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
+const REPORTS = process.env.LH_REPORTS ? resolve(process.env.LH_REPORTS) : null;
+/** LH_PAGES=/auth,/orders measures only those pages, a quick look: printed, not written to the results. */
+const ONLY = process.env.LH_PAGES ? new Set(process.env.LH_PAGES.split(',')) : null;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CUSTOMER = { phone: '+77010000001', password: 'Orda-demo-2026' };
@@ -147,7 +151,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run of `path`: category scores (0–100), metrics, and the audits that cost points outside performance. */
-async function runOnce(path, signedIn) {
+async function runOnce(path, signedIn, run) {
   const result = await lighthouse(`${BASE}${path}`, {
     port: DEBUG_PORT,
     output: 'json',
@@ -157,6 +161,10 @@ async function runOnce(path, signedIn) {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${run}.json`), result.report);
+  }
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) {
     throw new Error(`${path} was expected signed in, but Lighthouse ended on ${lhr.finalDisplayedUrl}`);
@@ -238,7 +246,7 @@ async function main() {
     const token = await customerToken();
     const results = [];
     let version = '';
-    for (const { path, signedIn } of PAGES) {
+    for (const { path, signedIn } of PAGES.filter((p) => !ONLY || ONLY.has(p.path))) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         let run;
@@ -246,7 +254,7 @@ async function main() {
         for (let attempt = 1; !run; attempt += 1) {
           await prepareBrowser(signedIn ? token : null);
           try {
-            run = await runOnce(path, signedIn);
+            run = await runOnce(path, signedIn, i + 1);
           } catch (error) {
             if (attempt >= 2) throw error;
             log(`${path} run ${i + 1} failed, once more: ${error instanceof Error ? error.message : error}`);
@@ -259,8 +267,10 @@ async function main() {
       results.push({ path, signedIn, runs });
     }
     const md = report(results, { version, browser: browserVersion });
-    mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
-    writeFileSync(join(BENCH_DIR, 'results', 'lighthouse.md'), md);
+    if (!ONLY) {
+      mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
+      writeFileSync(join(BENCH_DIR, 'results', 'lighthouse.md'), md);
+    }
     console.log(md);
   } finally {
     await stop(browser);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaintPlugin } from './build/first-paint.ts';
 import { phoneMetadataPlugin } from './build/phone-metadata.ts';
 import { precompressPlugin } from './build/precompress.ts';
 
@@ -7,7 +8,7 @@ import { precompressPlugin } from './build/precompress.ts';
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), phoneMetadataPlugin(), precompressPlugin()],
+  plugins: [react(), phoneMetadataPlugin(), firstPaintPlugin(), precompressPlugin()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,20 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * The CSP sources of the inline scripts of a page (`'sha256-…'` of each `<script>` without src): the web app's
+ * index.html applies the stored theme before its first paint inline, so the page waits for no script file first.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || !body.trim()) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 /** A browser asking for a page (not the API, not a script fetching JSON). */
 function wantsPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
@@ -184,7 +199,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built index.html's inline scripts (the theme and language before the first paint), by their hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(webIndexHtml ?? '')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],

@@ -1,22 +1,24 @@
 import './lib/zod-config';
-import './styles/fonts.css';
-import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { startSession } from './app/start-session';
 import { makeStore } from './app/store';
 import { LoadingScreen } from './app/layout/loading-screen';
 import { commonApi } from './lib/api/common-api';
-import { initI18n } from './lib/i18n/i18n';
+import { initI18n, prefetchTexts } from './lib/i18n/i18n';
 
 const store = makeStore();
-// Everything the first screen waits for starts at once: texts, session, settings, countries.
+// Everything the first screen waits for starts at once: texts, session, settings, countries, and the page's own
+// chunks and top data (with a kept token also the signed-in texts), instead of one after the other as each guard renders.
+const hasToken = Boolean(store.getState().auth.token);
 void startSession(store);
 store.dispatch(commonApi.util.prefetch('getSettings', undefined, {}));
 store.dispatch(commonApi.util.prefetch('getCountries', undefined, {}));
+if (hasToken) prefetchTexts(store.getState().lang.lang, 'rest');
+preloadPage(window.location.pathname, hasToken, store.dispatch);
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingScreen />);

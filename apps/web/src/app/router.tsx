@@ -1,9 +1,11 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { RootLayout } from './layout/root-layout';
 import type { RouteHandle } from './layout/breadcrumbs';
 import { RoutesContext } from './routes-context';
+import type { AppDispatch } from './store';
+import { waitingApi } from '../lib/api/waiting-api';
 
 type PageModule = { default: ComponentType };
 
@@ -12,10 +14,40 @@ type PageModule = { default: ComponentType };
  * shows the progress bar meanwhile). The router is React Router's declarative one: the data router
  * would add about 18 KB of gzipped script to every page, and the app loads its data with RTK Query.
  */
-function page(load: () => Promise<PageModule>) {
-  const Page = lazy(load);
-  return <Page />;
+function page(load: () => Promise<PageModule>, prefetch?: PagePrefetch) {
+  let loading: Promise<PageModule> | undefined;
+  // One download per page, whether the router or preloadPage asks first; a failed one may be tried again.
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const Page = lazy(once);
+  const element = <Page />;
+  pageLoaders.set(element, once);
+  if (prefetch) pagePrefetches.set(element, prefetch);
+  return element;
 }
+
+/**
+ * What a signed-in page shows at the top from the API, asked for at start with the session (preloadPage) rather than
+ * once the page's chunk has rendered: it is there when the page first renders, so nothing arrives late above the rest
+ * and pushes it down.
+ */
+type PagePrefetch = (dispatch: AppDispatch) => void;
+
+/** The loader of each lazily loaded page, and its data to prefetch, by its route element (for preloadPage). */
+const pageLoaders = new WeakMap<object, () => Promise<PageModule>>();
+const pagePrefetches = new WeakMap<object, PagePrefetch>();
+
+/** Queries a page keeps no data of (NO_CACHE) are held this long after a prefetch, for the page to take them over. */
+const PREFETCH_HOLD_MS = 15_000;
+
+/** Home and /qr: the parcels waiting at a branch, the summary at their top. */
+const prefetchWaiting: PagePrefetch = (dispatch) => {
+  const request = dispatch(waitingApi.endpoints.getWaiting.initiate());
+  setTimeout(() => request.unsubscribe(), PREFETCH_HOLD_MS);
+};
 
 const handle = (value: RouteHandle) => value;
 
@@ -49,12 +81,14 @@ export const routes: RouteObject[] = [
           {
             index: true,
             // Features meet here: the home page shows the orders feature's track box.
-            element: page(() =>
-              Promise.all([import('../features/home/pages/home-page'), import('../features/orders/components/track-search-box')]).then(
-                ([home, box]) => ({
-                  default: () => <home.default trackBox={<box.HomeTrackBox />} />,
-                }),
-              ),
+            element: page(
+              () =>
+                Promise.all([import('../features/home/pages/home-page'), import('../features/orders/components/track-search-box')]).then(
+                  ([home, box]) => ({
+                    default: () => <home.default trackBox={<box.HomeTrackBox />} />,
+                  }),
+                ),
+              prefetchWaiting,
             ),
           },
           {
@@ -112,7 +146,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: 'qr', handle: handle({ crumb: 'qr' }), element: page(() => import('../features/qr/pages/qr-page')) },
+          { path: 'qr', handle: handle({ crumb: 'qr' }), element: page(() => import('../features/qr/pages/qr-page'), prefetchWaiting) },
           {
             path: 'notification',
             handle: handle({ crumb: 'notifications' }),
@@ -275,6 +309,34 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the page chunks of `pathname` at once, while the entry script still waits for the texts and
+ * the session: without it a page's chunk (and its data) is only asked for once the layout and the guards have
+ * rendered, one round trip after the other. Only what the visitor will see: the signed-in pages when a token is
+ * kept, the sign-in pages when none is; never a staff or admin area (a customer never loads their chunks).
+ * Returns the page downloads it started.
+ */
+export function preloadPage(pathname: string, hasToken: boolean, dispatch?: AppDispatch): Promise<PageModule>[] {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (const { route } of matches) {
+    const type = (route.element as { type?: unknown } | undefined)?.type;
+    if (type === RequireStaff || type === RequireAdmin) return [];
+    if ((type === RequireAuth && !hasToken) || (type === GuestOnly && hasToken)) return [];
+  }
+  const started: Promise<PageModule>[] = [];
+  for (const { route } of matches) {
+    const load = route.element ? pageLoaders.get(route.element as object) : undefined;
+    if (load) {
+      const loading = load();
+      loading.catch(() => undefined);
+      started.push(loading);
+    }
+    const prefetch = route.element && hasToken ? pagePrefetches.get(route.element as object) : undefined;
+    if (prefetch && dispatch) prefetch(dispatch);
+  }
+  return started;
+}
 
 /** The route table rendered for the current address; the breadcrumbs read the same table. */
 export function AppRoutes() {

@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { isLang, type TLang } from '@portal/contract';
-import styles from './layout.module.css';
 
 /**
  * The label before the texts are loaded (the very first screen): the same words as `common:loading`,
@@ -14,16 +13,19 @@ function loadingLabel(): string {
   return BOOT_LOADING_LABEL[isLang(lang) ? lang : 'ru'];
 }
 
-/** Start-up screen: two spinning rings around the 60px logo, with the global progress bar. */
+/**
+ * Start-up screen: two spinning rings around the 60px logo, with the global progress bar. index.html has the same
+ * markup in #root, so the screen paints with the page, before any script; React replaces it with this one.
+ */
 export function LoadingScreen({ logo = '/brand/logo.svg' }: { logo?: string }) {
   return (
     <>
       <ProgressBar />
-      <div className={styles.loading} role="status" aria-live="polite" aria-label={loadingLabel()}>
-        <div className={styles.rings}>
-          <span className={styles.ring} />
-          <span className={styles.ringInner} />
-          <img className={styles.loadingLogo} src={logo} alt="" width={60} height={60} />
+      <div className="app-loading" role="status" aria-live="polite" aria-label={loadingLabel()}>
+        <div className="app-loading-rings">
+          <span className="app-loading-ring" />
+          <span className="app-loading-ring-inner" />
+          <img className="app-loading-logo" src={logo} alt="" width={60} height={60} />
         </div>
       </div>
     </>
@@ -31,5 +33,5 @@ export function LoadingScreen({ logo = '/brand/logo.svg' }: { logo?: string }) {
 }
 
 export function ProgressBar() {
-  return <div className={styles.progress} role="progressbar" aria-hidden="true" data-testid="global-progress" />;
+  return <div className="app-progress" role="progressbar" aria-hidden="true" data-testid="global-progress" />;
 }

@@ -63,6 +63,14 @@ export async function loadLanguage(lang: TLang, instance: I18n = i18next): Promi
   await Promise.all([loadPart(lang, 'core', instance), restWanted ? loadPart(lang, 'rest', instance) : undefined]);
 }
 
+/**
+ * Starts downloading a language's texts before i18next starts (main.tsx: the signed-in texts while the session
+ * is checked); the module is kept by the browser, and loadLanguage/loadRestTexts add it when asked.
+ */
+export function prefetchTexts(lang: TLang, part: TextsPart): void {
+  loaders[part][lang]().catch(() => undefined);
+}
+
 /** Loads the `rest` texts of the current language (and of any language chosen later). */
 export async function loadRestTexts(instance: I18n = i18next): Promise<void> {
   restWanted = true;

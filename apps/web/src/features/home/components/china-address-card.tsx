@@ -22,7 +22,7 @@ export function ChinaAddressCard({ user }: { user: Pick<TPublicUser, 'id' | 'bra
   const label = (line: TChinaAddressLine) => t(`home:address.lines.${line}`);
 
   return (
-    <section className={`${styles.panel} ${styles.address}`} aria-labelledby="address-title" data-testid="china-address">
+    <section className={styles.panel} aria-labelledby="address-title" data-testid="china-address">
       <div className={styles.addressHead}>
         <div className={styles.panelHead}>
           <span className={styles.panelIcon}>
