@@ -233,6 +233,8 @@ async function main() {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || !existsSync(join(ROOT, 'apps/api/dist/server.js'))) {
     throw new Error('no build: run `npm run build` (or pass --build)');
   }
+  // Checked before the product starts: a failed spawn of the browser would end this script and leave the product running.
+  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH`);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
   let product;
