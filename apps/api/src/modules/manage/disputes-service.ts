@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDispute, TLang, TManageParcel } from '@portal/contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { parcels, type Actor } from '../parcels/parcels-service';
@@ -8,6 +8,25 @@ import { containsPattern, manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
 /** Parcels held as disputed (ADR 021): several customers saved the code; staff check and give it to one of them. */
+/**
+ * A disputed parcel, locked for a decision: the parcel (404 when unknown), under its code's lock (so a customer saving
+ * the code meanwhile comes either before, as a saver, or after), still disputed (409 dispute_resolved once someone
+ * settled it), with its savers as they are now, earliest first.
+ */
+async function openDispute(tx: DbOrTx, orderId: number) {
+  const [order] = await tx.select({ id: orders.id, trackCode: orders.trackCode }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound();
+  await parcels.lockCode(tx, order.trackCode);
+  const [now] = await tx
+    .select({ userId: orders.userId, disputedAt: orders.disputedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!now || now.userId !== null || now.disputedAt === null) throw new AppError('dispute_resolved');
+  const savers = (await manageRepository.saversOf(tx, [order.trackCode])).get(order.trackCode) ?? [];
+  return { order, savers };
+}
+
 export const disputesService = {
   /** Oldest dispute first, each with its savers (earliest first); q is part of the tracking code. */
   async list(db: Db, q: string | undefined, page: number, perPage: number, lang: TLang): Promise<{ items: TDispute[]; total: number }> {
@@ -48,16 +67,7 @@ export const disputesService = {
    */
   async assign(db: Db, orderId: number, userId: number, note: string, actor: Actor, lang: TLang): Promise<TManageParcel> {
     return db.transaction(async (tx) => {
-      const [order] = await tx.select({ id: orders.id, trackCode: orders.trackCode }).from(orders).where(eq(orders.id, orderId)).limit(1);
-      if (!order) throw notFound();
-      await parcels.lockCode(tx, order.trackCode);
-      const [now] = await tx
-        .select({ userId: orders.userId, disputedAt: orders.disputedAt })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
-      if (!now || now.userId !== null || now.disputedAt === null) throw new AppError('dispute_resolved');
-      const savers = (await manageRepository.saversOf(tx, [order.trackCode])).get(order.trackCode) ?? [];
+      const { order, savers } = await openDispute(tx, orderId);
       const chosen = savers.find((s) => s.user.id === userId);
       if (!chosen) throw new AppError('dispute_not_saver', { fields: { user_id: ['validation.invalid_value'] } });
       const done = await parcels.assignDisputed(
@@ -81,16 +91,7 @@ export const disputesService = {
    */
   async release(db: Db, orderId: number, note: string, actor: Actor, lang: TLang): Promise<TManageParcel> {
     return db.transaction(async (tx) => {
-      const [order] = await tx.select({ id: orders.id, trackCode: orders.trackCode }).from(orders).where(eq(orders.id, orderId)).limit(1);
-      if (!order) throw notFound();
-      await parcels.lockCode(tx, order.trackCode);
-      const savers = (await manageRepository.saversOf(tx, [order.trackCode])).get(order.trackCode) ?? [];
-      const [now] = await tx
-        .select({ userId: orders.userId, disputedAt: orders.disputedAt })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
-      if (!now || now.userId !== null || now.disputedAt === null) throw new AppError('dispute_resolved');
+      const { order, savers } = await openDispute(tx, orderId);
       if (savers.length) throw new AppError('dispute_has_savers');
       const done = await parcels.releaseDisputed(tx, order.id, note, actor);
       if (!done) throw new AppError('dispute_resolved');
