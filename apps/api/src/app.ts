@@ -8,7 +8,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EMBED_ORIGINS, isPagePath } from '@portal/contract';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { withTextRule } from '@portal/contract';
 import type { ZodType } from 'zod';
 import type { AppConfig } from './config/env';
@@ -17,6 +17,7 @@ import { AppError } from './lib/app-error';
 import { adminArea } from './modules/admin/admin-area';
 import { errorMessage } from './lib/error-messages';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { requestLang } from './lib/request-lang';
 import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -179,7 +180,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every request schema (body, query, params) goes through the contract's one text rule first:
   // control characters are refused per field with 422, never reach the database.
   app.setValidatorCompiler<ZodType>((route) => validatorCompiler({ ...route, schema: withTextRule(route.schema) }));
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: a serializer compiled per route from the contract's schema, zod's parse where it cannot be (ADR 065);
+  // outside production each answer is also written by zod's and the two compared.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: !config.isProduction }));
 
   // An empty body with a JSON content type is no body (POSTs without payload), not an error.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
