@@ -6,7 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EMBED_ORIGINS, isPagePath } from '@portal/contract';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { withTextRule } from '@portal/contract';
@@ -96,11 +96,18 @@ function trustProxyOption(trust: AppConfig['trustProxy']): false | string[] | ((
  * One log line per request, written when it is answered, with the request (its query's values left out), the
  * status and the time, instead of Fastify's two ("incoming request" and "request completed"): at LOG_LEVEL=info
  * the second line cost about a tenth of a small request's CPU (bench/results/server-cost.md).
+ * The line goes through a logger without the redaction paths (`lineLogger`, set once the app's logger exists):
+ * it carries only the request id, the method, address, host and client address (query values left out by
+ * `logSafeRequest`), the status and the time, none of which a redaction path names, and the redaction's copy of
+ * every line cost about 8 µs a request, a fifth of a bare route. A failed request's line keeps the redaction.
  */
 class OneLinePerRequest extends LogController {
+  lineLogger: FastifyBaseLogger | null = null;
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else if (this.lineLogger)
+      this.lineLogger.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -130,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = opts;
   const webIndexPath = join(resolve(config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist')), 'index.html');
   const webIndexHtml = existsSync(webIndexPath) ? readFileSync(webIndexPath, 'utf8') : null;
+  const requestLines = new OneLinePerRequest();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -162,7 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
                     },
                   }),
           },
-    logController: new OneLinePerRequest(),
+    logController: requestLines,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
@@ -177,6 +185,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     ajv: { customOptions: { removeAdditional: false } },
   });
+  // The request lines' logger: the app's, without the redaction paths (see OneLinePerRequest).
+  if (opts.logger !== false) requestLines.lineLogger = app.log.child({}, { redact: [] } as never);
   // Every request schema (body, query, params) goes through the contract's one text rule first:
   // control characters are refused per field with 422, never reach the database.
   app.setValidatorCompiler<ZodType>((route) => validatorCompiler({ ...route, schema: withTextRule(route.schema) }));
