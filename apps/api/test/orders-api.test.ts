@@ -345,3 +345,32 @@ describe('demo data', () => {
     for (const type of ['orders', 'news', 'system']) expect(me.notifications[type].unread, type).toBeGreaterThan(0);
   });
 });
+
+describe('the order list checks the session in its own statement', () => {
+  it('answers only a live session of the token’s user: logged out, blocked, or a token naming another user is 401 with no rows', async () => {
+    const a = await registerCustomer(ctx);
+    const b = await registerCustomer(ctx);
+    await makeOrder(ctx.database.db, { userId: a.user.id, status: 'in_transit' });
+    await makeOrder(ctx.database.db, { userId: b.user.id, status: 'in_transit' });
+    const list = (token: string, id = statusId.in_transit) => call('GET', `/orders/status/${id}/orders`, { token });
+
+    const ok = await list(a.token);
+    expect(ok.status).toBe(200);
+    expect(ok.json.data).toHaveLength(1);
+    expect((await list(a.token, 999_999)).status).toBe(404);
+
+    // A's session, signed as B (only someone with the secret could): never B's rows.
+    const claims = (await ctx.app.tokens.verify(a.token)) as { claims: { sessionId: string; jti: string; iat: number } };
+    const forged = await ctx.app.tokens.sign({ ...claims.claims, userId: b.user.id });
+    const asB = await list(forged);
+    expect(asB.status).toBe(401);
+    expect(asB.json.data).toBeUndefined();
+
+    await ctx.database.db.execute(sql`update users set blocked_at = now() where id = ${b.user.id}`);
+    expect((await list(b.token)).status).toBe(401);
+
+    expect((await call('POST', '/auth/logout', { token: a.token })).status).toBe(200);
+    expect((await list(a.token)).status).toBe(401);
+    expect((await list(a.token, 999_999)).status).toBe(401);
+  });
+});

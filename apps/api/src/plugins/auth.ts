@@ -23,10 +23,12 @@ declare module 'fastify' {
     /**
      * In a handler instead of `authenticate`: the same check, on the session and user `load` reads for the session id
      * together with what the call answers (one round trip instead of two); sets `request.auth`, answers `load`'s row.
+     * `load` is also given the token's user id: what it reads for that user is shown only when the check admits the
+     * session as that user's.
      */
     authenticateWith: <T extends { session: SessionRow; user: UserRow }>(
       request: FastifyRequest,
-      load: (sessionId: string) => Promise<T | undefined>,
+      load: (sessionId: string, userId: number) => Promise<T | undefined>,
     ) => Promise<T>;
     /** preHandler: signs the caller in when a valid token is present, otherwise carries on anonymously. */
     optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -87,10 +89,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     'authenticateWith',
     async <T extends { session: SessionRow; user: UserRow }>(
       request: FastifyRequest,
-      load: (sessionId: string) => Promise<T | undefined>,
+      load: (sessionId: string, userId: number) => Promise<T | undefined>,
     ) => {
       const claims = await claimsOf(request);
-      const found = await load(claims.sessionId);
+      const found = await load(claims.sessionId, claims.userId);
       request.auth = admit(found, claims);
       return found!;
     },

@@ -21,6 +21,7 @@ import {
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../../plugins/auth';
+import { ordersRepository } from './orders-repository';
 import { ordersService } from './orders-service';
 
 const errors = { 401: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
@@ -82,9 +83,20 @@ export async function ordersRoutes(app: FastifyInstance) {
         querystring: ZListOrdersQuery,
         response: { 200: ZListOrdersResponse, ...errors },
       },
-      preHandler,
     },
-    async (request) => ordersService.listByStatus(app.db, caller(request), request.params.statusId, paging(request.query)),
+    async (request, reply) => {
+      const at = paging(request.query);
+      const { statusId } = request.params;
+      if (at.after !== undefined) {
+        await app.authenticate(request, reply);
+        return ordersService.listByStatus(app.db, caller(request), statusId, at);
+      }
+      // The list every customer opens: the session check, the status, the page and the count in one statement.
+      const found = await app.authenticateWith(request, (sessionId, userId) =>
+        ordersRepository.numberedPageWithSession(app.db, sessionId, userId, statusId, at),
+      );
+      return ordersService.numberedPageView(found, caller(request), statusId, at);
+    },
   );
 
   r.get(

@@ -20,7 +20,7 @@ import { tracksRepository } from '../tracks/tracks-repository';
 import { toSavedTrack } from '../tracks/track-view';
 import { eventSentence } from '../parcels/parcel-notifications';
 import { parcels } from '../parcels/parcels-service';
-import { ordersRepository, type OrderDetailsRow } from './orders-repository';
+import { ordersRepository, type OrderCardRow, type OrderDetailsRow, type StatusRef } from './orders-repository';
 import { statusRefs, toOrder } from './order-view';
 
 /** How a list call pages: `filters[page]`/`filters[per_page]`, or `filters[after]` (a cursor) with `filters[per_page]`. */
@@ -83,17 +83,38 @@ export const ordersService = {
     const now = new Date();
     if (after === undefined) {
       // The list every customer opens: the status, the page and the count in one statement.
-      const { status, rows, total } = await ordersRepository.numberedPage(db, userId, statusId, { page, perPage });
-      if (!status) throw notFound();
-      const statuses = statusRefs([status], lang);
-      const result = cursorPage(rows, { page, perPage }, total, next);
-      return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
+      return this.numberedPageView(
+        await ordersRepository.numberedPage(db, userId, statusId, { page, perPage }),
+        { userId, lang },
+        statusId,
+        {
+          page,
+          perPage,
+        },
+      );
     }
     const statuses = await refs(db, lang);
     if (!statuses.has(statusId)) throw notFound();
     const at = { afterId: decodeCursor(after, list, userId, z.tuple([ZCursorId]))[0], perPage };
     const { rows, total } = await ordersRepository.pageByStatus(db, userId, statusId, at);
     const result = cursorPage(rows, { perPage }, total, next);
+    return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
+  },
+
+  /**
+   * A numbered page of the caller's orders in a status as `listByStatus` answers it, from the rows `numberedPage` (or
+   * `numberedPageWithSession`, the session check's statement) read.
+   */
+  numberedPageView(
+    { status, rows, total }: { status: StatusRef | null; rows: OrderCardRow[]; total: number },
+    { userId, lang }: Caller,
+    statusId: number,
+    { page, perPage }: { page: number; perPage: number },
+  ): { data: TOrder[]; meta: TCursorPageMeta } {
+    if (!status) throw notFound();
+    const statuses = statusRefs([status], lang);
+    const result = cursorPage(rows, { page, perPage }, total, (last) => encodeCursor(`status:${statusId}`, userId, [last.id]));
+    const now = new Date();
     return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
   },
 
