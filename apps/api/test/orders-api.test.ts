@@ -373,4 +373,29 @@ describe('the order list checks the session in its own statement', () => {
     expect((await list(a.token)).status).toBe(401);
     expect((await list(a.token, 999_999)).status).toBe(401);
   });
+
+  it('reads the same rows as numberedPage: every status and page of the demo customer, microsecond times, fractional weights, photos', async () => {
+    const { token, user } = await login(ctx.app, DEMO.customer);
+    const { claims } = (await ctx.app.tokens.verify(token)) as { claims: { sessionId: string } };
+    const db = ctx.database.db;
+    await db.execute(sql`update orders set weight = 1.235, received_at = received_at + interval '123 microseconds',
+      photos = '["/uploads/parcels/a.jpg"]'::jsonb where id = (select max(id) from orders where user_id = ${user.id})`);
+    for (const id of Object.values(statusId)) {
+      for (const page of [1, 2]) {
+        const at = { page, perPage: 3 };
+        const plain = await ordersRepository.numberedPage(db, user.id, id, at);
+        const withSession = await ordersRepository.numberedPageWithSession(db, claims.sessionId, user.id, id, at);
+        expect(withSession).toMatchObject({ status: plain.status, total: plain.total });
+        expect(withSession!.rows).toEqual(plain.rows);
+        expect(withSession!.session.id).toBe(claims.sessionId);
+        expect(withSession!.user.id).toBe(user.id);
+      }
+    }
+    expect(
+      await ordersRepository.numberedPageWithSession(db, '00000000-0000-4000-8000-000000000000', user.id, statusId.in_transit!, {
+        page: 1,
+        perPage: 3,
+      }),
+    ).toBeUndefined();
+  });
 });

@@ -32,6 +32,52 @@ export const cardColumns = {
   >`(select fa.expected_arrival::text from ${flightArrivals} fa where fa.flight_id = ${orders}.flight_id and fa.branch_id = ${orders}.branch_id)`,
 };
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * An order card as one JSON array (`numberedPageWithSession`): the card's columns in order, timestamps as epoch
+ * milliseconds, numerics as JSON numbers (the `decimal` column's own reading), so `fromPageJson` gives what drizzle
+ * reads for `cardColumns` (test/orders-api.test.ts compares the two).
+ */
+const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
+  ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
+  ${orders.storageUntil}::text, ${orders.photos}, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival})`;
+type PageJsonRow = [
+  number,
+  number | null,
+  string,
+  string,
+  number,
+  number | null,
+  string | null,
+  number,
+  number,
+  number | null,
+  number | null,
+  string | null,
+  string[],
+  number | null,
+  string | null,
+];
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
+  id: r[0],
+  userId: r[1],
+  trackCode: r[2],
+  name: r[3],
+  weight: r[4],
+  price: r[5],
+  currency: r[6],
+  statusId: r[7],
+  receivedAt: new Date(r[8]),
+  arrivedAt: dateOf(r[9]),
+  deliveredAt: dateOf(r[10]),
+  storageUntil: r[11],
+  photos: r[12],
+  archivedAt: dateOf(r[13]),
+  expectedArrival: r[14],
+});
+
 export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };
 export type OrderDetailsRow = OrderCardRow &
   Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId' | 'dimensions' | 'volumetricWeight' | 'volumetricDivisor'>;
@@ -131,9 +177,10 @@ export const ordersRepository = {
    * `numberedPage` with the session check's rows in the same statement, for the list every customer opens (GET
    * orders/status/{id}/orders through `app.authenticateWith`): the session `sessionId` and its user, the status (null
    * when unknown), the count and the page of `userId`'s orders (the token's user: what the session check admits only
-   * when the session is that user's, so no other customer's rows are ever shown). One round trip instead of two;
-   * the page's ids and the count come from orders_user_status_idx as in `numberedPageQuery`. Undefined: no such
-   * session.
+   * when the session is that user's, so no other customer's rows are ever shown). One round trip instead of two; the
+   * page's ids and the count come from orders_user_status_idx as in `numberedPageQuery`. The page is one JSON value
+   * (`pageJson`) in the session's one row: as rows beside it, every order repeated the session and user columns, and
+   * decoding those cost about what the saved round trip did. Undefined: no such session.
    */
   async numberedPageWithSession(
     db: DbOrTx,
@@ -157,22 +204,19 @@ export const ordersRepository = {
           user: users,
           status: { id: orderStatuses.id, code: orderStatuses.code, name: orderStatuses.name },
           total: sql<number>`(select count(*)::int from ${orders} where ${where})`.mapWith(Number),
-          order: cardColumns,
+          page: sql<string>`(select coalesce(json_agg(${pageJson} order by ${orders.id} desc), '[]')::text from ${orders} where ${and(inArray(orders.id, ids), eq(orders.userId, v.userId))})`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(orderStatuses, eq(orderStatuses.id, v.statusId))
-        .leftJoin(orders, and(inArray(orders.id, ids), eq(orders.userId, v.userId)))
         .where(eq(sessions.id, sql.placeholder('sessionId')))
-        .orderBy(desc(orders.id))
+        .limit(1)
         .prepare('orders_numbered_page_with_session');
     });
-    const found = await query.execute({ sessionId, userId, statusId, limit: at.perPage + 1, offset: (at.page - 1) * at.perPage });
-    const first = found[0];
-    if (!first) return undefined;
-    const rows: OrderCardRow[] = [];
-    for (const r of found) if (r.order) rows.push(r.order);
-    return { session: first.session, user: first.user, status: first.status, rows, total: first.status ? first.total : 0 };
+    const [found] = await query.execute({ sessionId, userId, statusId, limit: at.perPage + 1, offset: (at.page - 1) * at.perPage });
+    if (!found) return undefined;
+    const rows = found.status ? (JSON.parse(found.page) as PageJsonRow[]).map(fromPageJson) : [];
+    return { session: found.session, user: found.user, status: found.status, rows, total: found.status ? found.total : 0 };
   },
 
   /**
