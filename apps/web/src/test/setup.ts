@@ -1,4 +1,5 @@
-import { cleanup } from '@testing-library/react';
+import '../lib/autofocus';
+import { cleanup } from './testing-library';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n, loadRestTexts } from '../lib/i18n/i18n';
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '../../../test/testing-library';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '../../../test/testing-library';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdminSettings } from '@portal/contract';
 import { i18next } from '../../../lib/i18n/i18n';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import en from '../locales/en/admin.json';
+import { adminSettingsApi } from '../api/admin-settings-api';
 import SettingsPage from './settings-page';
 
 const text = (s: string) => ({ kk: s, ru: s, en: s });
@@ -42,7 +43,7 @@ describe('SettingsPage', () => {
       return jsonResponse({ data: current });
     });
     vi.stubGlobal('fetch', fetch);
-    renderWithStore(<SettingsPage />, { route: '/admin/settings' });
+    const { store } = renderWithStore(<SettingsPage />, { route: '/admin/settings' });
 
     const name = await screen.findByTestId('settings-site_name');
     await userEvent.clear(name);
@@ -50,8 +51,9 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByTestId('settings-save'));
     // The save, then the refetch its invalidation causes: the form now shows version 2.
     await waitFor(() => expect(fetch.mock.calls.filter(([r]) => (r as Request).method === 'GET')).toHaveLength(2));
-    await waitFor(() => expect((screen.getByTestId('settings-site_name') as HTMLInputElement).value).toBe('Steppe Cargo'));
-    expect(screen.getByText(en.settings.saved)).toBeTruthy();
+    await waitFor(() => expect(adminSettingsApi.endpoints.adminSettings.select()(store.getState()).data?.version).toBe(2));
+    expect((screen.getByTestId('settings-site_name') as HTMLInputElement).value).toBe('Steppe Cargo');
+    expect(await screen.findByText(en.settings.saved)).toBeTruthy();
 
     // Editing again takes the confirmation away.
     await userEvent.type(screen.getByTestId('settings-site_name'), '!');

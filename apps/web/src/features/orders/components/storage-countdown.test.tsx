@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen } from '../../../test/testing-library';
 import { addDays, localDate } from '@portal/contract';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
