@@ -5,6 +5,7 @@ export * from './common/envelope';
 export * from './common/errors';
 export * from './common/error-body';
 export * from './common/pagination';
+export * from './common/page-numbers';
 export * from './common/phone';
 export * from './common/messages';
 export * from './common/fields';
@@ -33,8 +34,10 @@ export * from './auth/update-password';
 export * from './content/countries';
 export * from './content/settings';
 export * from './branches/branch';
+export * from './branches/weekdays';
 
 export * from './orders/order-status';
+export * from './orders/order-status-codes';
 export * from './qr/qr-token';
 export * from './orders/order';
 export * from './orders/get-order-statuses';
@@ -65,6 +68,7 @@ export * from './content/lesson';
 export * from './content/create-support';
 export * from './content/support-thread';
 export * from './content/china-address';
+export * from './content/china-address-lines';
 export * from './content/video';
 export * from './content/rich-text';
 

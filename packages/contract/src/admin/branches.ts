@@ -5,7 +5,8 @@ import { ZI18nText } from '../common/i18n';
 import { MSG } from '../common/messages';
 import { ZPageQuery } from '../common/pagination';
 import { ZPhone } from '../common/phone';
-import { WEEKDAYS, ZWeekday, ZWorkingDay } from '../branches/branch';
+import { ZWeekday, ZWorkingDay } from '../branches/branch';
+import { WEEKDAYS } from '../branches/weekdays';
 import { ZHttpsUrl, ZI18nInput, ZVersion } from './content';
 
 /** The currencies a branch may charge in (the ones the formatter has signs for). */

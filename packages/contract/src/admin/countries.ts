@@ -3,7 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { ZI18nText } from '../common/i18n';
 import { MSG } from '../common/messages';
-import { CHINA_ADDRESS_LINES, type TChinaAddressLine } from '../content/china-address';
+import { CHINA_ADDRESS_LINES, type TChinaAddressLine } from '../content/china-address-lines';
 
 /** The placeholders a China address line may hold; anything else in braces is refused. */
 export const ADDRESS_PLACEHOLDERS = ['{client_code}', '{phone}'] as const;

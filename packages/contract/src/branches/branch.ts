@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+import { WEEKDAYS } from './weekdays';
+
 export const ZWeekday = z.enum(WEEKDAYS);
 
 /**

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
 
-/** The lines of a China address, in the order a marketplace's address form asks for them. */
-export const CHINA_ADDRESS_LINES = ['recipient', 'phone', 'province', 'city', 'district', 'street', 'postcode'] as const;
-export type TChinaAddressLine = (typeof CHINA_ADDRESS_LINES)[number];
 
 export const ZChinaAddress = z.object({
   client_code: z.string(),

@@ -1,4 +1,4 @@
-import { NEXT_STATUS, ORDER_STATUS_CODES, type TOrderStatusCode } from '../orders/order-status';
+import { NEXT_STATUS, ORDER_STATUS_CODES, type TOrderStatusCode } from '../orders/order-status-codes';
 
 /** The status a parcel must be in to move to `to` (from NEXT_STATUS); null for the first one. */
 export function previousStatus(to: TOrderStatusCode): TOrderStatusCode | null {

@@ -3,7 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZCalendarDay, ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
-import { PAYMENT_METHODS } from '../orders/order-status';
+import { PAYMENT_METHODS } from '../orders/order-status-codes';
 
 /** Minor units per payment method (every method present; 0 when nothing). */
 export const ZByMethod = z.object(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -11,8 +11,9 @@ import { notify } from '../../../lib/ui/toast';
 import { useArchiveOrderMutation, useUnarchiveOrderMutation } from '../api/orders-api';
 import { OrderCard, OrderCardSkeleton, type OrderCardActions } from './order-card';
 import { ArchiveIcon } from './order-icons';
-import { RenameOrderSheet } from './rename-order-sheet';
 import styles from './orders.module.css';
+
+const RenameOrderSheet = lazy(() => import('./rename-order-sheet').then((m) => ({ default: m.RenameOrderSheet })));
 
 /** What an RTK Query infinite query of order pages gives the list. */
 export interface OrderPages {
@@ -51,7 +52,12 @@ export function useOrderActions() {
       else notify.success(t('orders:restored'));
     },
   };
-  const sheet = <RenameOrderSheet order={renaming} onClose={() => setRenaming(null)} />;
+  // The rename form (react-hook-form and the validation library) is fetched when a customer opens it.
+  const sheet = renaming ? (
+    <Suspense fallback={null}>
+      <RenameOrderSheet order={renaming} onClose={() => setRenaming(null)} />
+    </Suspense>
+  ) : null;
   return { actions, sheet };
 }
 

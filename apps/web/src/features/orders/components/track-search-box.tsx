@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ZTrackCode, type TLookupOrderResult } from '@portal/contract';
+import type { TLookupOrderResult } from '@portal/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { BoxIcon } from '../../../components/ui/icons';
 import { translateFieldMessage } from '../../../lib/api/errors';
@@ -12,6 +12,9 @@ import { orderLinks } from './order-card';
 import { SearchIcon } from './order-icons';
 import { StatusChip } from './status-chip';
 import styles from './orders.module.css';
+
+/** The track code's rule (the contract's, with the validation library) is fetched when the search field is used. */
+const loadTrackCodeRule = () => import('@portal/contract/tracks/track-code');
 
 /**
  * "Track an order": looks the code up among the customer's own parcels and saved codes, and offers to save
@@ -36,6 +39,7 @@ export function TrackSearchBox({
 
   const search = async (raw: string) => {
     setResult(null);
+    const { ZTrackCode } = await loadTrackCodeRule();
     const parsed = ZTrackCode.safeParse(raw);
     if (!parsed.success) {
       setError(translateFieldMessage(parsed.error.issues[0]?.message, t) ?? null);
@@ -84,6 +88,7 @@ export function TrackSearchBox({
           className={styles.searchInput}
           value={code}
           onChange={(e) => setCode(e.target.value)}
+          onFocus={() => void loadTrackCodeRule()}
           placeholder={t('orders:search.placeholder')}
           autoComplete="off"
           autoCapitalize="characters"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUS_CODES, type TOrderStatusCode, type TOrderStatusWithCount } from '@portal/contract';
@@ -10,9 +10,13 @@ import { describeApiError } from '../../../lib/api/errors';
 import { useGetArchivedOrdersInfiniteQuery, useGetOrdersByStatusInfiniteQuery, useGetOrderStatusesQuery } from '../api/orders-api';
 import { PlusIcon, TagIcon } from '../components/order-icons';
 import { OrderList } from '../components/order-list';
-import { SaveTrackForm } from '../components/save-track-form';
 import { TrackSearchBox } from '../components/track-search-box';
 import styles from '../components/orders.module.css';
+
+// The add-code form (react-hook-form, the validation library, its schema: ~40 KB gzipped) is fetched when the customer
+// reaches for the button, not before the list: the page's first paint on a phone waits for none of it.
+const loadSaveTrackForm = () => import('../components/save-track-form');
+const SaveTrackForm = lazy(() => loadSaveTrackForm().then((m) => ({ default: m.SaveTrackForm })));
 
 type Tab = TOrderStatusCode | 'archive';
 const isTab = (v: string | null): v is Tab => v === 'archive' || (ORDER_STATUS_CODES as readonly string[]).includes(v ?? '');
@@ -70,7 +74,12 @@ export default function OrdersPage() {
             <TagIcon size={18} />
             {t('orders:saved_tracks')}
           </ButtonLink>
-          <Button onClick={() => setAdding(true)} data-testid="add-track">
+          <Button
+            onClick={() => setAdding(true)}
+            onPointerEnter={() => void loadSaveTrackForm()}
+            onFocus={() => void loadSaveTrackForm()}
+            data-testid="add-track"
+          >
             <PlusIcon size={18} />
             {t('orders:add_track')}
           </Button>
@@ -108,7 +117,9 @@ export default function OrdersPage() {
 
       <Sheet open={adding} onClose={() => setAdding(false)} title={t('orders:track_form.title')}>
         <p className={styles.sheetText}>{t('orders:track_form.lead')}</p>
-        <SaveTrackForm stacked autoFocus onSaved={() => setAdding(false)} />
+        <Suspense fallback={<Skeleton height={132} />}>
+          <SaveTrackForm stacked autoFocus onSaved={() => setAdding(false)} />
+        </Suspense>
       </Sheet>
     </div>
   );
