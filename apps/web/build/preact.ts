@@ -1,7 +1,7 @@
 import type { Alias } from 'vite';
 
 /**
- * The web app is written against React's API and runs on Preact through preact/compat (ADR 065): the same
+ * The web app is written against React's API and runs on Preact through preact/compat (ADR 066): the same
  * components, hooks and libraries (React Router, React Redux, react-i18next, react-hook-form, react-toastify),
  * about 50 KB less gzipped JavaScript on every page and a cheaper first render on a phone.
  * One list for the build, the dev server and the tests, so what is tested is what ships.

@@ -1,5 +1,5 @@
 /**
- * Testing Library for the app's components as they run in the browser: rendered by Preact (build/preact.ts, ADR 065),
+ * Testing Library for the app's components as they run in the browser: rendered by Preact (build/preact.ts, ADR 066),
  * queried and driven with @testing-library/dom (the same instance user-event uses), every event and wait inside
  * Preact's `act` so that effects and renders have run before the test looks.
  */
