@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { DEFAULT_PER_PAGE, FIRST_PAGE, MAX_PER_PAGE } from './page-numbers';
 
-
 /** `filters[per_page]` (default 10, at most 100) and `filters[page]` (default 1), as the spec's list calls take them. */
 export const ZPageQuery = z.object({
   'filters[per_page]': z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
 
-
 export const ZChinaAddress = z.object({
   client_code: z.string(),
   /** Code of the country whose warehouse this is (KZ, KG …). */
