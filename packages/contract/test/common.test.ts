@@ -76,6 +76,17 @@ describe('free storage days', () => {
     expect(daysLeftToCollect('2026-03-16', '2026-03-16')).toBe(0);
     expect(daysLeftToCollect('2026-03-16', '2026-03-18')).toBe(-2);
     expect(localDate(now, 'Not/AZone')).toBe('2026-03-01');
+    expect(localDate(now, 'UTC')).toBe('2026-03-01');
+  });
+
+  it("counts the customer's today in the device's zone, as Intl reads that zone", async () => {
+    const { deviceDate, localDate } = await import('../src/orders/storage');
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (let hour = 0; hour < 48; hour += 1) {
+      const at = new Date(Date.UTC(2026, 11, 31, hour, 30));
+      expect(deviceDate(at), at.toISOString()).toBe(localDate(at, zone));
+    }
+    expect(deviceDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });
 

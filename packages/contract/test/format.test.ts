@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatNumericDate,
   formatCount,
@@ -65,5 +65,77 @@ describe('format', () => {
     expect(formatNumericDate('2026-11-05T22:30:00Z', 'ru', { timeZone: 'UTC' })).toBe('05.11.2026');
     expect(formatNumericDate('2026-01-09T00:00:00Z', 'en', { timeZone: 'UTC' })).toBe('09/01/2026');
     expect(formatNumericDate('not a date', 'ru')).toBe('');
+  });
+
+  describe("written without the runtime's locale data, exactly as ICU writes ru-RU and en-GB", () => {
+    afterEach(() => vi.restoreAllMocks());
+    const LOCALE = { ru: 'ru-RU', en: 'en-GB', kk: 'ru-RU' } as const;
+
+    it('numbers: every rounding, grouping and sign as Intl.NumberFormat', () => {
+      const values = [
+        0,
+        -0,
+        0.5,
+        1.5,
+        2.5,
+        -2.5,
+        1.005,
+        1.015,
+        2.675,
+        999.9995,
+        999.5,
+        1234,
+        12345.678,
+        1e6,
+        123456789.987654,
+        -0.001,
+        1e-7,
+        2 ** 53 + 2,
+        1e20,
+      ];
+      let seed = 7;
+      const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 2 - 1;
+      for (let i = 0; i < 3000; i += 1) {
+        const scale = 10 ** Math.floor(Math.abs(random()) * 9);
+        const digits = Math.floor(Math.abs(random()) * 5);
+        values.push(Math.round(random() * scale * 10 ** digits) / 10 ** digits, random() * scale);
+      }
+      for (const lang of ['kk', 'ru', 'en'] as const)
+        for (const max of [0, 1, 2, 3]) {
+          const intl = new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 0, maximumFractionDigits: max });
+          for (const value of values) expect(formatNumber(value, lang, max), `${value} ${lang} ${max}`).toBe(intl.format(value));
+        }
+    });
+
+    it('dates: every month, long and short, in the device zone, UTC and a named zone, as Intl.DateTimeFormat', () => {
+      for (const timeZone of [undefined, 'UTC', TZ])
+        for (let month = 0; month < 12; month += 1)
+          for (const day of [1, 9, 28]) {
+            const at = new Date(Date.UTC(2026, month, day, 23, 40));
+            for (const lang of ['ru', 'en'] as const)
+              for (const short of [false, true]) {
+                const named = { month: short ? 'short' : 'long', timeZone } as const;
+                const full = new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', ...named, year: 'numeric' }).format(at);
+                const dayMonth = new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', ...named }).format(at);
+                expect(formatDate(at, lang, { timeZone, short }), `${at.toISOString()} ${lang} ${timeZone}`).toBe(full);
+                expect(formatDayMonth(at, lang, { timeZone, short })).toBe(dayMonth);
+              }
+          }
+    });
+
+    it("makes no Intl formatter for numbers and for dates in the device zone or UTC (a page's first costs 30–300 ms)", () => {
+      const dates = vi.spyOn(Intl, 'DateTimeFormat');
+      const numbers = vi.spyOn(Intl, 'NumberFormat');
+      for (const lang of ['kk', 'ru', 'en'] as const) {
+        formatMoney(8316.5, 'KZT', lang);
+        formatWeight(1.425, lang);
+        formatDate(AT, lang);
+        formatDate(AT, lang, { timeZone: 'UTC', short: true });
+        formatDayMonth(AT, lang);
+        formatDateTime(AT, lang);
+      }
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+    });
   });
 });

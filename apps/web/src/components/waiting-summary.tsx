@@ -1,17 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { daysLeftToCollect, localDate, toMajor, type TWaitingAtBranch } from '@portal/contract';
+import { daysLeftToCollect, deviceDate, toMajor, type TWaitingAtBranch } from '@portal/contract';
 import { useGetWaitingQuery } from '../lib/api/waiting-api';
 import { currentLang, formatMoney } from '../lib/content/format';
 import styles from './waiting-summary.module.css';
 
-/** Today where the customer is (branches and customers share the country's clock), as the order cards count it. */
-const today = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
-
 function Row({ row }: { row: TWaitingAtBranch }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
-  const left = row.storage_until ? daysLeftToCollect(row.storage_until, today()) : null;
+  const left = row.storage_until ? daysLeftToCollect(row.storage_until, deviceDate()) : null;
   return (
     <li>
       <Link to="/orders" className={styles.item} data-testid="waiting-row">

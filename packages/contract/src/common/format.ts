@@ -1,13 +1,16 @@
 import type { TLang } from './i18n';
+import { dateTimeFormat, numberFormat } from './intl-formats';
 
 /**
  * Dates, numbers, money and waits as people read them, the same in the web app and in the texts
  * sent to people (notifications, SMS), in kk, ru and en.
  *
- * Kazakh never goes through the runtime's locale data: many browsers and small-ICU Node builds lack
- * it and print "2026 M11 5". Kazakh numbers follow the same conventions as Russian (space groups,
- * decimal comma), and its dates are built here from our own month names ("2026 ж. 5 қараша", the
- * CLDR long form). Russian and English use Intl, which every supported runtime carries.
+ * None of it goes through the runtime's locale data: many browsers and small-ICU Node builds lack Kazakh and print
+ * "2026 M11 5", and a page's first Intl formatter costs the browser 30–300 ms of loading that data (more than the
+ * rest of a page's first render on a phone). Kazakh numbers follow the same conventions as Russian (space groups,
+ * decimal comma), its dates are built from our own month names ("2026 ж. 5 қараша", the CLDR long form); Russian
+ * and English are written here as ICU writes ru-RU and en-GB, which a test holds them to. Intl is asked only to move
+ * a moment into a named time zone other than UTC (en-US data, which every runtime has).
  */
 
 const LOCALES: Record<TLang, string> = { kk: 'ru-RU', ru: 'ru-RU', en: 'en-GB' };
@@ -27,6 +30,53 @@ const KK_MONTHS = [
   'желтоқсан',
 ] as const;
 const KK_MONTHS_SHORT = ['қаң.', 'ақп.', 'нау.', 'сәу.', 'мам.', 'мау.', 'шіл.', 'там.', 'қыр.', 'қаз.', 'қар.', 'жел.'] as const;
+/** Russian and English month names as ICU writes them for ru-RU and en-GB (a test holds them to Intl). */
+const RU_MONTHS = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+const RU_MONTHS_SHORT = ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'] as const;
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const EN_MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+function monthName(month: number, lang: TLang, short: boolean | undefined): string {
+  const names =
+    lang === 'kk'
+      ? short
+        ? KK_MONTHS_SHORT
+        : KK_MONTHS
+      : lang === 'ru'
+        ? short
+          ? RU_MONTHS_SHORT
+          : RU_MONTHS
+        : short
+          ? EN_MONTHS_SHORT
+          : EN_MONTHS;
+  return names[month - 1] ?? '';
+}
 
 /** Currency signs as customers write them (Intl's narrow KGS sign is missing from many fonts). */
 const CURRENCY_SIGNS: Record<string, Record<TLang, string>> = {
@@ -43,9 +93,31 @@ export function numberLocale(lang: TLang): string {
   return LOCALES[lang];
 }
 
-/** 8 316 · 1 250,5 (kk, ru) · 8,316 · 1,250.5 (en). Spaces are no-break, so a number never wraps. */
+/** A non-negative decimal string rounded to `digits` places, half away from zero, trailing zeros dropped. */
+function roundDecimal(abs: number, digits: number): { int: string; frac: string } | null {
+  // The shortest decimal that reads back as the number, as ICU rounds it: 1.005 is "1.005", not 1.00499999….
+  const text = String(abs);
+  if (text.includes('e')) return abs < 1 ? { int: '0', frac: '' } : null;
+  const [int = '0', frac = ''] = text.split('.');
+  if (frac.length <= digits) return { int, frac: frac.replace(/0+$/, '') };
+  let kept = BigInt(int + frac.slice(0, digits));
+  if (frac.charCodeAt(digits) >= 53 /* '5' */) kept += 1n;
+  const all = kept.toString().padStart(digits + 1, '0');
+  return { int: all.slice(0, all.length - digits), frac: all.slice(all.length - digits).replace(/0+$/, '') };
+}
+
+/**
+ * 8 316 · 1 250,5 (kk, ru) · 8,316 · 1,250.5 (en). Spaces are no-break, so a number never wraps. Written here as
+ * ICU writes ru-RU and en-GB (a test holds it to Intl): a page's first Intl formatter costs the browser 30–300 ms
+ * of loading locale data, more than the rest of the page's first render.
+ */
 export function formatNumber(value: number, lang: TLang, maxFractionDigits = 0): string {
-  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 0, maximumFractionDigits: maxFractionDigits }).format(value);
+  const rounded = Number.isFinite(value) ? roundDecimal(Math.abs(value), maxFractionDigits) : null;
+  if (!rounded) return numberFormat(LOCALES[lang], { minimumFractionDigits: 0, maximumFractionDigits: maxFractionDigits }).format(value);
+  const en = lang === 'en';
+  const int = rounded.int.replace(/\B(?=(\d{3})+(?!\d))/g, en ? ',' : '\u00a0');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${int}${rounded.frac ? (en ? '.' : ',') + rounded.frac : ''}`;
 }
 
 /** 8 316 ₸ · 1 250,5 сом · 8,316 ₸ (amount in major units; up to two decimals, shown only when there are any). */
@@ -67,24 +139,42 @@ interface Parts {
   minute: number;
 }
 
-/** The calendar parts of a moment in a time zone (the runtime's own when none is given), from en-US data every runtime has. */
+/**
+ * The calendar parts of a moment in a time zone (the runtime's own when none is given). The runtime's own zone and
+ * UTC come from Date's getters; only another named zone asks Intl (en-US data, which every runtime has).
+ */
 function partsOf(date: Date, timeZone?: string): Parts {
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  };
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-  } catch {
-    fmt = new Intl.DateTimeFormat('en-US', options);
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC')
+    return {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+    };
+  if (timeZone !== undefined) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+      timeZone,
+    };
+    let fmt: Intl.DateTimeFormat | null = null;
+    try {
+      fmt = dateTimeFormat('en-US', options);
+    } catch {
+      // An unknown zone reads in the runtime's own.
+    }
+    if (fmt) {
+      const parts = fmt.formatToParts(date);
+      const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+      return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+    }
   }
-  const get = (type: string) => Number(fmt.formatToParts(date).find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
 }
 
 function toDate(value: string | number | Date): Date | null {
@@ -105,31 +195,18 @@ export interface DateOptions {
 export function formatDate(value: string | number | Date, lang: TLang, options: DateOptions = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  if (lang === 'kk') {
-    const p = partsOf(date, options.timeZone);
-    return `${p.year}\u00a0ж. ${p.day}\u00a0${(options.short ? KK_MONTHS_SHORT : KK_MONTHS)[p.month - 1]}`;
-  }
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    day: 'numeric',
-    month: options.short ? 'short' : 'long',
-    year: 'numeric',
-    timeZone: options.timeZone,
-  }).format(date);
+  const p = partsOf(date, options.timeZone);
+  const month = monthName(p.month, lang, options.short);
+  if (lang === 'kk') return `${p.year}\u00a0ж. ${p.day}\u00a0${month}`;
+  return lang === 'ru' ? `${p.day} ${month} ${p.year} г.` : `${p.day} ${month} ${p.year}`;
 }
 
 /** A date without the year, for dates in the current year: 5 November · 5 ноября · 5 қараша. */
 export function formatDayMonth(value: string | number | Date, lang: TLang, options: DateOptions = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  if (lang === 'kk') {
-    const p = partsOf(date, options.timeZone);
-    return `${p.day}\u00a0${(options.short ? KK_MONTHS_SHORT : KK_MONTHS)[p.month - 1]}`;
-  }
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    day: 'numeric',
-    month: options.short ? 'short' : 'long',
-    timeZone: options.timeZone,
-  }).format(date);
+  const p = partsOf(date, options.timeZone);
+  return `${p.day}${lang === 'kk' ? '\u00a0' : ' '}${monthName(p.month, lang, options.short)}`;
 }
 
 /** 14:05 in every language (24-hour clock). */

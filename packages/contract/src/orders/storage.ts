@@ -3,13 +3,26 @@
  * overdue lists) and the web app (countdowns). Calendar dates are YYYY-MM-DD in the branch's time zone.
  */
 
+import { dateTimeFormat } from '../common/intl-formats';
+
 /** The calendar date (YYYY-MM-DD) of `now` in `timeZone` (UTC when the zone is unknown). */
 export function localDate(now: Date, timeZone: string): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return now.toISOString().slice(0, 10);
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Today (YYYY-MM-DD) where the device is: the customer's countdowns (branches and customers share the country's
+ * clock). From Date's getters, without Intl: a page's first Intl formatter costs the browser 30–300 ms.
+ */
+export function deviceDate(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
 }
 
 /** A calendar date moved by whole days. */

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBranch } from '@portal/contract';
 import { branchToday, type BranchToday } from '../../lib/content/branch-hours';
 import { distanceParts } from '../../lib/content/distance';
 import { currentLang, formatMoney, formatNumber } from '../../lib/content/format';
 import { InstagramIcon, PhoneIcon, TelegramIcon } from '../ui/icons';
+import { useNearViewport } from '../../lib/ui/near-viewport';
 import { readablePhone } from '../ui/phone-field';
 import { ClockIcon, ExternalIcon, MapPinIcon, WhatsAppIcon } from './content-icons';
 import styles from './branch-info.module.css';
@@ -19,8 +20,17 @@ export function useBranchToday(branch: Pick<TBranch, 'working_hours' | 'time_zon
   return branchToday(branch.working_hours, branch.time_zone, now);
 }
 
-/** "Open now · until 19:00" / "Closed · opens Mon at 09:00", and today's hours. */
+/**
+ * "Open now · until 19:00" / "Closed · opens Mon at 09:00", and today's hours: worked out once the card comes near
+ * the screen (home shows branches below the fold), an empty line of the same height until then.
+ */
 export function BranchStatus({ branch }: { branch: TBranch }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  return near ? <BranchStatusNow branch={branch} /> : <div ref={ref} className={styles.status} data-testid="branch-open-state-pending" />;
+}
+
+function BranchStatusNow({ branch }: { branch: TBranch }) {
   const { t } = useTranslation();
   const { today, state } = useBranchToday(branch);
   const open = state.kind === 'open';

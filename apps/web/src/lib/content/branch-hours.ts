@@ -1,4 +1,4 @@
-import { WEEKDAYS, type TWorkingDay } from '@portal/contract';
+import { dateTimeFormat, WEEKDAYS, type TWorkingDay } from '@portal/contract';
 
 export type TWeekday = (typeof WEEKDAYS)[number];
 
@@ -12,7 +12,7 @@ export interface ZonedNow {
 export function zonedNow(timeZone: string, now: Date = new Date()): ZonedNow {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
+    parts = dateTimeFormat('en-US', {
       timeZone,
       weekday: 'short',
       hour: '2-digit',
@@ -20,7 +20,7 @@ export function zonedNow(timeZone: string, now: Date = new Date()): ZonedNow {
       hourCycle: 'h23',
     }).formatToParts(now);
   } catch {
-    parts = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    parts = dateTimeFormat('en-US', { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
   }
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = get('weekday').slice(0, 3).toLowerCase() as TWeekday;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { daysLeftToCollect, localDate, type TOrder } from '@portal/contract';
+import { daysLeftToCollect, deviceDate, type TOrder } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
@@ -7,10 +7,6 @@ import { selectLang } from '../../../lib/preferences/lang-slice';
 /** The order's title as cards and breadcrumbs show it: its item name, or its tracking code when unnamed. */
 export const orderTitle = (order: Pick<TOrder, 'name' | 'track_code'>) => order.name.trim() || order.track_code;
 
-/** Today's calendar date where the customer is (branches and customers share the country's clock). */
-const today = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
-
-/** Days left to collect a parcel whose last free storage day is `storageUntil` (0 = today, negative = overdue). */
 /**
  * What the days figure counts: days in transit once the parcel left the China warehouse (or arrived),
  * days at the warehouse before that (it is not on its way yet).
@@ -18,7 +14,8 @@ const today = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions(
 export const daysLabelKey = (order: Pick<TOrder, 'status'>) =>
   order.status.code === 'china_warehouse' ? 'orders:card.days_at_warehouse' : 'orders:card.days';
 
-export const storageDaysLeft = (storageUntil: string, now = today()) => daysLeftToCollect(storageUntil, now);
+/** Days left to collect a parcel whose last free storage day is `storageUntil` (0 = today, negative = overdue). */
+export const storageDaysLeft = (storageUntil: string, now = deviceDate()) => daysLeftToCollect(storageUntil, now);
 
 /** Formatting of weights, money, dates and days in the current language. */
 export function useOrderFormat() {

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TBranch } from '@portal/contract';
+import { act, screen } from '../../test/testing-library';
+import { renderWithStore } from '../../test/render';
+import { BranchStatus } from './branch-info';
+
+const BRANCH: TBranch = {
+  id: 1,
+  country_id: 1,
+  name: 'Almaty — Tole Bi',
+  city: 'Almaty',
+  address: 'Tole Bi 1',
+  latitude: 43.25,
+  longitude: 76.91,
+  tariff: 1890,
+  currency: 'KZT',
+  time_zone: 'Asia/Almaty',
+  working_hours: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({
+    day,
+    open: '00:00',
+    close: '24:00',
+  })) as TBranch['working_hours'],
+  map_link: 'https://2gis.kz/almaty',
+  phones: [],
+  instagram: null,
+  whatsapp: null,
+  telegram: null,
+  storage_days: 14,
+};
+
+/** An IntersectionObserver the test moves: `scrollNear()` reports every observed element as near. */
+function stubObserver() {
+  const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+  class FakeObserver {
+    elements: Element[] = [];
+    constructor(readonly callback: IntersectionObserverCallback) {
+      observers.push(this);
+    }
+    observe(element: Element) {
+      this.elements.push(element);
+    }
+    disconnect() {
+      this.elements = [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    scrollNear: () =>
+      act(() => {
+        for (const o of observers)
+          o.callback(
+            o.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+            o as unknown as IntersectionObserver,
+          );
+      }),
+  };
+}
+
+describe('BranchStatus', () => {
+  const RealDateTimeFormat = Intl.DateTimeFormat;
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Intl.DateTimeFormat = RealDateTimeFormat;
+  });
+
+  /** Counts the Intl date formatters made (each still a real one). */
+  function countDateFormatters() {
+    const made: unknown[] = [];
+    Intl.DateTimeFormat = new Proxy(RealDateTimeFormat, {
+      construct: (target, args, newTarget) => {
+        made.push(args);
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+    return made;
+  }
+
+  it('asks for the time in the branch zone only once the card comes near the screen (a first Intl formatter costs a phone 100–300 ms)', () => {
+    const { scrollNear } = stubObserver();
+    const made = countDateFormatters();
+    renderWithStore(<BranchStatus branch={BRANCH} />);
+    expect(screen.getByTestId('branch-open-state-pending')).toBeTruthy();
+    expect(screen.queryByTestId('branch-open-state')).toBeNull();
+    expect(made).toHaveLength(0);
+    scrollNear();
+    expect(screen.getByTestId('branch-open-state').textContent).toMatch(/Open now/);
+    expect(made.length).toBeGreaterThan(0);
+  });
+
+  it('shows the state at once where the browser cannot tell (no IntersectionObserver)', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    renderWithStore(<BranchStatus branch={BRANCH} />);
+    expect(screen.getByTestId('branch-open-state').textContent).toMatch(/Open now/);
+  });
+});
