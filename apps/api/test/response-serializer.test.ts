@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZAuthUserResponse, ZListOrdersResponse, ZSettingsResponse } from '@portal/contract';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
-import { createResponseSerializerCompiler, notCompilable } from '../src/lib/response-serializer';
+import { createResponseSerializerCompiler, notCompilable, WrittenAnswer } from '../src/lib/response-serializer';
 import { client, createTestApp, DEMO, login, type TestContext } from './helpers';
 
 type Stringify = (data: unknown) => string;
@@ -69,6 +69,17 @@ describe('the compiled response serializer', () => {
     expect(verified({ n: 1 })).toBe('{"n":1}');
     // zod refuses a string where the contract says number; the compiled one alone would write it.
     expect(() => verified({ n: '1' })).toThrow();
+  });
+
+  it('sends bytes written ahead as they are, outside production only when they are what it writes of their value', () => {
+    const schema = z.object({ n: z.number(), s: z.string() });
+    const bytes = Buffer.from('{"s":"ы","n":1}');
+    expect(compiled(schema)(new WrittenAnswer(bytes, { n: 2, s: 'x' }))).toBe(bytes); // production: not compared
+    const verified = createResponseSerializerCompiler({ verify: true })(route(schema));
+    expect(verified(new WrittenAnswer(bytes, { n: 1, s: 'ы' }))).toBe(bytes); // the same JSON, fields in any order
+    expect(() => verified(new WrittenAnswer(bytes, { n: 2, s: 'ы' }))).toThrow(/written ahead/); // stale
+    expect(() => verified(new WrittenAnswer(Buffer.from('{"n":1,"s":"ы","password_hash":"x"}'), { n: 1, s: 'ы' }))).toThrow(); // undeclared
+    expect(() => verified(new WrittenAnswer(Buffer.from('{"n":"1","s":"ы"}'), { n: '1', s: 'ы' }))).toThrow(); // zod refuses the value
   });
 });
 

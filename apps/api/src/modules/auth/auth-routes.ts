@@ -16,7 +16,10 @@ import {
   ZUpdateUserRequest,
   ZVerifyCodeRequest,
   ZVerifyCodeResponse,
+  ZNotificationGroups,
+  ZPublicUser,
   type TLang,
+  type TPublicUser,
 } from '@portal/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -25,6 +28,8 @@ import { askedLang, requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
 import { sessionsRepository } from './sessions-repository';
 import type { AuthService } from './auth-service';
+import type { BuiltGroups, KeptGroupsEntry } from '../notifications/kept-groups';
+import { compileSerializer, writtenAnswer } from '../../lib/response-serializer';
 import type { CodesService } from './codes-service';
 import { perAddressLimit } from '../../plugins/rate-limits';
 
@@ -42,6 +47,22 @@ const client = (request: FastifyRequest) => ({
   lang: requestLang(request),
   reads: askedLang(request),
 });
+
+const writePublicUser = compileSerializer(ZPublicUser);
+const writeGroups = compileSerializer(ZNotificationGroups);
+const USER_OPEN = Buffer.from('{"data":');
+const GROUPS_OPEN = Buffer.from(',"notifications":');
+const CLOSE = Buffer.from('}}');
+
+/**
+ * GET auth/user's answer `{"data":{…user, "notifications":{…}}}` as bytes: the user written anew, the groups as
+ * written once for the kept groups (ADR 067; the route's serializer checks it against the contract outside production).
+ */
+function userAnswer(user: TPublicUser, notifications: BuiltGroups): Buffer {
+  notifications.json ??= Buffer.from(writeGroups(notifications.groups));
+  const written = writePublicUser(user); // an object: `{…}`, opened here to add the groups as its last field
+  return Buffer.concat([USER_OPEN, Buffer.from(written.slice(0, -1)), GROUPS_OPEN, notifications.json, CLOSE]);
+}
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; codes: CodesService; rateLimitPerMinute: number }) {
   /** Brute-force guard on credential calls, per client address (shared through Redis when configured). */
@@ -208,8 +229,15 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       // The session check and the notifications in one statement (the call every signed-in page load makes).
     },
     async (request) => {
-      const found = await app.authenticateWith(request, (sessionId) => sessionsRepository.findWithUserAndNotifications(app.db, sessionId));
-      return { data: await auth.userViewOf(found, askedLang(request)) };
+      // The notifications this instance keeps for the token's user are sent again only when the database's
+      // fingerprint of them differs (ADR 067); they are shown only if the session check admits the session as theirs.
+      let kept: KeptGroupsEntry | undefined;
+      const found = await app.authenticateWith(request, (sessionId, userId) => {
+        kept = auth.keptGroupsOf(userId);
+        return sessionsRepository.findWithUserAndNotifications(app.db, sessionId, kept?.fingerprint ?? null);
+      });
+      const { user, notifications } = await auth.userViewOf(found, kept, askedLang(request));
+      return writtenAnswer(userAnswer(user, notifications), { data: { ...user, notifications: notifications.groups } });
     },
   );
 

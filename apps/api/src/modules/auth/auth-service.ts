@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TLang, TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
+import type { TLang, TPublicUser, TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
 import type { z } from 'zod';
 import type { ZRegisterRequest, ZUpdatePasswordRequest, ZUpdateUserRequest } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { jtiIsLive } from '../../plugins/auth';
 import { notificationsService } from '../notifications/notifications-service';
 import type { ShownNotificationRow } from '../notifications/notifications-repository';
+import { createKeptGroups, type BuiltGroups, type KeptGroupsEntry } from '../notifications/kept-groups';
 import { toPublicUser } from '../users/user-view';
 import { usersRepository, type UserRow } from '../users/users-repository';
 import type { CodesService } from './codes-service';
@@ -53,6 +54,10 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
    * reads the portal in (Accept-Language), so a Kazakh page never lists Russian notifications because the
    * account was made in Russian; without one, in the account's language (which SMS, Telegram and push follow).
    */
+  /** GET auth/user's notification groups, kept per app instance under the database's fingerprint (ADR 067). */
+  const keptGroups = createKeptGroups();
+  const buildGroups = (rows: ShownNotificationRow[], lang: TLang, now: number) => notificationsService.groupsAt(db, rows, lang, now);
+
   async function userView(user: UserRow, lang: TLang | undefined): Promise<TUser> {
     return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id, lang ?? user.language) };
   }
@@ -60,10 +65,25 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
   return {
     userView,
 
-    /** `userView` of what the session check of auth/user read with the session (`findWithUserAndNotifications`). */
-    async userViewOf(found: { user: UserRow; notifications: ShownNotificationRow[] }, lang: TLang | undefined): Promise<TUser> {
-      const notifications = await notificationsService.groupsOf(db, found.notifications, lang ?? found.user.language);
-      return { ...toPublicUser(found.user), notifications };
+    /** The notifications this instance keeps for the user (their fingerprint goes to `findWithUserAndNotifications`). */
+    keptGroupsOf: (userId: number): KeptGroupsEntry | undefined => keptGroups.get(userId),
+
+    /**
+     * `userView` of what the session check of auth/user read with the session (`findWithUserAndNotifications`, given
+     * the fingerprint of `kept`): the rows when the database sent them, else `kept`'s, which it found current. The
+     * groups are built once per rows and language (and again when a `new` marker turns off), the user always anew.
+     */
+    async userViewOf(
+      found: { user: UserRow; notifications: { fingerprint: string; rows: ShownNotificationRow[] | null } },
+      kept: KeptGroupsEntry | undefined,
+      lang: TLang | undefined,
+    ): Promise<{ user: TPublicUser; notifications: BuiltGroups }> {
+      const { fingerprint, rows } = found.notifications;
+      let entry = kept;
+      if (rows) entry = keptGroups.put(found.user.id, fingerprint, rows);
+      else if (!entry || entry.fingerprint !== fingerprint || entry.userId !== found.user.id)
+        throw new Error('auth/user: the database found kept notifications current that this instance does not keep');
+      return { user: toPublicUser(found.user), notifications: await entry.groups(lang ?? found.user.language, Date.now(), buildGroups) };
     },
 
     async register(input: RegisterInput, client: { ip?: string; userAgent?: string; lang: TLang }) {

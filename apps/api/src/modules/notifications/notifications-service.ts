@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { deliveriesRepository } from './deliveries-repository';
+import type { BuiltGroups } from './kept-groups';
 import { DELIVER_QUEUE, enqueue, LIVE_QUEUE, type QueueOptions } from './notification-queue';
 import { notificationsRepository, type ShownNotificationRow } from './notifications-repository';
 import { GROUP_OF_EVENT, type MessageEvent, type MessageParams, type RenderedMessage } from './notification-texts';
@@ -49,11 +50,19 @@ function channelsFor(userId: number, event: MessageEvent, r: Reachability): { se
 
 const NEW_FOR_MS = 24 * 3600 * 1000;
 
+/** When the first `new` marker of these rows as read at `now` turns off (Infinity when none is on). */
+export function newUntil(rows: ShownNotificationRow[], now: number): number {
+  let until = Infinity;
+  for (const [, , , , , , , read, createdMs] of rows)
+    if (!read && now - createdMs < NEW_FOR_MS && createdMs + NEW_FOR_MS < until) until = createdMs + NEW_FOR_MS;
+  return until;
+}
+
 /**
- * The notifications as the recipient reads them now: rendered in `lang` unless an old frozen text (title and body).
+ * The notifications as the recipient reads them at `now`: rendered in `lang` unless an old frozen text (title and body).
  * Texts are kept once rendered (`renderedTexts`); the params of those not kept are read in one query.
  */
-async function toNotifications(db: DbOrTx, rows: ShownNotificationRow[], lang: TLang): Promise<TNotification[]> {
+async function toNotifications(db: DbOrTx, rows: ShownNotificationRow[], lang: TLang, now: number): Promise<TNotification[]> {
   const texts: (RenderedMessage | undefined)[] = [];
   const missing: number[] = [];
   for (const [id, , event, paramsHash, title, body] of rows) {
@@ -72,7 +81,6 @@ async function toNotifications(db: DbOrTx, rows: ShownNotificationRow[], lang: T
           : { title: title ?? '', body: body ?? '' };
     });
   }
-  const now = Date.now();
   return rows.map(([id, type, , , , , link, read, createdMs], i) => ({
     id,
     type,
@@ -106,16 +114,21 @@ export const notificationsService = {
 
   /** The groups of rows `latestWithUnread` (or the session check of auth/user) read. */
   async groupsOf(db: DbOrTx, rows: ShownNotificationRow[], lang: TLang): Promise<TNotificationGroups> {
+    return (await this.groupsAt(db, rows, lang, Date.now())).groups;
+  },
+
+  /** The groups of these rows as read at `now`, and until when they read the same (`newUntil`: kept by auth/user). */
+  async groupsAt(db: DbOrTx, rows: ShownNotificationRow[], lang: TLang, now: number): Promise<BuiltGroups> {
     const groups: TNotificationGroups = {};
     for (const type of NOTIFICATION_TYPES) groups[type] = { data: [], unread: 0 };
-    const shown = await toNotifications(db, rows, lang);
+    const shown = await toNotifications(db, rows, lang, now);
     rows.forEach((row, i) => {
       const group = groups[row[1]];
       if (!group) return;
       if (!group.data.length) group.unread = row[9]; // every row of a group carries its count
       group.data.push(shown[i]!);
     });
-    return groups;
+    return { groups, until: newUntil(rows, now) };
   },
 
   async markRead(
