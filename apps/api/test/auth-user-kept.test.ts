@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { notifications, orders, sessions, users } from '../src/db/schema';
-import { createKeptGroups, KEPT_GROUPS_MAX } from '../src/modules/notifications/kept-groups';
+import { createKeptGroups, KEPT_GROUPS_MAX, KEPT_ROWS_MAX } from '../src/modules/notifications/kept-groups';
+import type { ShownNotificationRow } from '../src/modules/notifications/notifications-repository';
 import { notificationsService } from '../src/modules/notifications/notifications-service';
 import { parcels } from '../src/modules/parcels/parcels-service';
 import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
@@ -169,19 +170,29 @@ describe('GET auth/user keeps the notification groups under the database fingerp
     expect(b.body).not.toContain('Welcome');
   });
 
-  it(`keeps at most ${KEPT_GROUPS_MAX} users per instance, the least recently used out first`, () => {
-    expect(KEPT_GROUPS_MAX).toBe(5_000);
-    const kept = createKeptGroups(3);
-    for (const userId of [1, 2, 3]) kept.put(userId, `fp${userId}`, []);
+  it(`keeps at most ${KEPT_GROUPS_MAX} users and ${KEPT_ROWS_MAX} notifications per instance, the least recently used out first`, () => {
+    expect([KEPT_GROUPS_MAX, KEPT_ROWS_MAX]).toEqual([5_000, 50_000]);
+    const rows = (n: number) => Array.from({ length: n }, () => [] as unknown as ShownNotificationRow);
+    const kept = createKeptGroups({ users: 3, rows: 10 });
+    for (const userId of [1, 2, 3]) kept.put(userId, `fp${userId}`, rows(1));
     expect(kept.get(1)?.fingerprint).toBe('fp1'); // now the most recently used
-    kept.put(4, 'fp4', []);
-    expect(kept.size).toBe(3);
+    kept.put(4, 'fp4', rows(1));
+    expect(kept.stats()).toEqual({ users: 3, rows: 3 });
     expect(kept.get(2)).toBeUndefined();
     expect(kept.get(1)?.fingerprint).toBe('fp1');
-    kept.put(1, 'fp1b', []); // replaced, not added
-    expect(kept.size).toBe(3);
+    kept.put(1, 'fp1b', rows(2)); // replaced, not added
+    expect(kept.stats()).toEqual({ users: 3, rows: 4 });
     expect(kept.get(1)?.fingerprint).toBe('fp1b');
+    // Rows count too: 8 more push out the least recently used users until 10 or fewer are kept.
+    expect(kept.get(3)?.fingerprint).toBe('fp3'); // order now: 4, 1, 3
+    kept.put(5, 'fp5', rows(8));
+    expect(kept.stats()).toEqual({ users: 2, rows: 9 });
+    expect(kept.get(4)).toBeUndefined();
+    expect(kept.get(1)).toBeUndefined();
     expect(kept.get(3)?.fingerprint).toBe('fp3');
-    expect(kept.get(4)?.fingerprint).toBe('fp4');
+    // One user with more than the cap is still kept (alone).
+    kept.put(6, 'fp6', rows(12));
+    expect(kept.stats()).toEqual({ users: 1, rows: 12 });
+    expect(kept.get(6)?.fingerprint).toBe('fp6');
   });
 });

@@ -3,6 +3,8 @@ import type { ShownNotificationRow } from './notifications-repository';
 
 /** How many users' notification groups one app instance keeps (the rows and the groups built of them, per language). */
 export const KEPT_GROUPS_MAX = 5_000;
+/** And how many notifications (rows) in all: about 1 KB each with one language read (ADR 067), so some 50 MB at most. */
+export const KEPT_ROWS_MAX = 50_000;
 
 /** The groups built of one user's rows in one language, and until when they read the same (the `new` markers). */
 export interface BuiltGroups {
@@ -42,8 +44,16 @@ export class KeptGroupsEntry {
  * the same, nothing is sent, parsed or built. The database decides, so a notification added, read or changed by any
  * process, with or without Redis, is shown at once, and nothing has to be told to forget anything.
  */
-export function createKeptGroups(max = KEPT_GROUPS_MAX) {
+export function createKeptGroups(max: { users: number; rows: number } = { users: KEPT_GROUPS_MAX, rows: KEPT_ROWS_MAX }) {
   const kept = new Map<number, KeptGroupsEntry>();
+  let rows = 0;
+  function forget(userId: number) {
+    const entry = kept.get(userId);
+    if (!entry) return;
+    kept.delete(userId);
+    rows -= entry.rows.length;
+  }
+
   return {
     /** The entry kept for this user (made the most recently used), or undefined. */
     get(userId: number): KeptGroupsEntry | undefined {
@@ -56,18 +66,17 @@ export function createKeptGroups(max = KEPT_GROUPS_MAX) {
     },
 
     /** Keeps these rows (the database's answer for `fingerprint`) as the user's entry, pushing out the least recently used. */
-    put(userId: number, fingerprint: string, rows: ShownNotificationRow[]): KeptGroupsEntry {
-      const entry = new KeptGroupsEntry(userId, fingerprint, rows);
-      kept.delete(userId);
+    put(userId: number, fingerprint: string, shown: ShownNotificationRow[]): KeptGroupsEntry {
+      const entry = new KeptGroupsEntry(userId, fingerprint, shown);
+      forget(userId);
       kept.set(userId, entry);
-      if (kept.size > max) kept.delete(kept.keys().next().value!);
+      rows += shown.length;
+      while (kept.size > 1 && (kept.size > max.users || rows > max.rows)) forget(kept.keys().next().value!);
       return entry;
     },
 
-    /** For tests: how many users are kept. */
-    get size() {
-      return kept.size;
-    },
+    /** For tests: how many users and rows are kept. */
+    stats: () => ({ users: kept.size, rows }),
   };
 }
 
