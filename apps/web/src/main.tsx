@@ -19,7 +19,7 @@ void startSession(store);
 store.dispatch(commonApi.util.prefetch('getSettings', undefined, {}));
 store.dispatch(commonApi.util.prefetch('getCountries', undefined, {}));
 if (hasToken) prefetchTexts(store.getState().lang.lang, 'rest');
-preloadPage(window.location.pathname, hasToken, store.dispatch);
+preloadPage(window.location.pathname, hasToken, store.dispatch, new URLSearchParams(window.location.search));
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingScreen />);

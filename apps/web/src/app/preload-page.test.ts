@@ -1,12 +1,35 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/render';
 import { preloadPage } from './router';
-import type { AppDispatch } from './store';
+import { makeStore, type AppDispatch } from './store';
 
 const fakeDispatch = () => vi.fn(() => ({ unsubscribe: vi.fn() })) as unknown as AppDispatch & ReturnType<typeof vi.fn>;
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
+
+const STATUSES = [
+  { id: 1, code: 'china_warehouse', name: 'China warehouse', count: 0 },
+  { id: 2, code: 'in_transit', name: 'In transit', count: 2 },
+  { id: 3, code: 'at_branch', name: 'At the branch', count: 1 },
+];
+
+/** The API as /orders asks it, answering each address after `delayMs`; returns the addresses asked, in order. */
+function ordersApiAnswering() {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const path = new URL(input.url).pathname;
+      asked.push(path);
+      if (path.endsWith('/orders/statuses')) return jsonResponse({ data: STATUSES });
+      return jsonResponse({ data: [], meta: { next: null } });
+    }),
+  );
+  return asked;
+}
 
 describe('preloadPage (main.tsx: the page chunks and top data start with the session, not after it)', () => {
   it('starts the chunk of the page asked for, and its chunk is the one the router renders', async () => {
@@ -43,5 +66,28 @@ describe('preloadPage (main.tsx: the page chunks and top data start with the ses
     preloadPage('/orders', true, other);
     expect(signedOut).not.toHaveBeenCalled();
     expect(other).not.toHaveBeenCalled();
+  });
+
+  it("/orders asks for the tabs' counts, the archive and, once the counts say which tab opens, its first page — before the page renders", async () => {
+    const asked = ordersApiAnswering();
+    const store = makeStore({ auth: { ...makeStore().getState().auth, token: 'token' } });
+    await preloadPage('/orders', true, store.dispatch)[0];
+    await vi.waitFor(() => expect(asked).toContain('/api/orders/status/2/orders'));
+    expect(asked.slice(0, 2).sort()).toEqual(['/api/orders/archived', '/api/orders/statuses']);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('/orders?tab=at_branch prefetches the tab asked for; ?tab=archive needs no status page', async () => {
+    let asked = ordersApiAnswering();
+    let store = makeStore({ auth: { ...makeStore().getState().auth, token: 'token' } });
+    await preloadPage('/orders', true, store.dispatch, new URLSearchParams('tab=at_branch'))[0];
+    await vi.waitFor(() => expect(asked).toContain('/api/orders/status/3/orders'));
+
+    asked = ordersApiAnswering();
+    store = makeStore({ auth: { ...makeStore().getState().auth, token: 'token' } });
+    await preloadPage('/orders', true, store.dispatch, new URLSearchParams('tab=archive'))[0];
+    await vi.waitFor(() => expect(asked).toContain('/api/orders/statuses'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.filter((path) => path.includes('/status/'))).toEqual([]);
   });
 });

@@ -5,9 +5,11 @@ import { RootLayout } from './layout/root-layout';
 import type { RouteHandle } from './layout/breadcrumbs';
 import { RoutesContext } from './routes-context';
 import type { AppDispatch } from './store';
+import { PREFETCH_HOLD_MS, type PagePrefetch, type PrefetchContext } from './page-prefetch';
 import { waitingApi } from '../lib/api/waiting-api';
 
-type PageModule = { default: ComponentType };
+/** A page chunk: its component, and what it shows at the top from the API (see page-prefetch.ts). */
+type PageModule = { default: ComponentType; prefetch?: PagePrefetch };
 
 /**
  * A lazily loaded page: each is its own chunk, fetched when its route is first visited (the layout
@@ -29,25 +31,12 @@ function page(load: () => Promise<PageModule>, prefetch?: PagePrefetch) {
   return element;
 }
 
-/**
- * What a signed-in page shows at the top from the API, asked for at start with the session (preloadPage) rather than
- * once the page's chunk has rendered: it is there when the page first renders, so nothing arrives late above the rest
- * and pushes it down.
- */
-type PagePrefetch = (dispatch: AppDispatch) => void;
-
 /** The loader of each lazily loaded page, and its data to prefetch, by its route element (for preloadPage). */
 const pageLoaders = new WeakMap<object, () => Promise<PageModule>>();
 const pagePrefetches = new WeakMap<object, PagePrefetch>();
 
-/** Queries a page keeps no data of (NO_CACHE) are held this long after a prefetch, for the page to take them over. */
-const PREFETCH_HOLD_MS = 15_000;
-
 /** Home and /qr: the parcels waiting at a branch, the summary at their top. */
-const prefetchWaiting: PagePrefetch = (dispatch) => {
-  const request = dispatch(waitingApi.endpoints.getWaiting.initiate());
-  setTimeout(() => request.unsubscribe(), PREFETCH_HOLD_MS);
-};
+const prefetchWaiting: PagePrefetch = ({ dispatch, hold }) => hold(dispatch(waitingApi.endpoints.getWaiting.initiate()));
 
 const handle = (value: RouteHandle) => value;
 
@@ -317,23 +306,31 @@ export const routes: RouteObject[] = [
  * kept, the sign-in pages when none is; never a staff or admin area (a customer never loads their chunks).
  * Returns the page downloads it started.
  */
-export function preloadPage(pathname: string, hasToken: boolean, dispatch?: AppDispatch): Promise<PageModule>[] {
+export function preloadPage(
+  pathname: string,
+  hasToken: boolean,
+  dispatch?: AppDispatch,
+  params: URLSearchParams = new URLSearchParams(),
+): Promise<PageModule>[] {
   const matches = matchRoutes(routes, pathname) ?? [];
   for (const { route } of matches) {
     const type = (route.element as { type?: unknown } | undefined)?.type;
     if (type === RequireStaff || type === RequireAdmin) return [];
     if ((type === RequireAuth && !hasToken) || (type === GuestOnly && hasToken)) return [];
   }
+  const context: PrefetchContext | null =
+    hasToken && dispatch ? { dispatch, params, hold: (request) => setTimeout(() => request.unsubscribe(), PREFETCH_HOLD_MS) } : null;
   const started: Promise<PageModule>[] = [];
   for (const { route } of matches) {
     const load = route.element ? pageLoaders.get(route.element as object) : undefined;
     if (load) {
       const loading = load();
-      loading.catch(() => undefined);
+      // A page module's own prefetch starts as soon as its chunk is here, still before the page renders.
+      loading.then((module) => context && module.prefetch?.(context)).catch(() => undefined);
       started.push(loading);
     }
-    const prefetch = route.element && hasToken ? pagePrefetches.get(route.element as object) : undefined;
-    if (prefetch && dispatch) prefetch(dispatch);
+    const prefetch = route.element && context ? pagePrefetches.get(route.element as object) : undefined;
+    if (prefetch && context) prefetch(context);
   }
   return started;
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ORDER_STATUS_CODES, type TOrderStatusCode, type TOrderStatusWithCount } from '@portal/contract';
+import type { TOrderStatusWithCount } from '@portal/contract';
+import { PREFETCH_FRESH_S } from '../../../app/page-prefetch';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
@@ -11,6 +12,7 @@ import { useGetArchivedOrdersInfiniteQuery, useGetOrdersByStatusInfiniteQuery, u
 import { PlusIcon, TagIcon } from '../components/order-icons';
 import { OrderList } from '../components/order-list';
 import { TrackSearchBox } from '../components/track-search-box';
+import { chooseOrdersTab, type OrdersTab } from '../model/orders-tabs';
 import styles from '../components/orders.module.css';
 
 // The add-code form (react-hook-form, the validation library, its schema: ~40 KB gzipped) is fetched when the customer
@@ -18,16 +20,18 @@ import styles from '../components/orders.module.css';
 const loadSaveTrackForm = () => import('../components/save-track-form');
 const SaveTrackForm = lazy(() => loadSaveTrackForm().then((m) => ({ default: m.SaveTrackForm })));
 
-type Tab = TOrderStatusCode | 'archive';
-const isTab = (v: string | null): v is Tab => v === 'archive' || (ORDER_STATUS_CODES as readonly string[]).includes(v ?? '');
+export { prefetchOrders as prefetch } from '../model/orders-prefetch';
+
+// Asked anew on every visit (the queries keep no unused data), but what preloadPage fetched a moment ago is taken as is.
+const FRESH = { refetchOnMountOrArgChange: PREFETCH_FRESH_S };
 
 function StatusOrders({ statusId }: { statusId: number }) {
-  const pages = useGetOrdersByStatusInfiniteQuery(statusId, { refetchOnMountOrArgChange: true });
+  const pages = useGetOrdersByStatusInfiniteQuery(statusId, FRESH);
   return <OrderList pages={pages} kind="status" />;
 }
 
 function ArchivedOrders() {
-  const pages = useGetArchivedOrdersInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const pages = useGetArchivedOrdersInfiniteQuery(undefined, FRESH);
   return <OrderList pages={pages} kind="archive" />;
 }
 
@@ -42,23 +46,22 @@ const tabLabel = (name: string, count: number | undefined) => (
 export default function OrdersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const statuses = useGetOrderStatusesQuery(undefined, { refetchOnMountOrArgChange: true });
-  const archived = useGetArchivedOrdersInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const statuses = useGetOrderStatusesQuery(undefined, FRESH);
+  const archived = useGetArchivedOrdersInfiniteQuery(undefined, FRESH);
   const [adding, setAdding] = useState(false);
   const tabsRef = useRef<HTMLDivElement>(null);
   const trackParam = params.get('track')?.trim() ?? '';
 
   const list: TOrderStatusWithCount[] = statuses.data ?? [];
   const requested = params.get('tab');
-  // Without a choice: the first status that has orders (the lifecycle's first otherwise).
-  const tab: Tab = isTab(requested) ? requested : (list.find((s) => s.count > 0)?.code ?? 'china_warehouse');
+  const tab = chooseOrdersTab(requested, list);
   const current = list.find((s) => s.code === tab);
   // On phones the tabs scroll sideways: keep the chosen one in view (the archive is last).
   useEffect(() => {
     tabsRef.current?.querySelector('[role=tab][aria-selected=true]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab, statuses.data]);
 
-  const choose = (value: Tab) => {
+  const choose = (value: OrdersTab) => {
     const next = new URLSearchParams(params);
     next.set('tab', value);
     next.delete('track');
@@ -104,7 +107,7 @@ export default function OrdersPage() {
               value={tab}
               onChange={choose}
               options={[
-                ...list.map((s) => ({ value: s.code as Tab, label: tabLabel(s.name, s.count) })),
+                ...list.map((s) => ({ value: s.code as OrdersTab, label: tabLabel(s.name, s.count) })),
                 { value: 'archive' as const, label: tabLabel(t('orders:archive_tab'), archived.data?.pages[0]?.meta.total) },
               ]}
             />
