@@ -8,6 +8,11 @@
  * the validation library (the sign-in form loads zod on the first key or tap: lib/forms/lazy-resolver.ts) or
  * react-hook-form (the sign-in form is lib/forms/use-small-form.ts).
  *
+ * Then, signed in as the demo customer, the first screens of home and /orders: the same checks (no staff code, no
+ * validation or form library until a form is opened), and no Intl date or number formatter made while they load (a
+ * page's first costs a phone's browser 40–350 ms of locale data: the app formats from its own tables, and a
+ * branch's "open now" waits until its card nears the screen).
+ *
  *   node scripts/bundle-size.mjs            # measure the existing builds (apps/web/dist, apps/api/dist)
  *   node scripts/bundle-size.mjs --build    # run `vite build` first
  *
@@ -49,8 +54,33 @@ async function waitForHealth(url, ms) {
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
-/** Starts the built product, opens `path` like a phone, and returns the scripts fetched until idle: [{ file, gzip }]. */
-export async function measure(path = '/auth', dist = join(root, 'dist')) {
+/** What a fetched script must not hold on a customer's first screen: the reason, or null. */
+function forbidden(path, file, text, sources) {
+  const keys = sources.get(file) ?? [];
+  const staff = keys.find((key) => /features\/(manage|admin)\//.test(key));
+  if (staff) return `staff/admin code is loaded by ${path}: ${staff} (${file})`;
+  // zod's base class, $constructor('$ZodType', …), is defined in the chunk that holds the library.
+  if (/[`"']\$ZodType[`"'],\s*\(/.test(text)) return `the validation library is loaded by ${path}: ${file}`;
+  // react-hook-form (~13 KB): the sign-in form is lib/forms/use-small-form.ts; the library's form state knows `shouldUnregister`.
+  if (/\bshouldUnregister\b/.test(text)) return `the form library (react-hook-form) is loaded by ${path}: ${file}`;
+  return null;
+}
+
+/** Counts the Intl date and number formatters a page makes (window.__intlMade), each still a real one. */
+function countIntlFormatters() {
+  const made = [];
+  Object.defineProperty(window, '__intlMade', { value: made });
+  for (const name of ['DateTimeFormat', 'NumberFormat']) {
+    const Real = Intl[name];
+    Intl[name] = new Proxy(Real, {
+      construct: (target, args, newTarget) => (made.push(`${name}(${JSON.stringify(args)})`), Reflect.construct(target, args, newTarget)),
+      apply: (target, self, args) => (made.push(`${name}(${JSON.stringify(args)})`), Reflect.apply(target, self, args)),
+    });
+  }
+}
+
+/** Starts the built product on a fresh data folder and runs `use({ base, browser, sources })`. */
+async function withProduct(dist, use) {
   const sources = sourcesByFile(dist);
   const port = Number(process.env.BUNDLE_PORT ?? 3198);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bundle-'));
@@ -67,30 +97,7 @@ export async function measure(path = '/auth', dist = join(root, 'dist')) {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'ru-RU' });
-    const scripts = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response);
-    });
-    await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'networkidle' });
-    await page.getByTestId('login-page').waitFor();
-    await page.waitForLoadState('networkidle');
-    const out = [];
-    for (const response of scripts) {
-      const file = new URL(response.url()).pathname.replace(/^\//, '');
-      const body = await response.body();
-      out.push({ file, gzip: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') });
-    }
-    for (const { file, text } of out) {
-      const keys = sources.get(file) ?? [];
-      const staff = keys.find((key) => /features\/(manage|admin)\//.test(key));
-      if (staff) throw new Error(`staff/admin code is loaded by ${path}: ${staff} (${file})`);
-      // zod's base class, $constructor('$ZodType', …), is defined in the chunk that holds the library.
-      if (/[`"']\$ZodType[`"'],\s*\(/.test(text)) throw new Error(`the validation library is loaded by ${path}: ${file}`);
-      // react-hook-form (~13 KB): the sign-in form is lib/forms/use-small-form.ts; the library's form state knows `shouldUnregister`.
-      if (/\bshouldUnregister\b/.test(text)) throw new Error(`the form library (react-hook-form) is loaded by ${path}: ${file}`);
-    }
-    return out.map(({ file, gzip }) => ({ file, gzip }));
+    return await use({ base: `http://127.0.0.1:${port}`, browser, sources });
   } finally {
     await browser?.close();
     server.kill('SIGTERM');
@@ -99,9 +106,83 @@ export async function measure(path = '/auth', dist = join(root, 'dist')) {
   }
 }
 
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'ru-RU' };
+
+/** Opens /auth like a phone and returns the scripts fetched until idle: [{ file, gzip }]. */
+async function measureAuth({ base, browser, sources }) {
+  const page = await browser.newPage(PHONE);
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  await page.goto(`${base}/auth`, { waitUntil: 'networkidle' });
+  await page.getByTestId('login-page').waitFor();
+  await page.waitForLoadState('networkidle');
+  const out = [];
+  for (const response of scripts) {
+    const file = new URL(response.url()).pathname.replace(/^\//, '');
+    const body = await response.body();
+    const text = body.toString('utf8');
+    const reason = forbidden('/auth', file, text, sources);
+    if (reason) throw new Error(reason);
+    out.push({ file, gzip: gzipSync(body, { level: 9 }).length });
+  }
+  await page.close();
+  return out;
+}
+
+/** The demo customer's first screens: what they must not fetch or make. Returns a line per page. */
+async function checkSignedIn({ base, browser, sources }) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_number: '+77010000001', password: 'Orda-demo-2026' }),
+  });
+  if (!login.ok) throw new Error(`demo customer sign-in: ${login.status}`);
+  const token = (await login.json()).data.access.token;
+  const lines = [];
+  for (const [path, ready] of [
+    ['/', 'waiting-summary'],
+    ['/orders', 'order-card'],
+  ]) {
+    const context = await browser.newContext(PHONE);
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await context.addInitScript(countIntlFormatters);
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await page.getByTestId(ready).first().waitFor();
+    // Live updates keep a connection open (no network idle): the page's own requests are done well within this.
+    await page.waitForTimeout(2000);
+    for (const response of scripts) {
+      const file = new URL(response.url()).pathname.replace(/^\//, '');
+      const reason = forbidden(path, file, (await response.body()).toString('utf8'), sources);
+      if (reason) throw new Error(reason);
+    }
+    const made = await page.evaluate(() => window.__intlMade);
+    if (made.length) throw new Error(`${path} made Intl formatters while loading (40–350 ms each on a phone): ${made.join(', ')}`);
+    lines.push(`${path} (signed in): ${scripts.length} scripts, no staff code, no validation or form library, no Intl formatter`);
+    await context.close();
+  }
+  return lines;
+}
+
+/** Starts the built product, opens `path` like a phone, and returns the scripts fetched until idle: [{ file, gzip }]. */
+export async function measure(path = '/auth', dist = join(root, 'dist')) {
+  if (path !== '/auth') throw new Error('the budget is measured on /auth');
+  return withProduct(dist, measureAuth);
+}
+
 async function main() {
   if (process.argv.includes('--build')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  const chunks = (await measure('/auth')).sort((a, b) => b.gzip - a.gzip);
+  const { auth, signedIn } = await withProduct(join(root, 'dist'), async (product) => ({
+    auth: await measureAuth(product),
+    signedIn: await checkSignedIn(product),
+  }));
+  const chunks = auth.sort((a, b) => b.gzip - a.gzip);
   const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
   for (const c of chunks) console.log(`  ${(c.gzip / 1024).toFixed(1).padStart(7)} KB  ${c.file}`);
   const line = `/auth fetches ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${chunks.length} files until idle (budget ${BUDGET_BYTES / 1024} KB)`;
@@ -110,6 +191,7 @@ async function main() {
     process.exit(1);
   }
   console.log(`✓ ${line}`);
+  for (const l of signedIn) console.log(`✓ ${l}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
