@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
 import { notifications, orders, sessions, users } from '../src/db/schema';
 import { createKeptGroups, KEPT_GROUPS_MAX, KEPT_ROWS_MAX } from '../src/modules/notifications/kept-groups';
 import type { ShownNotificationRow } from '../src/modules/notifications/notifications-repository';
 import { notificationsService } from '../src/modules/notifications/notifications-service';
 import { parcels } from '../src/modules/parcels/parcels-service';
-import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
+import { client, createTestApp, registerCustomer, secondInstance, type TestContext } from './helpers';
 import { makeOrder } from './orders-fixtures';
 
 /**
@@ -25,15 +23,7 @@ let callOther: ReturnType<typeof client>;
 beforeAll(async () => {
   ctx = await createTestApp({ demo: false });
   call = client(ctx.app);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: ctx.config.jwtSecret,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/portal-test-data',
-    WEB_DIST: '/nonexistent',
-  });
-  other = await buildApp({ config, database: ctx.database, closeDatabase: false, logger: false });
-  await other.ready();
+  other = await secondInstance(ctx);
   callOther = client(other);
 }, 60_000);
 afterAll(async () => {

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
 import { settings } from '../src/db/schema';
 import { CONTENT_CACHE_SECONDS, ContentCache } from '../src/plugins/etag';
-import { client, createTestApp, DEMO, login, type TestContext } from './helpers';
+import { client, createTestApp, DEMO, login, secondInstance, type TestContext } from './helpers';
 import { OwnRedis } from './own-redis';
 
 /**
@@ -19,16 +17,7 @@ const others: FastifyInstance[] = [];
 
 /** Another "process" on the same database, with or without Redis. */
 async function second(env: Record<string, string> = {}) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: ctx.config.jwtSecret,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/portal-test-data',
-    WEB_DIST: '/nonexistent',
-    ...env,
-  });
-  const app = await buildApp({ config, database: ctx.database, closeDatabase: false, logger: false });
-  await app.ready();
+  const app = await secondInstance(ctx, env);
   others.push(app);
   return app;
 }

@@ -62,6 +62,24 @@ export interface TestContext {
   config: AppConfig;
 }
 
+/**
+ * Another app instance on the test context's database (a second API process, as far as the database can tell), with
+ * the same JWT secret so a token made by one is good on the other. Close it before the context.
+ */
+export async function secondInstance(ctx: TestContext, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: ctx.config.jwtSecret,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/portal-test-data',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp({ config, database: ctx.database, closeDatabase: false, logger: false });
+  await app.ready();
+  return app;
+}
+
 /** The real app on a fresh, seeded database, with an in-memory SMS driver. */
 export async function createTestApp(
   opts: { authRateLimitPerMinute?: number; demo?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
