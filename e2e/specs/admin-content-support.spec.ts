@@ -1,6 +1,6 @@
 import { DEMO } from '../support/env';
 import { expect, openSignedIn, test } from '../support/fixtures';
-import { chooseLanguage } from './content-helpers';
+import { chooseLanguage, revealDeferred } from './content-helpers';
 
 test.describe('admin content and support inbox', () => {
   test('@desktop an admin publishes news in three languages and answers a support request; the customer sees both', async ({
@@ -63,6 +63,7 @@ test.describe('admin content and support inbox', () => {
     const context = await browser.newContext();
     const own = await context.newPage();
     await openSignedIn(own, customer.token, '/');
+    await revealDeferred(own);
     await expect(own.getByTestId('news-card').first()).toContainText(title.ru);
     await chooseLanguage(own, 'English');
     await expect(own.getByTestId('news-card').first()).toContainText(title.en);

@@ -8,7 +8,7 @@ import { test, expect, type Browser, type BrowserContext, type Page } from '@pla
 import { DEMO, DEMO_PASSWORD, E2E_PORT } from '../support/env';
 import { enterCode } from '../support/fixtures';
 import { codeFor } from '../support/outbox';
-import { chooseLanguage, offline } from './content-helpers';
+import { chooseLanguage, offline, revealDeferred } from './content-helpers';
 
 /**
  * Issue 11's "Done when" journey on a server of its own, as a carrier starts it: NODE_ENV=production on
@@ -263,6 +263,7 @@ test.describe('a fresh production server', () => {
       await expect(card).toContainText('1 555 ₸/кг');
 
       await customer.goto('/');
+      await revealDeferred(customer);
       await expect(customer.getByTestId('news-card').first()).toContainText(title.ru);
       await chooseLanguage(customer, 'English');
       await expect(customer.getByTestId('news-card').first()).toContainText(title.en);

@@ -2,10 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { offline } from './content-helpers';
+import { offline, revealDeferred } from './content-helpers';
 
 const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
-  { path: '/', ready: (p) => expect(p.getByTestId('news-card').first()).toBeVisible() },
+  {
+    path: '/',
+    ready: async (p) => {
+      await revealDeferred(p);
+      await expect(p.getByTestId('news-card').first()).toBeVisible();
+    },
+  },
   { path: '/branches', ready: (p) => expect(p.getByTestId('branch-card').first()).toBeVisible() },
   { path: '/branches?view=map', ready: (p) => expect(p.getByTestId('branches-map')).toBeVisible() },
   { path: '/branches/1', ready: (p) => expect(p.getByTestId('price-calculator')).toBeVisible() },

@@ -27,3 +27,15 @@ export async function flipTheme(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', before === 'dark' ? 'light' : 'dark');
   await page.keyboard.press('Escape');
 }
+
+/**
+ * Home's lower blocks (lessons, marketplaces, prohibited items, news) are built as the visitor scrolls near them
+ * (WhenNear in the web app): scrolls down a screen at a time until no block waits, as a customer reading on would.
+ */
+export async function revealDeferred(page: Page): Promise<void> {
+  await expect(async () => {
+    // A screen at a time, as a finger would: a jump to the bottom would pass blocks without ever coming near them.
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await expect(page.locator('[data-testid^="pending-"]')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+}

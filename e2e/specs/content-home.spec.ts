@@ -1,6 +1,6 @@
 import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { chooseLanguage, flipTheme, offline } from './content-helpers';
+import { chooseLanguage, flipTheme, offline, revealDeferred } from './content-helpers';
 
 test.describe('home', () => {
   test.beforeEach(async ({ context, baseURL }) => {
@@ -18,6 +18,7 @@ test.describe('home', () => {
     await expect(page.getByTestId('china-address').getByRole('heading', { name: 'Ваш адрес в Китае', exact: true })).toBeVisible();
     await expect(page.getByTestId('address-line-recipient')).toContainText(/Orda KZ-\d+/);
     await expect(page.getByTestId('section-branches').getByTestId('branch-card').first()).toContainText('Ваш филиал');
+    await revealDeferred(page);
     await expect(page.getByTestId('section-lessons').getByTestId('lesson-card')).toHaveCount(5);
     const markets = page.getByTestId('marketplace-link');
     await expect(markets).toHaveCount(6);
@@ -60,6 +61,7 @@ test.describe('home', () => {
 
   test('opens a news item to read, closes it, and loads more news', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/');
+    await revealDeferred(page);
     const first = page.getByTestId('news-card').first();
     const title = await first.getByRole('heading').innerText();
     await first.getByRole('button').click();
@@ -80,6 +82,7 @@ test.describe('home', () => {
     await chooseLanguage(page, 'English');
     await expect(page.getByRole('heading', { name: 'Your China address', exact: true })).toBeVisible();
     await expect(page.getByTestId('address-line-province')).toContainText('Province');
+    await revealDeferred(page);
     await expect(page.getByTestId('section-lessons').getByTestId('lesson-card').first()).toContainText('How to sign up');
     await chooseLanguage(page, 'Қазақша');
     await expect(page.getByRole('heading', { name: 'Қытайдағы мекенжайыңыз', exact: true })).toBeVisible();

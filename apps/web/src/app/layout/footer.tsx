@@ -21,7 +21,7 @@ export function Footer({ settings }: { settings: TSettings | undefined }) {
         <div className={styles.footerGrid}>
           <div>
             <div className={styles.footerBrand}>
-              <img src={settings.footer_logo || settings.logo} alt="" width={40} height={40} />
+              <img src={settings.footer_logo || settings.logo} alt="" width={40} height={40} loading="lazy" />
               {name}
             </div>
             <p className={styles.footerText}>{settings.footer_text}</p>

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBranch } from '@portal/contract';
-import { act, screen } from '../../test/testing-library';
+import { screen } from '../../test/testing-library';
 import { renderWithStore } from '../../test/render';
 import { BranchStatus } from './branch-info';
+import { stubObserver } from '../../test/intersection';
 
 const BRANCH: TBranch = {
   id: 1,
@@ -27,34 +28,6 @@ const BRANCH: TBranch = {
   telegram: null,
   storage_days: 14,
 };
-
-/** An IntersectionObserver the test moves: `scrollNear()` reports every observed element as near. */
-function stubObserver() {
-  const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
-  class FakeObserver {
-    elements: Element[] = [];
-    constructor(readonly callback: IntersectionObserverCallback) {
-      observers.push(this);
-    }
-    observe(element: Element) {
-      this.elements.push(element);
-    }
-    disconnect() {
-      this.elements = [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    scrollNear: () =>
-      act(() => {
-        for (const o of observers)
-          o.callback(
-            o.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
-            o as unknown as IntersectionObserver,
-          );
-      }),
-  };
-}
 
 describe('BranchStatus', () => {
   const RealDateTimeFormat = Intl.DateTimeFormat;
