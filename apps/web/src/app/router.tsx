@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, useContext, type ComponentType } from 'react';
+import { Navigate, renderMatches, UNSAFE_NavigationContext, useLocation, type RouteObject } from 'react-router-dom';
+import { matchRoutesKept } from './route-match';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { RootLayout } from './layout/root-layout';
 import type { RouteHandle } from './layout/breadcrumbs';
@@ -312,7 +313,7 @@ export function preloadPage(
   dispatch?: AppDispatch,
   params: URLSearchParams = new URLSearchParams(),
 ): Promise<PageModule>[] {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchRoutesKept(routes, pathname) ?? [];
   for (const { route } of matches) {
     const type = (route.element as { type?: unknown } | undefined)?.type;
     if (type === RequireStaff || type === RequireAdmin) return [];
@@ -335,8 +336,21 @@ export function preloadPage(
   return started;
 }
 
-/** The route table rendered for the current address; the breadcrumbs read the same table. */
+/**
+ * The route table rendered for the current address; the breadcrumbs read the same table. What React Router's
+ * useRoutes does at the top of the tree (its matches, their pathnames encoded again as the router's history writes
+ * them), with the matches kept per pathname (route-match.ts) instead of worked out again on every render.
+ */
 export function AppRoutes() {
-  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const encode = (path: string) =>
+    navigator.encodeLocation
+      ? navigator.encodeLocation(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23')).pathname
+      : path;
+  const matches = matchRoutesKept(routes, pathname || '/');
+  const element = renderMatches(
+    matches && matches.map((match) => ({ ...match, pathname: encode(match.pathname), pathnameBase: encode(match.pathnameBase) })),
+  );
   return <RoutesContext.Provider value={routes}>{element}</RoutesContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, matchRoutes, useLocation, type Params } from 'react-router-dom';
+import { Link, useLocation, type Params } from 'react-router-dom';
+import { matchRoutesKept } from '../route-match';
 import { RoutesContext } from '../routes-context';
 import { ChevronRightIcon } from '../../components/ui/icons';
 import styles from './layout.module.css';
@@ -46,7 +47,7 @@ export function Breadcrumbs() {
   const { t, i18n } = useTranslation();
   const routes = useContext(RoutesContext);
   const location = useLocation();
-  const matches = (matchRoutes(routes, location) ?? []).map((m) => ({
+  const matches = (matchRoutesKept(routes, location.pathname) ?? []).map((m) => ({
     handle: m.route.handle as unknown,
     pathname: m.pathname,
     params: m.params,
