@@ -6,13 +6,16 @@ Fontsource ships each font split by script; the browser fetches a split when the
 its unicode-range. Here each split keeps only what the portal writes: Latin keeps ASCII, Latin-1
 punctuation and signs, typographic punctuation, the tenge sign (from Latin-extended); Cyrillic keeps
 the Russian alphabet with Ё and І and the numero sign; the Cyrillic-extended split keeps only the Kazakh letters.
-The weight axis (100-900) and the default OpenType features plus tabular figures stay.
+The weight axis is cut to the weights the styles use (WEIGHTS; the browser clamps any other to it), and
+fontTools' default OpenType features stay, with tabular figures and without the fraction ones (frac, numr,
+dnom: the portal writes no fractions, and they bring some twenty glyphs per split).
 
     apt-get install -y python3-fonttools python3-brotli
     /usr/bin/python3 tools/fonts/subset-fonts.py
 """
 from pathlib import Path
 from fontTools import subset
+from fontTools.varLib import instancer
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / 'apps/web/src/styles/fonts'
@@ -25,6 +28,10 @@ SPLITS = {
     # The tenge sign lives in Latin-extended (85 KB of Inter fetched for one sign before); Manrope has none.
     'tenge': 'U+20B8',
 }
+# The weight axis kept: fonts.css declares the same range, and fonts.test.ts holds every font-weight of the styles in it.
+WEIGHTS = (400, 800)
+# Fraction features: no text of the portal uses them.
+DROPPED_FEATURES = {'frac', 'numr', 'dnom'}
 SOURCE = {'latin': 'latin', 'cyrillic': 'cyrillic', 'kazakh': 'cyrillic-ext', 'tenge': 'latin-ext'}
 
 
@@ -44,7 +51,7 @@ def main():
             source = ROOT / f'node_modules/@fontsource-variable/{family}/files/{family}-{SOURCE[split]}-wght-normal.woff2'
             options = subset.Options()
             options.flavor = 'woff2'
-            options.layout_features = subset.Options().layout_features + ['tnum']
+            options.layout_features = [f for f in subset.Options().layout_features if f not in DROPPED_FEATURES] + ['tnum']
             options.name_IDs = [1, 2]
             options.notdef_outline = True
             font = subset.load_font(str(source), options)
@@ -53,6 +60,8 @@ def main():
             subsetter = subset.Subsetter(options)
             subsetter.populate(unicodes=codepoints(ranges))
             subsetter.subset(font)
+            font = instancer.instantiateVariableFont(font, {'wght': WEIGHTS})
+            font.flavor = 'woff2'
             target = OUT / f'{family}-{split}.woff2'
             subset.save_font(font, str(target), options)
             print(f'{target.relative_to(ROOT)}: {source.stat().st_size} -> {target.stat().st_size} bytes')
