@@ -24,6 +24,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // Fonts of a few hundred bytes (the tenge sign, Manrope's Kazakh letters) go inside the CSS, which is inside the page;
+    // a larger one stays a file, fetched only by a page showing its letters instead of weighing on every page.
+    assetsInlineLimit: (file, content) => (file.endsWith('.woff2') ? content.length <= 2048 : undefined),
     // Every browser the portal supports knows <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
     // A page's small shared modules are copied into the chunks that use them instead of each being a file of

@@ -4,6 +4,10 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 /** The stylesheet links Vite writes into the built index.html for the entry's CSS. */
 const LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)"\s*\/?>/g;
+/** The texts' files index.html's inline script preloads, as written there (filled in by the build). */
+const TEXTS = /var TEXTS = \{\};/;
+/** A texts chunk of src/locales (ru-core.ts …), by its module. */
+const TEXTS_MODULE = /\/src\/locales\/((?:kk|ru|en)-(?:core|rest))\.ts$/;
 /** The loading screen's logo in index.html (#root), as written there. */
 const LOGO = /<img class="app-loading-logo" src="\/brand\/logo\.svg" alt="" width="60" height="60" \/>/;
 
@@ -13,7 +17,9 @@ const LOGO = /<img class="app-loading-logo" src="\/brand\/logo\.svg" alt="" widt
  *   instead of linked: a linked stylesheet blocks the first paint until its own round trip ends, and the app's first
  *   render waits for no CSS file either. The file stays in assets/ (pages' chunks link their own CSS as before);
  * - the loading screen's logo is public/brand/logo.svg drawn inline instead of an <img> fetched after the page
- *   (the same picture at the same 60 px; LoadingScreen, which replaces it, shows the <img>).
+ *   (the same picture at the same 60 px; LoadingScreen, which replaces it, shows the <img>);
+ * - the inline script's TEXTS names the built file of each language's texts (kk-core, kk-rest, …), which it preloads
+ *   for the stored language before the entry script has run.
  */
 export function firstPaintPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -33,7 +39,14 @@ export function firstPaintPlugin(): Plugin {
           if (css.includes('</style')) return link;
           return `<style>${css.trim()}</style>`;
         });
-        return withCss.replace(LOGO, () => inlineLogo(join(config.publicDir, 'brand/logo.svg')));
+        const texts: Record<string, string> = {};
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          const name = chunk.type === 'chunk' && chunk.facadeModuleId ? TEXTS_MODULE.exec(chunk.facadeModuleId)?.[1] : undefined;
+          if (name) texts[name] = `${config.base}${chunk.fileName}`;
+        }
+        return withCss
+          .replace(LOGO, () => inlineLogo(join(config.publicDir, 'brand/logo.svg')))
+          .replace(TEXTS, () => `var TEXTS = ${JSON.stringify(texts)};`);
       },
     },
   };

@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { env } from '../../config/env';
+import { bootFetch } from './boot-fetch';
 import { makeBaseQuery } from './base-query';
 
 /** Tags every feature invalidates by; features add their endpoints with `baseApi.injectEndpoints`. */
@@ -11,7 +12,8 @@ export const API_TAGS = ['User', 'Orders', 'OrderStatuses', 'Tracks', 'Notificat
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: makeBaseQuery({ baseUrl: env.apiBase, timeout: env.requestTimeoutMs }),
+  // bootFetch: the calls of the start come from index.html's inline script when it already sent them (boot-fetch.ts).
+  baseQuery: makeBaseQuery({ baseUrl: env.apiBase, timeout: env.requestTimeoutMs, fetchFn: bootFetch }),
   tagTypes: API_TAGS,
   keepUnusedDataFor: 60,
   refetchOnMountOrArgChange: false,

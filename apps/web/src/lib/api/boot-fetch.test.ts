@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IndexHtmlTransformContext } from 'vite';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstPaintPlugin } from '../../../build/first-paint';
+import { startSession } from '../../app/start-session';
+import { makeStore } from '../../app/store';
+import { jsonResponse } from '../../test/render';
+import { BOOT_CALL_MAX_AGE_MS, takeBootCall } from './boot-fetch';
+import { commonApi } from './common-api';
+
+const USER = {
+  id: 1,
+  phone_number: '+77010000001',
+  first_name: 'Aigerim',
+  last_name: 'S',
+  branch_id: 1,
+  gender: 'female' as const,
+  date_of_birth: '1994-03-12',
+  client_code: 'KZ-10001',
+  role: 'customer' as const,
+  language: 'kk' as const,
+  place: null,
+  created_at: '2026-01-01T00:00:00Z',
+  notifications: {},
+};
+const ANSWERS: Record<string, unknown> = {
+  '/api/auth/user': { data: USER },
+  '/api/settings': { data: { site_name: 'Orda Cargo' } },
+  '/api/countries': { data: [{ id: 1, name: 'Kazakhstan' }] },
+};
+
+const web = join(__dirname, '../../..');
+
+/** index.html as the build writes it: TEXTS names the texts' files of the bundle given. */
+function builtIndexHtml(): string {
+  const plugin = firstPaintPlugin();
+  (plugin.configResolved as (c: unknown) => void)({ publicDir: join(web, 'public'), base: '/' });
+  const chunk = (lang: string, part: string) => ({
+    type: 'chunk',
+    facadeModuleId: `${web}/src/locales/${lang}-${part}.ts`,
+    fileName: `assets/${lang}-${part}-abc.js`,
+  });
+  const bundle = Object.fromEntries(
+    ['kk', 'ru', 'en'].flatMap((lang) => ['core', 'rest'].map((part) => [`assets/${lang}-${part}-abc.js`, chunk(lang, part)])),
+  );
+  const source = readFileSync(join(web, 'index.html'), 'utf8');
+  return (plugin.transformIndexHtml as { handler: (html: string, ctx: IndexHtmlTransformContext) => string }).handler(source, {
+    bundle,
+  } as unknown as IndexHtmlTransformContext);
+}
+
+/** Runs the built page's inline script as the browser does before any of the app's scripts. */
+function runPageScript(): void {
+  const scripts = [...builtIndexHtml().matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) new Function(script)();
+}
+
+/** The network: the API's answers, each request recorded (the page script's and the app's alike). */
+function stubNetwork() {
+  const requests: { path: string; authorization: string | null; lang: string | null }[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
+    const path = new URL(request.url).pathname;
+    requests.push({ path, authorization: request.headers.get('Authorization'), lang: request.headers.get('Accept-Language') });
+    return jsonResponse(ANSWERS[path] ?? { data: null });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return requests;
+}
+
+const preloaded = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__portalBoot;
+  document.head.querySelectorAll('link[rel=modulepreload]').forEach((link) => link.remove());
+});
+
+describe('the start, begun by the page before the app', () => {
+  it("sends the start's calls once, from the page's script, and the app takes their answers instead of asking again", async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('lang', 'kk');
+    const requests = stubNetwork();
+    runPageScript();
+    expect(requests).toEqual([
+      { path: '/api/settings', authorization: 'Bearer tok', lang: 'kk' },
+      { path: '/api/countries', authorization: 'Bearer tok', lang: 'kk' },
+      { path: '/api/auth/user', authorization: 'Bearer tok', lang: 'kk' },
+    ]);
+    // The texts of the language, the signed-in ones too, are on their way before the entry script has run.
+    expect(preloaded()).toEqual(['/assets/kk-core-abc.js', '/assets/kk-rest-abc.js']);
+
+    const store = makeStore();
+    await startSession(store);
+    const settings = await store.dispatch(commonApi.endpoints.getSettings.initiate());
+    const countries = await store.dispatch(commonApi.endpoints.getCountries.initiate());
+    expect(store.getState().auth.user?.first_name).toBe('Aigerim');
+    expect(settings.data).toEqual({ site_name: 'Orda Cargo' });
+    expect(countries.data).toEqual([{ id: 1, name: 'Kazakhstan' }]);
+    expect(requests).toHaveLength(3);
+
+    // Each answer is taken once: asking again goes to the network.
+    await store.dispatch(commonApi.endpoints.getSettings.initiate(undefined, { forceRefetch: true }));
+    expect(requests.map((r) => r.path)).toEqual(['/api/settings', '/api/countries', '/api/auth/user', '/api/settings']);
+  });
+
+  it('without a token asks for the settings and countries only, and preloads only the sign-in texts', () => {
+    const requests = stubNetwork();
+    runPageScript();
+    expect(requests).toEqual([
+      { path: '/api/settings', authorization: null, lang: 'ru' },
+      { path: '/api/countries', authorization: null, lang: 'ru' },
+    ]);
+    expect(preloaded()).toEqual(['/assets/ru-core-abc.js']);
+  });
+
+  it('an answer sent with another token or language, or too long ago, is not taken: the app asks the network', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('lang', 'en');
+    const requests = stubNetwork();
+    runPageScript();
+    window.__portalBoot!['/api/countries']!.at -= BOOT_CALL_MAX_AGE_MS + 1;
+    localStorage.setItem('token', 'new');
+    const store = makeStore();
+    await startSession(store);
+    await store.dispatch(commonApi.endpoints.getCountries.initiate());
+    expect(requests.slice(3)).toEqual([
+      { path: '/api/auth/user', authorization: 'Bearer new', lang: 'en' },
+      { path: '/api/countries', authorization: 'Bearer new', lang: 'en' },
+    ]);
+  });
+
+  it("stops waiting for an answer when the request's own signal ends it (a timeout, an unsubscribe)", async () => {
+    window.__portalBoot = {
+      '/api/settings': { at: Date.now(), authorization: null, lang: 'ru', response: new Promise<Response>(() => undefined) },
+    };
+    const controller = new AbortController();
+    const request = new Request(new URL('/api/settings', location.origin), {
+      headers: { 'Accept-Language': 'ru' },
+      signal: controller.signal,
+    });
+    const taken = takeBootCall(request)!;
+    controller.abort(new DOMException('timed out', 'TimeoutError'));
+    await expect(taken).rejects.toThrow('timed out');
+    expect(window.__portalBoot['/api/settings']).toBeUndefined();
+  });
+});
