@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { IndexHtmlTransformContext, Plugin, ResolvedConfig } from 'vite';
 
 /** The stylesheet links Vite writes into the built index.html for the entry's CSS. */
 const LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)"\s*\/?>/g;
@@ -8,6 +8,44 @@ const LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.cs
 const TEXTS = /var TEXTS = \{\};/;
 /** A texts chunk of src/locales (ru-core.ts …), by its module. */
 const TEXTS_MODULE = /\/src\/locales\/((?:kk|ru|en)-(?:core|rest))\.ts$/;
+/** The files of the pages index.html's inline script preloads, as written there (filled in by the build). */
+const PAGES = /var PAGES = \{\};/;
+
+/**
+ * The pages a visitor most often opens first (a bookmark, a notification's link, the app icon), by whether a token is
+ * kept and the address: the modules under src/ its route loads. index.html's script preloads their chunks and styles
+ * with the page, instead of after the entry script has run and matched the route (preloadPage). first-paint.test.ts
+ * holds each to router.tsx; scripts/bundle-size.mjs checks in Chromium that home, /orders and /auth get their chunks
+ * from the page's script, not from the app's.
+ */
+export const FIRST_SCREENS: Record<string, string[]> = {
+  '1 /': ['src/features/home/pages/home-page.tsx', 'src/features/orders/components/track-search-box.tsx'],
+  '1 /orders': ['src/features/orders/pages/orders-page.tsx'],
+  '1 /qr': ['src/features/qr/pages/qr-page.tsx'],
+  '1 /notifications': ['src/features/notifications/pages/notifications-page.tsx'],
+  '1 /profile': ['src/features/account/pages/profile-page.tsx'],
+  '0 /auth': ['src/features/auth/pages/login-page.tsx'],
+};
+
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+/** A chunk's files beyond those already loaded (`have`): it, the chunks it imports (all the way down), their CSS. */
+export function chunkFiles(bundle: Bundle, chunk: Chunk, have: Set<string>): string[] {
+  const files: string[] = [];
+  const visit = (c: Chunk) => {
+    if (have.has(c.fileName) || files.includes(c.fileName)) return;
+    files.push(c.fileName);
+    for (const css of c.viteMetadata?.importedCss ?? []) if (!files.includes(css)) files.push(css);
+    for (const name of c.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(chunk);
+  return files;
+}
+
 /** The loading screen's logo in index.html (#root), as written there. */
 const LOGO = /<img class="app-loading-logo" src="\/brand\/logo\.svg" alt="" width="60" height="60" \/>/;
 
@@ -19,7 +57,7 @@ const LOGO = /<img class="app-loading-logo" src="\/brand\/logo\.svg" alt="" widt
  * - the loading screen's logo is public/brand/logo.svg drawn inline instead of an <img> fetched after the page
  *   (the same picture at the same 60 px; LoadingScreen, which replaces it, shows the <img>);
  * - the inline script's TEXTS names the built file of each language's texts (kk-core, kk-rest, …), which it preloads
- *   for the stored language before the entry script has run.
+ *   for the stored language before the entry script has run, and PAGES the files of the FIRST_SCREENS pages.
  */
 export function firstPaintPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -39,14 +77,32 @@ export function firstPaintPlugin(): Plugin {
           if (css.includes('</style')) return link;
           return `<style>${css.trim()}</style>`;
         });
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
         const texts: Record<string, string> = {};
-        for (const chunk of Object.values(ctx.bundle ?? {})) {
-          const name = chunk.type === 'chunk' && chunk.facadeModuleId ? TEXTS_MODULE.exec(chunk.facadeModuleId)?.[1] : undefined;
+        for (const chunk of chunks) {
+          const name = chunk.facadeModuleId ? TEXTS_MODULE.exec(chunk.facadeModuleId)?.[1] : undefined;
           if (name) texts[name] = `${config.base}${chunk.fileName}`;
+        }
+        // What the page loads anyway: the entry and the chunks it imports (Vite's own modulepreload links).
+        const have = new Set<string>();
+        for (const entry of chunks.filter((c) => c.isEntry)) chunkFiles(bundle, entry, new Set()).forEach((f) => have.add(f));
+        const pages: Record<string, string[]> = {};
+        for (const [screen, modules] of Object.entries(FIRST_SCREENS)) {
+          const files = new Set<string>();
+          for (const module of modules) {
+            // The chunk the module is the entry of, or else the shared chunk that holds it.
+            const chunk =
+              chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`)) ??
+              chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
+            if (chunk) chunkFiles(bundle, chunk, new Set([...have, ...files])).forEach((file) => files.add(file));
+          }
+          if (files.size) pages[screen] = [...files].map((file) => `${config.base}${file}`);
         }
         return withCss
           .replace(LOGO, () => inlineLogo(join(config.publicDir, 'brand/logo.svg')))
-          .replace(TEXTS, () => `var TEXTS = ${JSON.stringify(texts)};`);
+          .replace(TEXTS, () => `var TEXTS = ${JSON.stringify(texts)};`)
+          .replace(PAGES, () => `var PAGES = ${JSON.stringify(pages)};`);
       },
     },
   };

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexHtmlTransformContext } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstPaintPlugin } from '../../../build/first-paint';
+import { existsSync } from 'node:fs';
+import { FIRST_SCREENS, firstPaintPlugin } from '../../../build/first-paint';
+import { waitingApi } from './waiting-api';
 import { startSession } from '../../app/start-session';
 import { makeStore } from '../../app/store';
 import { jsonResponse } from '../../test/render';
@@ -28,22 +30,42 @@ const ANSWERS: Record<string, unknown> = {
   '/api/auth/user': { data: USER },
   '/api/settings': { data: { site_name: 'Orda Cargo' } },
   '/api/countries': { data: [{ id: 1, name: 'Kazakhstan' }] },
+  '/api/orders/waiting': { data: [] },
 };
 
 const web = join(__dirname, '../../..');
 
-/** index.html as the build writes it: TEXTS names the texts' files of the bundle given. */
+/** index.html as the build writes it, for a bundle of the entry, the texts, and home with what it imports. */
 function builtIndexHtml(): string {
   const plugin = firstPaintPlugin();
   (plugin.configResolved as (c: unknown) => void)({ publicDir: join(web, 'public'), base: '/' });
-  const chunk = (lang: string, part: string) => ({
-    type: 'chunk',
-    facadeModuleId: `${web}/src/locales/${lang}-${part}.ts`,
-    fileName: `assets/${lang}-${part}-abc.js`,
-  });
-  const bundle = Object.fromEntries(
-    ['kk', 'ru', 'en'].flatMap((lang) => ['core', 'rest'].map((part) => [`assets/${lang}-${part}-abc.js`, chunk(lang, part)])),
-  );
+  const chunk = (fileName: string, more: { facade?: string; imports?: string[]; css?: string[]; modules?: string[]; entry?: boolean }) => [
+    fileName,
+    {
+      type: 'chunk',
+      fileName,
+      facadeModuleId: more.facade ? `${web}/${more.facade}` : null,
+      isEntry: more.entry ?? false,
+      imports: more.imports ?? [],
+      moduleIds: (more.modules ?? []).map((module) => `${web}/${module}`),
+      viteMetadata: { importedCss: new Set(more.css ?? []) },
+    },
+  ];
+  const bundle = Object.fromEntries([
+    ...['kk', 'ru', 'en'].flatMap((lang) =>
+      ['core', 'rest'].map((part) => chunk(`assets/${lang}-${part}-abc.js`, { facade: `src/locales/${lang}-${part}.ts` })),
+    ),
+    chunk('assets/index-abc.js', { entry: true, imports: ['assets/shared-abc.js'] }),
+    chunk('assets/shared-abc.js', {}),
+    chunk('assets/home-page-abc.js', {
+      facade: 'src/features/home/pages/home-page.tsx',
+      imports: ['assets/shared-abc.js', 'assets/format-abc.js'],
+      css: ['assets/home-page-abc.css'],
+    }),
+    chunk('assets/format-abc.js', { imports: ['assets/shared-abc.js'] }),
+    // A chunk shared with /orders: found by the module it holds.
+    chunk('assets/box-abc.js', { modules: ['src/features/orders/components/track-search-box.tsx'], css: ['assets/box-abc.css'] }),
+  ]);
   const source = readFileSync(join(web, 'index.html'), 'utf8');
   return (plugin.transformIndexHtml as { handler: (html: string, ctx: IndexHtmlTransformContext) => string }).handler(source, {
     bundle,
@@ -70,12 +92,13 @@ function stubNetwork() {
   return requests;
 }
 
-const preloaded = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+const preloaded = () =>
+  [...document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload][as=style]')].map((link) => link.getAttribute('href'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__portalBoot;
-  document.head.querySelectorAll('link[rel=modulepreload]').forEach((link) => link.remove());
+  document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]').forEach((link) => link.remove());
 });
 
 describe('the start, begun by the page before the app', () => {
@@ -84,26 +107,45 @@ describe('the start, begun by the page before the app', () => {
     localStorage.setItem('lang', 'kk');
     const requests = stubNetwork();
     runPageScript();
+    // Home (the address here is /): with the current user, the parcels waiting at a branch.
     expect(requests).toEqual([
       { path: '/api/settings', authorization: 'Bearer tok', lang: 'kk' },
       { path: '/api/countries', authorization: 'Bearer tok', lang: 'kk' },
       { path: '/api/auth/user', authorization: 'Bearer tok', lang: 'kk' },
+      { path: '/api/orders/waiting', authorization: 'Bearer tok', lang: 'kk' },
     ]);
-    // The texts of the language, the signed-in ones too, are on their way before the entry script has run.
-    expect(preloaded()).toEqual(['/assets/kk-core-abc.js', '/assets/kk-rest-abc.js']);
+    // The texts of the language (the signed-in ones too) and home's chunks and styles are on their way before the entry
+    // script has run; not what the entry loads anyway.
+    expect(preloaded()).toEqual([
+      '/assets/kk-core-abc.js',
+      '/assets/kk-rest-abc.js',
+      '/assets/home-page-abc.js',
+      '/assets/home-page-abc.css',
+      '/assets/format-abc.js',
+      '/assets/box-abc.js',
+      '/assets/box-abc.css',
+    ]);
 
     const store = makeStore();
     await startSession(store);
     const settings = await store.dispatch(commonApi.endpoints.getSettings.initiate());
     const countries = await store.dispatch(commonApi.endpoints.getCountries.initiate());
+    const waiting = await store.dispatch(waitingApi.endpoints.getWaiting.initiate());
     expect(store.getState().auth.user?.first_name).toBe('Aigerim');
     expect(settings.data).toEqual({ site_name: 'Orda Cargo' });
     expect(countries.data).toEqual([{ id: 1, name: 'Kazakhstan' }]);
-    expect(requests).toHaveLength(3);
+    expect(waiting.isSuccess).toBe(true);
+    expect(requests).toHaveLength(4);
 
     // Each answer is taken once: asking again goes to the network.
     await store.dispatch(commonApi.endpoints.getSettings.initiate(undefined, { forceRefetch: true }));
-    expect(requests.map((r) => r.path)).toEqual(['/api/settings', '/api/countries', '/api/auth/user', '/api/settings']);
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/settings',
+      '/api/countries',
+      '/api/auth/user',
+      '/api/orders/waiting',
+      '/api/settings',
+    ]);
   });
 
   it('without a token asks for the settings and countries only, and preloads only the sign-in texts', () => {
@@ -126,10 +168,21 @@ describe('the start, begun by the page before the app', () => {
     const store = makeStore();
     await startSession(store);
     await store.dispatch(commonApi.endpoints.getCountries.initiate());
-    expect(requests.slice(3)).toEqual([
+    expect(requests.slice(4)).toEqual([
       { path: '/api/auth/user', authorization: 'Bearer new', lang: 'en' },
       { path: '/api/countries', authorization: 'Bearer new', lang: 'en' },
     ]);
+  });
+
+  it("the build's first screens are modules the router loads for their address", () => {
+    const router = readFileSync(join(web, 'src/app/router.tsx'), 'utf8');
+    for (const [screen, modules] of Object.entries(FIRST_SCREENS)) {
+      expect(screen).toMatch(/^[01] \/[a-z]*$/);
+      for (const module of modules) {
+        expect(existsSync(join(web, module)), module).toBe(true);
+        expect(router, `${screen}: ${module}`).toContain(`import('../${module.replace(/^src\//, '').replace(/\.tsx?$/, '')}')`);
+      }
+    }
   });
 
   it("stops waiting for an answer when the request's own signal ends it (a timeout, an unsubscribe)", async () => {
