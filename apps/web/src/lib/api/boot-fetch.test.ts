@@ -98,7 +98,7 @@ const preloaded = () =>
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.__portalBoot;
-  document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]').forEach((link) => link.remove());
+  document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload], link[rel=manifest]').forEach((link) => link.remove());
 });
 
 describe('the start, begun by the page before the app', () => {
@@ -182,6 +182,25 @@ describe('the start, begun by the page before the app', () => {
         expect(existsSync(join(web, module)), module).toBe(true);
         expect(router, `${screen}: ${module}`).toContain(`import('../${module.replace(/^src\//, '').replace(/\.tsx?$/, '')}')`);
       }
+    }
+  });
+
+  it('links the web app manifest only once the page has loaded and settled (its icon waits behind the first screen)', () => {
+    vi.useFakeTimers();
+    try {
+      stubNetwork();
+      runPageScript();
+      // (Earlier tests' runs of the script listen for the load too: each links it the same way.)
+      const manifests = () => [...document.head.querySelectorAll('link[rel=manifest]')].map((link) => link.getAttribute('href'));
+      expect(manifests()).toEqual([]);
+      window.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(1999);
+      expect(manifests()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(manifests().length).toBeGreaterThan(0);
+      expect(new Set(manifests())).toEqual(new Set(['/manifest.webmanifest']));
+    } finally {
+      vi.useRealTimers();
     }
   });
 
