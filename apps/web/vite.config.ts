@@ -2,14 +2,14 @@ import { defineConfig } from 'vite';
 import { firstPaintPlugin } from './build/first-paint.ts';
 import { phoneMetadataPlugin } from './build/phone-metadata.ts';
 import { precompressPlugin } from './build/precompress.ts';
-import { preactAliases, preactJsx } from './build/preact.ts';
+import { preactAliases, preactJsx, productionBuilds } from './build/preact.ts';
 
 // In development /api goes to the API server (PORT 3000 by default, API_PROXY to point elsewhere).
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [phoneMetadataPlugin(), firstPaintPlugin(), precompressPlugin()],
-  resolve: { alias: preactAliases },
+  resolve: { alias: [...preactAliases, ...productionBuilds] },
   oxc: preactJsx,
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Alias } from 'vite';
 
 /**
@@ -12,6 +14,17 @@ export const preactAliases: Alias[] = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
+ * The built app gets React Router's production files: its package points every import at its development build, whose
+ * only difference is that its warnings are on (checks and strings shipped to every phone). Build only: the tests and
+ * the dev server keep the warnings.
+ */
+const routerDist = join(dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production');
+export const productionBuilds: Alias[] = [
+  { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(routerDist, 'dom-export.mjs') },
 ];
 
 /** JSX compiled by Vite (oxc) straight to Preact's runtime: no React plugin, no React Fast Refresh. */
