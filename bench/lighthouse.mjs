@@ -14,6 +14,8 @@
  *   npm run bench:lighthouse -w bench                # LH_PORT (default 3197) for the product, LH_RUNS (default 3)
  *   node bench/lighthouse.mjs --build
  *   LH_REPORTS=/tmp/lh node bench/lighthouse.mjs   # also keeps each run's full Lighthouse JSON there (page-run.json)
+ *   LH_ARTIFACTS=/tmp/art node bench/lighthouse.mjs # also keeps each run's trace and network log (page-run/), for
+ *                                                   # bench/lantern-whatif.mjs
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +32,8 @@ const PORT = Number(process.env.LH_PORT ?? 3197);
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? PORT + 1000);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const REPORTS = process.env.LH_REPORTS ? resolve(process.env.LH_REPORTS) : null;
+const ARTIFACTS = process.env.LH_ARTIFACTS ? resolve(process.env.LH_ARTIFACTS) : null;
+const runName = (path, run) => `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${run}`;
 /** LH_PAGES=/auth,/orders measures only those pages, a quick look: printed, not written to the results. */
 const ONLY = process.env.LH_PAGES ? new Set(process.env.LH_PAGES.split(',')) : null;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -158,12 +162,14 @@ async function runOnce(path, signedIn, run) {
     logLevel: 'error',
     onlyCategories: CATEGORIES,
     disableStorageReset: signedIn,
+    // Gathered to disk and audited from there: the same result, with the artifacts kept for a what-if.
+    ...(ARTIFACTS ? { gatherMode: join(ARTIFACTS, runName(path, run)), auditMode: join(ARTIFACTS, runName(path, run)) } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { lhr } = result;
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
-    writeFileSync(join(REPORTS, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${run}.json`), result.report);
+    writeFileSync(join(REPORTS, `${runName(path, run)}.json`), result.report);
   }
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) {
