@@ -3,23 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { initialAuthState } from '../session/auth-slice';
 import { jsonResponse } from '../../test/render';
+import { TEST_USER as USER } from '../../test/user';
 import { makeBaseQuery } from './base-query';
-
-const USER = {
-  id: 1,
-  phone_number: '+77010000001',
-  first_name: 'Aigerim',
-  last_name: 'S',
-  branch_id: 1,
-  gender: 'female' as const,
-  date_of_birth: '1994-03-12',
-  client_code: 'KZ-10001',
-  role: 'customer' as const,
-  language: 'ru' as const,
-  place: null,
-  created_at: '2026-01-01T00:00:00Z',
-  notifications: {},
-};
 
 function signedIn(token: string | null) {
   return makeStore({ auth: { ...initialAuthState(null), token, user: USER, isAuthenticated: true, isInitialized: true } });

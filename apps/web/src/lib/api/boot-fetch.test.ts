@@ -8,24 +8,10 @@ import { waitingApi } from './waiting-api';
 import { startSession } from '../../app/start-session';
 import { makeStore } from '../../app/store';
 import { jsonResponse } from '../../test/render';
+import { TEST_USER as USER } from '../../test/user';
 import { BOOT_CALL_MAX_AGE_MS, takeBootCall } from './boot-fetch';
 import { commonApi } from './common-api';
 
-const USER = {
-  id: 1,
-  phone_number: '+77010000001',
-  first_name: 'Aigerim',
-  last_name: 'S',
-  branch_id: 1,
-  gender: 'female' as const,
-  date_of_birth: '1994-03-12',
-  client_code: 'KZ-10001',
-  role: 'customer' as const,
-  language: 'kk' as const,
-  place: null,
-  created_at: '2026-01-01T00:00:00Z',
-  notifications: {},
-};
 const ANSWERS: Record<string, unknown> = {
   '/api/auth/user': { data: USER },
   '/api/settings': { data: { site_name: 'Orda Cargo' } },

@@ -5,6 +5,7 @@ import type { TNotification, TNotificationGroups, TUser } from '@portal/contract
 import { initialAuthState, selectUnreadCount } from '../../../lib/session/auth-slice';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import NotificationTypePage from './notification-type-page';
+import { TEST_USER } from '../../../test/user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,21 +28,7 @@ const groups = (ordersRead: boolean): TNotificationGroups => ({
   system: { data: [], unread: 0 },
 });
 
-const USER: TUser = {
-  id: 7,
-  phone_number: '+77010000001',
-  first_name: 'Aigerim',
-  last_name: 'S',
-  branch_id: 1,
-  gender: 'female',
-  date_of_birth: '1994-03-12',
-  client_code: 'KZ-10001',
-  role: 'customer',
-  language: 'en',
-  place: null,
-  created_at: '2026-01-01T00:00:00Z',
-  notifications: groups(false),
-};
+const USER: TUser = { ...TEST_USER, id: 7, language: 'en', notifications: groups(false) };
 
 describe('NotificationTypePage', () => {
   it('marks the group read on opening; the answer replaces the list in the store, so the badge count drops', async () => {
