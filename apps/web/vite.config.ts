@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { compileHintsPlugin } from './build/compile-hints.ts';
 import { firstPaintPlugin } from './build/first-paint.ts';
 import { phoneMetadataPlugin } from './build/phone-metadata.ts';
 import { precompressPlugin } from './build/precompress.ts';
@@ -8,7 +9,7 @@ import { preactAliases, preactJsx, productionBuilds } from './build/preact.ts';
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [phoneMetadataPlugin(), firstPaintPlugin(), precompressPlugin()],
+  plugins: [phoneMetadataPlugin(), firstPaintPlugin(), compileHintsPlugin(), precompressPlugin()],
   resolve: { alias: [...preactAliases, ...productionBuilds] },
   oxc: preactJsx,
   server: {

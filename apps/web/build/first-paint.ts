@@ -27,8 +27,8 @@ export const FIRST_SCREENS: Record<string, string[]> = {
   '0 /auth': ['src/features/auth/pages/login-page.tsx'],
 };
 
-type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
-type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
+export type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+export type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
 /** A chunk's files beyond those already loaded (`have`): it, the chunks it imports (all the way down), their CSS. */
 export function chunkFiles(bundle: Bundle, chunk: Chunk, have: Set<string>): string[] {

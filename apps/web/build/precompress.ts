@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -22,7 +22,7 @@ export function precompressPlugin(): Plugin {
       config = resolved;
     },
     closeBundle() {
-      precompressDir(join(config.root, config.build.outDir));
+      precompressDir(resolve(config.root, config.build.outDir));
     },
   };
 }

@@ -155,6 +155,34 @@ function checkPageFilesEarly(path, signedIn, html, documentUrl, requests) {
   }
 }
 
+/** V8's compile hint (build/compile-hints.ts), on the first line of each chunk a first screen runs. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Throws unless the scripts the first screens run (the entry with the chunks the page links, and the first screens'
+ * files in PAGES) start with the compile hint, and the scripts fetched later (qr-refresh, live updates: the app's
+ * lazy chunks) do not: those are compiled only as their functions are called. Returns how many were fetched later.
+ */
+function checkCompileHints(path, signedIn, html, bodies) {
+  const pages = JSON.parse(/var PAGES = (\{.*?\});/.exec(html)?.[1] ?? '{}');
+  const start = new Set([
+    ...[...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]),
+    ...Object.values(pages)
+      .flat()
+      .filter((file) => file.endsWith('.js')),
+  ]);
+  const own = (pages[`${signedIn ? 1 : 0} ${path}`] ?? []).filter((file) => file.endsWith('.js'));
+  if (start.size < 2 || !own.length) throw new Error(`${path}: found no entry script and page files in index.html`);
+  for (const file of own) if (!bodies.has(file)) throw new Error(`${path}: the page's ${file} was not loaded`);
+  for (const [file, body] of bodies) {
+    const hinted = body.startsWith(COMPILE_HINT);
+    if (start.has(file) && !hinted) throw new Error(`${path}: ${file} runs on the first screen but lacks the compile hint`);
+    if (!start.has(file) && hinted) throw new Error(`${path}: ${file} is loaded later but carries the compile hint`);
+  }
+  const lazy = [...bodies.keys()].filter((file) => !start.has(file));
+  return lazy.length;
+}
+
 /** Opens /auth like a phone and returns the scripts fetched until idle: [{ file, gzip }]. */
 async function measureAuth({ base, browser, sources }) {
   const page = await browser.newPage(PHONE);
@@ -167,6 +195,9 @@ async function measureAuth({ base, browser, sources }) {
   await page.getByTestId('login-page').waitFor();
   checkPageFilesEarly('/auth', false, html, `${base}/auth`, [...requests]);
   await page.waitForLoadState('networkidle');
+  const bodies = new Map();
+  for (const response of scripts) bodies.set(new URL(response.url()).pathname, (await response.body()).toString('utf8'));
+  checkCompileHints('/auth', false, html, bodies);
   const out = [];
   for (const response of scripts) {
     const file = new URL(response.url()).pathname.replace(/^\//, '');
@@ -208,15 +239,20 @@ async function checkSignedIn({ base, browser, sources }) {
     checkPageFilesEarly(path, true, html, `${base}${path}`, [...requests]);
     // Live updates keep a connection open (no network idle): the page's own requests are done well within this.
     await page.waitForTimeout(2000);
+    const bodies = new Map();
     for (const response of scripts) {
       const file = new URL(response.url()).pathname.replace(/^\//, '');
-      const reason = forbidden(path, file, (await response.body()).toString('utf8'), sources);
+      const text = (await response.body()).toString('utf8');
+      bodies.set(`/${file}`, text);
+      const reason = forbidden(path, file, text, sources);
       if (reason) throw new Error(reason);
     }
+    const later = checkCompileHints(path, true, html, bodies);
+    if (!later) throw new Error(`${path}: no script was loaded after the first screen's (expected the app's lazy chunks)`);
     const made = await page.evaluate(() => window.__intlMade);
     if (made.length) throw new Error(`${path} made Intl formatters while loading (40–350 ms each on a phone): ${made.join(', ')}`);
     lines.push(
-      `${path} (signed in): ${scripts.length} scripts, no staff code, no validation or form library, no Intl formatter, its files asked for by the page`,
+      `${path} (signed in): ${scripts.length} scripts, no staff code, no validation or form library, no Intl formatter, its files asked for by the page, the compile hint on the ${scripts.length - later} the first screens run and on none of the other ${later} (texts, lazy chunks)`,
     );
     await context.close();
   }
