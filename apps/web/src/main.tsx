@@ -10,6 +10,7 @@ import { makeStore } from './app/store';
 import { LoadingScreen } from './app/layout/loading-screen';
 import { commonApi } from './lib/api/common-api';
 import { initI18n, prefetchTexts } from './lib/i18n/i18n';
+import { nextTask } from './lib/ui/next-task';
 
 const store = makeStore();
 // Everything the first screen waits for starts at once: texts, session, settings, countries, and the page's own
@@ -20,6 +21,9 @@ store.dispatch(commonApi.util.prefetch('getSettings', undefined, {}));
 store.dispatch(commonApi.util.prefetch('getCountries', undefined, {}));
 if (hasToken) prefetchTexts(store.getState().lang.lang, 'rest');
 preloadPage(window.location.pathname, hasToken, store.dispatch, new URLSearchParams(window.location.search));
+
+// The requests are out; the first render runs in a task of its own instead of lengthening the modules' evaluation.
+await nextTask();
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingScreen />);
