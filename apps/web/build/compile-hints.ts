@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { type Bundle, type Chunk, chunkFiles, FIRST_SCREENS } from './first-paint.ts';
+import { type Bundle, type Chunk, chunkFiles, chunkOfModule, entryFiles, FIRST_SCREENS } from './first-paint.ts';
 
 /** V8's explicit compile hint (Chrome 136+): compile every function of this file eagerly, as the file streams in. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -12,12 +12,9 @@ const isChunk = (file: Bundle[string] | undefined): file is Chunk => file?.type 
  */
 export function startChunks(bundle: Bundle): Set<string> {
   const chunks = Object.values(bundle).filter(isChunk);
-  const start = new Set<string>();
-  for (const entry of chunks.filter((c) => c.isEntry)) chunkFiles(bundle, entry, new Set()).forEach((f) => start.add(f));
+  const start = entryFiles(bundle);
   for (const module of Object.values(FIRST_SCREENS).flat()) {
-    const chunk =
-      chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`)) ??
-      chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
+    const chunk = chunkOfModule(chunks, module);
     if (chunk) chunkFiles(bundle, chunk, new Set()).forEach((f) => start.add(f));
   }
   return new Set([...start].filter((file) => isChunk(bundle[file])));

@@ -46,6 +46,21 @@ export function chunkFiles(bundle: Bundle, chunk: Chunk, have: Set<string>): str
   return files;
 }
 
+/** The chunk a module under src/ is the entry of, or else the shared chunk that holds it. */
+export function chunkOfModule(chunks: Chunk[], module: string): Chunk | undefined {
+  return (
+    chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)))
+  );
+}
+
+/** What the page loads anyway: the entry and the chunks it imports (Vite's own modulepreload links), with their CSS. */
+export function entryFiles(bundle: Bundle): Set<string> {
+  const files = new Set<string>();
+  for (const entry of Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk' && c.isEntry))
+    chunkFiles(bundle, entry, new Set()).forEach((f) => files.add(f));
+  return files;
+}
+
 /** The loading screen's logo in index.html (#root), as written there. */
 const LOGO = /<img class="app-loading-logo" src="\/brand\/logo\.svg" alt="" width="60" height="60" \/>/;
 
@@ -84,17 +99,12 @@ export function firstPaintPlugin(): Plugin {
           const name = chunk.facadeModuleId ? TEXTS_MODULE.exec(chunk.facadeModuleId)?.[1] : undefined;
           if (name) texts[name] = `${config.base}${chunk.fileName}`;
         }
-        // What the page loads anyway: the entry and the chunks it imports (Vite's own modulepreload links).
-        const have = new Set<string>();
-        for (const entry of chunks.filter((c) => c.isEntry)) chunkFiles(bundle, entry, new Set()).forEach((f) => have.add(f));
+        const have = entryFiles(bundle);
         const pages: Record<string, string[]> = {};
         for (const [screen, modules] of Object.entries(FIRST_SCREENS)) {
           const files = new Set<string>();
           for (const module of modules) {
-            // The chunk the module is the entry of, or else the shared chunk that holds it.
-            const chunk =
-              chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`)) ??
-              chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
+            const chunk = chunkOfModule(chunks, module);
             if (chunk) chunkFiles(bundle, chunk, new Set([...have, ...files])).forEach((file) => files.add(file));
           }
           if (files.size) pages[screen] = [...files].map((file) => `${config.base}${file}`);
