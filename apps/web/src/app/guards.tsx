@@ -6,6 +6,7 @@ import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
 import { selectIsAdmin, selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
 import { NEXT_PARAM, safeNextPath, signInPath } from '../lib/session/next-path';
 import { ProgressBar } from './layout/loading-screen';
+import { afterLoad } from '../lib/ui/after-load';
 
 /**
  * The protected area: signed-out visitors go to /auth, replacing history. Signed in, the texts of
@@ -19,12 +20,19 @@ export function RequireAuth() {
   const textsReady = restTextsLoaded(i18n.language);
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?.id;
-  // The QR code kept for offline use is renewed silently while the customer uses the portal (it expires otherwise).
+  // The QR code kept for offline use is renewed silently while the customer uses the portal (it expires otherwise),
+  // once the page has loaded and gone idle: the first screen does not wait behind it.
   useEffect(() => {
     if (userId === undefined) return;
-    void import('../features/qr/model/qr-refresh').then((m) => {
-      if (m.keptQrIsStale(userId)) void m.refreshKeptQr(dispatch, userId);
-    });
+    let live = true;
+    void afterLoad()
+      .then(() => (live ? import('../features/qr/model/qr-refresh') : null))
+      .then((m) => {
+        if (m && live && m.keptQrIsStale(userId)) void m.refreshKeptQr(dispatch, userId);
+      });
+    return () => {
+      live = false;
+    };
   }, [userId, dispatch]);
   useEffect(() => {
     if (!signedIn || textsReady) return;

@@ -11,12 +11,15 @@ import { jsonResponse } from '../../test/render';
 import { TEST_USER as USER } from '../../test/user';
 import { BOOT_CALL_MAX_AGE_MS, takeBootCall } from './boot-fetch';
 import { commonApi } from './common-api';
+import { ordersApi } from '../../features/orders/api/orders-api';
 
 const ANSWERS: Record<string, unknown> = {
   '/api/auth/user': { data: USER },
   '/api/settings': { data: { site_name: 'Orda Cargo' } },
   '/api/countries': { data: [{ id: 1, name: 'Kazakhstan' }] },
   '/api/orders/waiting': { data: [] },
+  '/api/orders/statuses': { data: [] },
+  '/api/orders/archived': { data: [], meta: { per_page: 10, next_cursor: null } },
 };
 
 const web = join(__dirname, '../../..');
@@ -70,9 +73,10 @@ function stubNetwork() {
   const requests: { path: string; authorization: string | null; lang: string | null }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname + decodeURI(url.search);
     requests.push({ path, authorization: request.headers.get('Authorization'), lang: request.headers.get('Accept-Language') });
-    return jsonResponse(ANSWERS[path] ?? { data: null });
+    return jsonResponse(ANSWERS[url.pathname] ?? { data: null });
   });
   vi.stubGlobal('fetch', fetchStub);
   return requests;
@@ -132,6 +136,30 @@ describe('the start, begun by the page before the app', () => {
       '/api/orders/waiting',
       '/api/settings',
     ]);
+  });
+
+  it("on /orders also sends the status tabs' and the archive's calls, and the orders page's prefetch takes their answers", async () => {
+    history.pushState({}, '', '/orders');
+    try {
+      localStorage.setItem('token', 'tok');
+      const requests = stubNetwork();
+      runPageScript();
+      expect(requests.map((r) => r.path)).toEqual([
+        '/api/settings',
+        '/api/countries',
+        '/api/auth/user',
+        '/api/orders/statuses',
+        '/api/orders/archived?filters[per_page]=10&filters[page]=1',
+      ]);
+      const store = makeStore();
+      await startSession(store);
+      // The same requests the page asks for: taken from the page script's calls, not sent again.
+      await store.dispatch(ordersApi.endpoints.getOrderStatuses.initiate());
+      await store.dispatch(ordersApi.endpoints.getArchivedOrders.initiate());
+      expect(requests).toHaveLength(5);
+    } finally {
+      history.pushState({}, '', '/');
+    }
   });
 
   it('without a token asks for the settings and countries only, and preloads only the sign-in texts', () => {

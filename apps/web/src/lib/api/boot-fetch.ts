@@ -1,5 +1,6 @@
 /**
- * The calls the app makes at start (the settings, the countries and, with a kept token, the current user) are sent
+ * The calls the app makes at start (the settings, the countries and, with a kept token, the current user and what
+ * the first screen shows: home's and /qr's parcels waiting at a branch, /orders' status tabs and archive) are sent
  * by index.html's inline script while the app's scripts still download, instead of once they have run: one round
  * trip less before the first screen on a slow phone network. The script keeps each answer in `window.__portalBoot`
  * by path; the base query's fetch takes it from there instead of asking again: once, and only for the same GET with

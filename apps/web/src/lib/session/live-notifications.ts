@@ -9,13 +9,16 @@ type Dispatch = (action: ReturnType<typeof sessionApi.endpoints.getAuthUser.init
  * Keeps the unread badge and the notification list live: a Server-Sent Events stream (read with fetch, so
  * the bearer token travels in a header, never in the URL) says when the user's notifications changed, and
  * the user is fetched again. When the stream is away the page polls on a growing interval (1 s … 30 s) while
- * it tries to reconnect; a refused token is refreshed through the usual request path, which restarts this.
+ * it tries to reconnect; a refused token is refreshed through the usual request path, which restarts this. When the
+ * stream first opens, the user is fetched once too: it opens after the page has loaded (use-live-notifications.ts),
+ * and a change between the start's answer and then would otherwise wait for the next one.
  */
 export function startLiveNotifications(dispatch: Dispatch, token: string): () => void {
   const controller = new AbortController();
   let stopped = false;
   const reload = () => void dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let opened = false;
 
   async function listen(): Promise<'ended' | 'refused' | 'failed'> {
     const res = await fetch(`${env.apiBase}/notifications/stream`, {
@@ -25,6 +28,10 @@ export function startLiveNotifications(dispatch: Dispatch, token: string): () =>
     });
     if (res.status === 401) return 'refused';
     if (!res.ok || !res.body) return 'failed';
+    if (!opened) {
+      opened = true;
+      reload(); // whatever changed since the start's answer, before the stream was open
+    }
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { afterLoad } from '../ui/after-load';
 
 /**
  * Keeps the unread badge and the notification list live while signed in (see live-notifications.ts).
- * The stream client is fetched only once someone is signed in, so /auth does not download it.
+ * The stream client is fetched only once someone is signed in, so /auth does not download it, and only once the page
+ * has loaded and gone idle (afterLoad): the first screen does not share a phone's cores and network with it. What
+ * changed meanwhile is caught up when the stream opens (live-notifications.ts).
  */
 export function useLiveNotifications(token: string | null): void {
   const dispatch = useAppDispatch();
@@ -11,9 +14,11 @@ export function useLiveNotifications(token: string | null): void {
     if (!token) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('./live-notifications').then((m) => {
-      if (!cancelled) stop = m.startLiveNotifications(dispatch, token);
-    });
+    void afterLoad()
+      .then(() => (cancelled ? null : import('./live-notifications')))
+      .then((m) => {
+        if (m && !cancelled) stop = m.startLiveNotifications(dispatch, token);
+      });
     return () => {
       cancelled = true;
       stop?.();

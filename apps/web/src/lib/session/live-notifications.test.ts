@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLiveNotifications } from './live-notifications';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A stream answer the test writes to, kept open like the server's. */
+function openStream() {
+  let push!: (text: string) => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (text) => controller.enqueue(new TextEncoder().encode(text));
+    },
+  });
+  return { response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }), push: (t: string) => push(t) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('startLiveNotifications', () => {
+  it('fetches the user once when the stream opens, then again on each change it announces', async () => {
+    const stream = openStream();
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) => {
+      init?.signal?.addEventListener('abort', () => undefined);
+      return Promise.resolve(stream.response);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const dispatch = vi.fn();
+    const stop = startLiveNotifications(dispatch, 'token-1');
+    await settle();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer token-1');
+    // Opened: whatever changed since the start's answer is fetched, once.
+    expect(dispatch).toHaveBeenCalledTimes(1);
+
+    stream.push(': keep-alive\n\n');
+    await settle();
+    expect(dispatch).toHaveBeenCalledTimes(1);
+
+    stream.push('event: changed\ndata: {}\n\n');
+    await settle();
+    expect(dispatch).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('does not fetch the user for a stream that was refused or failed to open until it reconnects', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('nope', { status: 503 }))),
+    );
+    vi.useFakeTimers();
+    const dispatch = vi.fn();
+    const stop = startLiveNotifications(dispatch, 'token-1');
+    await vi.advanceTimersByTimeAsync(1);
+    // A failure fetches the user once ("whatever was missed while away"), not once more for an opening.
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    stop();
+    vi.useRealTimers();
+  });
+});
