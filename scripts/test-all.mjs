@@ -19,6 +19,7 @@ const stages = (process.env.TEST_STAGES ?? 'contract,api,web,build,e2e').split('
 const label = process.env.TEST_LABEL ?? stages.join('-');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const flaky = [];
 
 function run(name, cmd, args, opts = {}) {
   console.log(`\n━━ ${name}: ${cmd} ${args.join(' ')}`);
@@ -43,6 +44,9 @@ function vitest(name, workspace) {
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   if (r.numFailedTests > 0 || status !== 0) {
     failures.push(`${name}: ${r.numFailedTests} failed`);
+    for (const file of r.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed') failures.push(`  ${file.name.replace(root, '')} › ${t.fullName ?? t.title}`);
     if (r.numFailedTests === 0) {
       totals.failed += 1; // a suite that failed to load counts as a failure
     }
@@ -57,6 +61,27 @@ function check(name, cmd, args, opts) {
     failures.push(`${name}: exit ${status}`);
   }
   return status === 0;
+}
+
+/** "project › file:line › title: first error line" for each test of that status in the JSON report: 'unexpected'
+ * (its last attempt failed) or 'flaky' (passed on a retry), so the run's last lines name them. */
+function playwrightTests(suites, status, path = []) {
+  const out = [];
+  for (const suite of suites) {
+    const here = suite.file && !path.length ? [suite.file] : [...path, suite.title];
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === status) {
+          const attempt = test.results?.find((res) => res.error) ?? test.results?.at(-1);
+          const error = (attempt?.error?.message ?? '')
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')[0]
+            .slice(0, 200);
+          out.push(`${test.projectName} › ${spec.file}:${spec.line} › ${[...here.slice(1), spec.title].join(' › ')}: ${error}`);
+        }
+    out.push(...playwrightTests(suite.suites ?? [], status, here));
+  }
+  return out;
 }
 
 function playwright(name = 'e2e', config = null) {
@@ -78,6 +103,7 @@ function playwright(name = 'e2e', config = null) {
   totals.skipped += s.skipped ?? 0;
   if ((s.unexpected ?? 0) > 0 || status !== 0) {
     failures.push(`${name}: ${s.unexpected ?? '?'} failed (exit ${status})`);
+    failures.push(...failedPlaywrightTests(r.suites ?? []).map((t) => `  ${t}`));
     // A run that failed before any test did (its web server or global setup did not start) counts as a failure.
     if (!s.unexpected) totals.failed += 1;
   }
@@ -104,8 +130,9 @@ if (stages.includes('xproc')) {
   else failures.push('xproc: not run, the build failed');
 }
 
-writeFileSync(join(out, `summary-${label}.json`), JSON.stringify({ ...totals, failures }, null, 2));
+writeFileSync(join(out, `summary-${label}.json`), JSON.stringify({ ...totals, failures, flaky }, null, 2));
 console.log('\n━━ summary');
+for (const f of flaky) console.log(`  ~ passed on a retry: ${f}`);
 for (const f of failures) console.log(`  ✗ ${f}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0);
