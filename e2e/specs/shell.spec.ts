@@ -62,9 +62,14 @@ test.describe('shell', () => {
     await page.getByTestId('settings-button').click();
     const toggle = page.getByRole('switch', { name: 'Тёмная тема' });
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    const box = await toggle.boundingBox();
     const mobile = (page.viewportSize()?.width ?? 1280) < 480;
-    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual(mobile ? [40, 20] : [50, 25]);
+    // Measured once the settings menu has finished opening: its entrance animation scales it up from 98 %.
+    await expect
+      .poll(async () => {
+        const box = await toggle.boundingBox();
+        return [Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)];
+      })
+      .toEqual(mobile ? [40, 20] : [50, 25]);
     await toggle.click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
