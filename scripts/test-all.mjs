@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.test-results');
@@ -73,8 +74,7 @@ function playwrightTests(suites, status, path = []) {
       for (const test of spec.tests ?? [])
         if (test.status === status) {
           const attempt = test.results?.find((res) => res.error) ?? test.results?.at(-1);
-          const error = (attempt?.error?.message ?? '')
-            .replace(/\u001b\[[0-9;]*m/g, '')
+          const error = stripVTControlCharacters(attempt?.error?.message ?? '')
             .split('\n')[0]
             .slice(0, 200);
           out.push(`${test.projectName} › ${spec.file}:${spec.line} › ${[...here.slice(1), spec.title].join(' › ')}: ${error}`);
@@ -103,10 +103,11 @@ function playwright(name = 'e2e', config = null) {
   totals.skipped += s.skipped ?? 0;
   if ((s.unexpected ?? 0) > 0 || status !== 0) {
     failures.push(`${name}: ${s.unexpected ?? '?'} failed (exit ${status})`);
-    failures.push(...failedPlaywrightTests(r.suites ?? []).map((t) => `  ${t}`));
+    failures.push(...playwrightTests(r.suites ?? [], 'unexpected').map((t) => `  ${t}`));
     // A run that failed before any test did (its web server or global setup did not start) counts as a failure.
     if (!s.unexpected) totals.failed += 1;
   }
+  for (const t of playwrightTests(r.suites ?? [], 'flaky')) flaky.push(`${name}: ${t}`);
 }
 
 if (stages.includes('contract')) vitest('contract', 'packages/contract');
