@@ -28,7 +28,7 @@ await nextTask();
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingScreen />);
 
-void initI18n(store.getState().lang.lang).then(() => {
+void initI18n(store.getState().lang.lang, { rest: hasToken }).then(() => {
   root.render(
     <StrictMode>
       <Providers store={store}>

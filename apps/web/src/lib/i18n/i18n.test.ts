@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { addBundles } from './i18n';
 
@@ -16,5 +16,38 @@ describe('addBundles', () => {
     expect(instance.t('common:nested.deep')).toBe('Deep');
     expect(instance.t('orders:title')).toBe('My orders');
     expect(instance.t('validation:required')).not.toBe('validation:required');
+  });
+});
+
+describe('initI18n with a kept token', () => {
+  // A fresh copy of the module: nothing loaded, the signed-in texts not yet wanted (test/setup.ts wanted them).
+  const fresh = async () => {
+    vi.resetModules();
+    return import('./i18n');
+  };
+  afterEach(() => {
+    vi.doUnmock('../../locales/kk-rest');
+    vi.resetModules();
+  });
+
+  it('adds the signed-in texts before it resolves, so the guard has them at its first render', async () => {
+    const { initI18n, restTextsLoaded } = await fresh();
+    await initI18n('kk', { rest: true });
+    expect(restTextsLoaded('kk')).toBe(true);
+  });
+
+  it('without one, starts with the core texts only', async () => {
+    const { initI18n, restTextsLoaded } = await fresh();
+    await initI18n('kk');
+    expect(restTextsLoaded('kk')).toBe(false);
+  });
+
+  it('still starts when the signed-in texts fail to load (the guard asks again)', async () => {
+    vi.doMock('../../locales/kk-rest', () => {
+      throw new Error('offline');
+    });
+    const { initI18n, restTextsLoaded } = await fresh();
+    await expect(initI18n('kk', { rest: true })).resolves.toBeDefined();
+    expect(restTextsLoaded('kk')).toBe(false);
   });
 });

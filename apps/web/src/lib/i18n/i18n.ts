@@ -78,17 +78,21 @@ export function prefetchTexts(lang: TLang, part: TextsPart): void {
 }
 
 /** Loads the `rest` texts of the current language (and of any language chosen later). */
-export async function loadRestTexts(instance: I18n = i18next): Promise<void> {
+export async function loadRestTexts(instance: I18n = i18next, lang?: TLang): Promise<void> {
   restWanted = true;
-  await loadPart(isLang(instance.language) ? instance.language : DEFAULT_LANG, 'rest', instance);
+  await loadPart(lang ?? (isLang(instance.language) ? instance.language : DEFAULT_LANG), 'rest', instance);
 }
 
 export function restTextsLoaded(lang: string): boolean {
   return loaded.has(`${lang}:rest`);
 }
 
-/** Starts i18next in the stored language with its texts loaded. */
-export async function initI18n(lang: TLang = DEFAULT_LANG): Promise<I18n> {
+/**
+ * Starts i18next in the stored language with its texts loaded. With `rest` (a token is kept: the first screen is
+ * likely a signed-in page) the signed-in texts are added too, so RequireAuth's first render already has them instead
+ * of asking for them in an effect, a frame later. Their failure is not the start's: RequireAuth asks again.
+ */
+export async function initI18n(lang: TLang = DEFAULT_LANG, opts: { rest?: boolean } = {}): Promise<I18n> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng: lang,
@@ -102,7 +106,7 @@ export async function initI18n(lang: TLang = DEFAULT_LANG): Promise<I18n> {
       react: { useSuspense: false },
     });
   }
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), opts.rest ? loadRestTexts(i18next, lang).catch(() => undefined) : undefined]);
   if (i18next.language !== lang) await i18next.changeLanguage(lang);
   return i18next;
 }
