@@ -1,22 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: every test of the product, stage by stage, with one closing line "N passed, N failed".
-//   unit   vitest in packages/contract, apps/api (real app on PGlite, or PostgreSQL with TEST_DATABASE_URL), apps/web
-//   build  the production build of web and api, and the /auth bundle budget
-//   e2e    Playwright in Debian's Chromium against the built server on a fresh embedded database
-//   xproc  the cross-process suite (e2e/playwright.xproc.config.ts): two built API processes on a throwaway
-//          PostgreSQL database (127.0.0.1:5432), Redis and an S3 fake behind nginx; not in the default stages
-//          (CI runs it as a stage of its own after the PostgreSQL API suite); builds first when the build is missing
-// TEST_STAGES=contract,api,web,build,e2e (the default) or e.g. TEST_STAGES=api picks stages; the counts are also
-// written to .test-results/summary-<label>.json for .ci/run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every test and check of the product, stage by stage, with one closing line "N passed, N failed".
+//   lint       ESLint over the repository (tools/eslint-boundaries.js included)
+//   format     Prettier's check of every .ts/.tsx/.js/.mjs file
+//   typecheck  tsc in every workspace with a `typecheck` script (the web and API builds do not type-check);
+//              lint, format and the type checks run side by side, as many at once as the machine has cores
+//   unit       vitest in packages/contract, apps/api (real app on PGlite, or PostgreSQL with TEST_DATABASE_URL), apps/web
+//   build      the production build of web and api, and the /auth bundle budget
+//   image      the Dockerfile's image without Docker (scripts/image-check.mjs): its production install in a fresh
+//              folder, the built dist copied in, started with NODE_ENV=production on a throwaway PostgreSQL database
+//              (127.0.0.1:5432), create-admin, the admin's sign-in and readiness; builds first when the build is missing
+//   e2e        Playwright in Debian's Chromium against the built server on a fresh embedded database
+//   xproc      the cross-process suite (e2e/playwright.xproc.config.ts): two built API processes on a throwaway
+//              PostgreSQL database (127.0.0.1:5432), Redis and an S3 fake behind nginx; not in the default stages
+//              (CI runs it as a stage of its own after the PostgreSQL API suite); builds first when the build is missing
+// TEST_STAGES=lint,format,typecheck,contract,api,web,build,image,e2e (the default) or e.g. TEST_STAGES=api picks
+// stages; the counts are also written to .test-results/summary-<label>.json for .ci/run.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.test-results');
 mkdirSync(out, { recursive: true });
-const stages = (process.env.TEST_STAGES ?? 'contract,api,web,build,e2e').split(',').map((s) => s.trim());
+const stages = (process.env.TEST_STAGES ?? 'lint,format,typecheck,contract,api,web,build,image,e2e').split(',').map((s) => s.trim());
 const label = process.env.TEST_LABEL ?? stages.join('-');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -62,6 +70,45 @@ function check(name, cmd, args, opts) {
     failures.push(`${name}: exit ${status}`);
   }
   return status === 0;
+}
+
+/**
+ * Checks that only read the sources (lint, format, type checks), run side by side, at most one per core: each one's
+ * output is printed whole when it ends, and each counts as one check like the build.
+ */
+async function checksSideBySide(jobs) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      const { name, cmd, args, cwd } = jobs[i];
+      const begun = Date.now();
+      results[i] = await new Promise((resolve) => {
+        let output = '';
+        const child = spawn(cmd, args, { cwd: cwd ?? root });
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+        child.on('close', (status) => resolve({ status: status ?? 1, output }));
+      });
+      const { status, output } = results[i];
+      console.log(`\n━━ ${name}: ${cmd} ${args.join(' ')} (${((Date.now() - begun) / 1000).toFixed(0)} s)`);
+      process.stdout.write(output);
+      if (status === 0) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        failures.push(`${name}: exit ${status}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), jobs.length)) }, worker));
+}
+
+/** The workspaces with a `typecheck` script (what `npm run typecheck` runs). */
+function typecheckWorkspaces() {
+  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return workspaces.filter((ws) => JSON.parse(readFileSync(join(root, ws, 'package.json'), 'utf8')).scripts?.typecheck);
 }
 
 /** "project › file:line › title: first error line" for each test of that status in the JSON report: 'unexpected'
@@ -110,6 +157,16 @@ function playwright(name = 'e2e', config = null) {
   for (const t of playwrightTests(r.suites ?? [], 'flaky')) flaky.push(`${name}: ${t}`);
 }
 
+const gates = [];
+if (stages.includes('lint'))
+  gates.push({ name: 'lint', cmd: 'npx', args: ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'] });
+if (stages.includes('format'))
+  gates.push({ name: 'format', cmd: 'npx', args: ['prettier', '--check', '--cache', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs}'] });
+if (stages.includes('typecheck'))
+  for (const ws of typecheckWorkspaces())
+    gates.push({ name: `typecheck ${ws}`, cmd: 'npm', args: ['run', '--silent', 'typecheck'], cwd: join(root, ws) });
+if (gates.length) await checksSideBySide(gates);
+
 if (stages.includes('contract')) vitest('contract', 'packages/contract');
 if (stages.includes('api')) vitest('api', 'apps/api');
 if (stages.includes('web') && existsSync(join(root, 'apps/web/vitest.config.ts'))) vitest('web', 'apps/web');
@@ -118,6 +175,12 @@ if (stages.includes('build') || stages.includes('e2e')) {
   built = check('build', 'npm', ['run', 'build']);
   if (built && existsSync(join(root, 'apps/web/scripts/bundle-size.mjs')))
     check('bundle budget', 'node', ['apps/web/scripts/bundle-size.mjs']);
+}
+if (stages.includes('image')) {
+  const haveBuild = existsSync(join(root, 'apps/api/dist/server.js')) && existsSync(join(root, 'apps/web/dist/index.html'));
+  if (!haveBuild && !stages.includes('build') && !stages.includes('e2e')) built = check('build', 'npm', ['run', 'build']);
+  if (built) check('image', 'node', ['scripts/image-check.mjs']);
+  else failures.push('image: not run, the build failed');
 }
 if (stages.includes('e2e')) {
   if (built && existsSync(join(root, 'e2e/playwright.config.ts'))) playwright();

@@ -36,6 +36,17 @@ describe('production recipe (docker-compose.yml) against the configuration schem
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health\/live/m);
   });
 
+  it('the image runs the Node LTS .nvmrc names, on a slim base, while the product promises Node 20.19+', () => {
+    const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
+    const nvmrc = readFileSync(`${root}.nvmrc`, 'utf8').trim();
+    expect(nvmrc).toMatch(/^(22|24)$/);
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(bases.length).toBeGreaterThanOrEqual(2);
+    for (const base of bases) expect(base).toBe(`node:${nvmrc}-bookworm-slim`);
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { engines: { node: string } };
+    expect(pkg.engines.node).toBe('>=20.19');
+  });
+
   for (const name of ['api-1', 'api-2']) {
     it(`${name}: every variable is one the API knows, and the set is a valid production configuration`, () => {
       const env = compose.services[name]!.environment!;
