@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
 import { buildApp } from './app';
 import { codesRepository } from './modules/auth/codes-repository';
+import { discardPendingWork, drillLines } from './restore-drill';
 
 /** Starts the API (and the built web app): parse config, open and migrate the database, seed, listen, shut down gracefully. */
 async function main() {
@@ -17,13 +19,25 @@ async function main() {
     throw error;
   }
   let seeded: Awaited<ReturnType<typeof seedDatabase>> = { demoAccounts: [] };
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    afterMigrate: async (db) => {
-      seeded = await seedDatabase(db, { demo: config.seedDemo });
-    },
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      holder: 'the portal server',
+      afterMigrate: async (db) => {
+        seeded = await seedDatabase(db, { demo: config.seedDemo });
+      },
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // A restore drill empties the copy's queue before anything starts on it (restore-drill.ts).
+  const drill = config.restoreDrill ? await discardPendingWork(database) : null;
   const app = await buildApp({ config, database });
 
   let closing = false;
@@ -57,17 +71,28 @@ async function main() {
       .removeUnattached(database.db)
       .then((removed) => removed.length && app.log.info({ removed: removed.length }, 'unattached uploads removed'))
       .catch((err) => app.log.warn({ err }, 'uploads cleanup failed'));
-  setInterval(sweep, 3600 * 1000).unref();
+  // Not on a drill copy: its references are yesterday's, and the uploads may be the bucket in service.
+  if (!drill) setInterval(sweep, 3600 * 1000).unref();
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
     `  Cargo portal is running at ${url}`,
+    ['127.0.0.1', '::1', 'localhost'].includes(config.host)
+      ? `  Listening on ${config.host} only (this computer); HOST=0.0.0.0 opens it to the network`
+      : `  Listening on ${config.host}`,
     `  API docs: ${url}/api/docs`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
     config.sms.driver === 'outbox' ? `  SMS codes are written to ${config.sms.outboxFile}` : `  SMS driver: ${config.sms.driver}`,
   ];
+  if (drill) lines.push(...drillLines(config, drill));
+  if (config.isProduction && config.webPush?.keysFrom === 'data-dir')
+    lines.push(
+      `  Web push keys: generated into ${config.dataDir}/vapid.json. Set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (the same`,
+      '  in every process) when more than one process serves the portal or DATA_DIR is not kept: browsers subscribed',
+      '  with other keys stop receiving (docs/operations.md, "Web push keys").',
+    );
   if (seeded.demoAccounts.length) {
     lines.push('', '  Demo accounts (phone / password):');
     for (const a of seeded.demoAccounts) lines.push(`    ${a.role.padEnd(8)} ${a.phone}  ${a.password}   ${a.note}`);

@@ -11,6 +11,9 @@ describe('configuration', () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });
     expect(c.port).toBe(3000);
+    // The demo start prints its accounts' password: this computer only unless HOST says otherwise (the image does).
+    expect(c.host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.sms.driver).toBe('outbox');
     expect(c.sms.outboxFile).toBe(join(dir, 'sms-outbox.jsonl'));
@@ -62,6 +65,51 @@ describe('configuration', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_DRIVER: 'outbox', TELEGRAM_BOT_TOKEN: token };
     expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://cargo.kz' })).toThrow(/PUBLIC_URL/);
     expect(loadConfig({ ...prod, PUBLIC_URL: 'https://cargo.kz/' }).publicUrl).toBe('https://cargo.kz');
+  });
+
+  it('RESTORE_DRILL: sends nothing whatever else is set, and opens only a copy named for the drill', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMS_DRIVER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.kz/send',
+      NOTIFY_WORKER: 'true',
+      TELEGRAM_BOT_TOKEN: '123456:AAE_abcdefghijklmnopqrstuv',
+      PUBLIC_URL: 'https://cargo.example.kz',
+      REDIS_URL: 'redis://redis:6379',
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+    };
+    const live = loadConfig({ ...production, DATABASE_URL: 'postgres://portal:pw@postgres:5432/portal' });
+    expect(live).toMatchObject({ restoreDrill: false, notify: { worker: true }, sms: { driver: 'http' }, redisUrl: 'redis://redis:6379' });
+    expect(live.telegram).not.toBeNull();
+    expect(live.webPush).not.toBeNull();
+    const drill = loadConfig({ ...production, RESTORE_DRILL: 'true', DATABASE_URL: 'postgres://portal:pw@postgres:5432/portal_drill' });
+    expect(drill).toMatchObject({
+      restoreDrill: true,
+      notify: { worker: false },
+      sms: { driver: 'outbox' },
+      telegram: null,
+      webPush: null,
+    });
+    expect(drill.redisUrl).toBeUndefined();
+    // Its own secret: nothing signed by the processes in service is good on it, nor the other way round.
+    expect(drill.jwtSecret).not.toBe(production.JWT_SECRET);
+    expect(drill.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const bare = loadConfig({
+      NODE_ENV: 'production',
+      RESTORE_DRILL: 'true',
+      DATABASE_URL: 'postgres://portal:pw@postgres:5432/portal_drill',
+    });
+    expect(bare).toMatchObject({ isProduction: true, sms: { driver: 'outbox' } });
+    // The database in service (or a data folder) whose name does not say it is a drill copy is refused.
+    expect(() => loadConfig({ ...production, RESTORE_DRILL: 'true', DATABASE_URL: 'postgres://portal:pw@postgres:5432/portal' })).toThrow(
+      /RESTORE_DRILL: .*database name in DATABASE_URL \("portal"\) must contain "drill"/,
+    );
+    expect(() => loadConfig({ RESTORE_DRILL: 'true', DATA_DIR: tmp() })).toThrow(/RESTORE_DRILL: .*folder name of DATA_DIR/);
+    const pgliteCopy = join(tmp(), 'data-drill');
+    expect(loadConfig({ RESTORE_DRILL: 'true', DATA_DIR: pgliteCopy })).toMatchObject({ restoreDrill: true, notify: { worker: false } });
+    expect(() => loadConfig({ RESTORE_DRILL: 'yes', DATA_DIR: pgliteCopy })).toThrow(/RESTORE_DRILL/);
   });
 
   it('splits CORS_ORIGINS', () => {

@@ -1,13 +1,14 @@
 /**
  * npm run create-admin -- --phone +77011234567 --password '…' [--first-name Dana] [--last-name Akhmetova]
  *
- * Opens the database the server uses (DATABASE_URL, or embedded PGlite in DATA_DIR: stop the server
- * first, PGlite allows one process), applies the migrations and reference data, then creates the admin
+ * Opens the database the server uses (DATABASE_URL, or embedded PGlite in DATA_DIR: refused while the server
+ * runs on that folder, PGlite allows one process), applies the migrations and reference data, then creates the admin
  * or promotes the existing account. Prints what it did; exits 1 with the reason otherwise.
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { seedDatabase } from '../db/seed';
 import { checkAdminInput, createAdmin, CreateAdminError } from '../modules/admin/create-admin';
 
@@ -49,7 +50,16 @@ async function main(): Promise<number> {
   }
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = resolve(process.env.DATA_DIR || './data');
-  const database = await openDatabase({ databaseUrl, dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl, dataDir, holder: 'create-admin' });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
   try {
     await seedDatabase(database.db, { demo: false });
     const result = await createAdmin(database.db, {

@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -68,7 +68,8 @@ export const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // This computer only unless told: the demo start prints its accounts' password. The image sets HOST=0.0.0.0.
+    HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -152,9 +153,11 @@ export const ZEnv = z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16–256 characters of A–Z, a–z, 0–9, _ and -')
       .optional(),
+    RESTORE_DRILL: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production') {
+    // A restore drill signs with a secret of its own and sends SMS to its outbox (drillConfig): it needs neither.
+    if (env.NODE_ENV === 'production' && env.RESTORE_DRILL !== 'true') {
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
       if (!env.SMS_DRIVER)
         ctx.addIssue({ code: 'custom', path: ['SMS_DRIVER'], message: 'must be chosen explicitly when NODE_ENV=production' });
@@ -183,6 +186,20 @@ export const ZEnv = z
     }
     if (env.SMS_DRIVER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_DRIVER=http' });
+    }
+    if (env.RESTORE_DRILL === 'true') {
+      // The drill empties the queue of the database it opens: never the one in service, so only a copy named for it.
+      const [what, name] = env.DATABASE_URL
+        ? ['the database name in DATABASE_URL', decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1))]
+        : ['the folder name of DATA_DIR', basename(resolve(env.DATA_DIR))];
+      if (!/drill/i.test(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['RESTORE_DRILL'],
+          message:
+            `opens only a restored copy, since it discards the queued messages of the database it opens: ${what} ` +
+            `("${name}") must contain "drill" (e.g. portal_drill)`,
+        });
     }
   });
 
@@ -240,7 +257,12 @@ export interface AppConfig {
    * Web push (VAPID) keys: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once and kept in DATA_DIR/vapid.json;
    * off in tests unless WEB_PUSH=true or keys are given. `localEndpoints` lets tests use a push service on 127.0.0.1.
    */
-  webPush: { publicKey: string; privateKey: string; subject: string; localEndpoints: boolean } | null;
+  webPush: { publicKey: string; privateKey: string; subject: string; localEndpoints: boolean; keysFrom: 'env' | 'data-dir' } | null;
+  /**
+   * A restore drill (RESTORE_DRILL=true) on a restored copy: nothing is sent (drillConfig) and the copy's queued work
+   * is discarded at start (restore-drill.ts).
+   */
+  restoreDrill: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -254,7 +276,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
-  return {
+  const restoreDrill = env.RESTORE_DRILL === 'true';
+  const config: AppConfig = {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     isTest: env.NODE_ENV === 'test',
@@ -275,7 +298,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       smscPassword: env.SMSC_PASSWORD,
       smscApiUrl: env.SMSC_API_URL,
     },
-    jwtSecret: env.JWT_SECRET ?? (env.NODE_ENV === 'production' ? '' : persistedSecret(dataDir)),
+    jwtSecret: env.JWT_SECRET ?? (env.NODE_ENV === 'production' || restoreDrill ? '' : persistedSecret(dataDir)),
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -314,7 +337,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             env.TELEGRAM_WEBHOOK_SECRET ?? createHmac('sha256', env.TELEGRAM_BOT_TOKEN).update('telegram-webhook').digest('base64url'),
         }
       : null,
-    webPush: webPushConfig(env, dataDir),
+    // A drill makes no keys: it has no web push.
+    webPush: restoreDrill ? null : webPushConfig(env, dataDir),
+    restoreDrill,
+  };
+  return restoreDrill ? drillConfig(config) : config;
+}
+
+/**
+ * A restore drill sends nothing to anyone, whatever else the environment says (a copy started with production's
+ * settings), and signs sessions with a secret of its own: no notification worker (no queued message, broadcast, reminder or Telegram webhook registration), SMS
+ * only to the outbox file (codes asked for in the drill), no Telegram bot, no web push, and no Redis (the live
+ * updates and cache clearing of the processes in service).
+ */
+function drillConfig(config: AppConfig): AppConfig {
+  return {
+    ...config,
+    // Its own secret each start: nothing it signs is good anywhere else, nothing signed elsewhere is good on it.
+    jwtSecret: randomBytes(48).toString('base64url'),
+    redisUrl: undefined,
+    sms: { ...config.sms, driver: 'outbox' },
+    notify: { ...config.notify, worker: false },
+    telegram: null,
+    webPush: null,
   };
 }
 
@@ -335,8 +380,8 @@ function webPushConfig(
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   const keys =
     env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
-      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
-      : persistedVapid(dataDir);
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, keysFrom: 'env' as const }
+      : { ...persistedVapid(dataDir), keysFrom: 'data-dir' as const };
   const subject = env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : 'mailto:admin@localhost');
   return { ...keys, subject, localEndpoints: env.NODE_ENV === 'test' };
 }

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -49,6 +50,8 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** Work done once after migrating while still holding the migration lock (the server seeds here). */
   afterMigrate?: (db: Db) => Promise<void>;
+  /** Who opens an embedded database in `dataDir`, named to a second process its lock refuses (data-dir-lock.ts). */
+  holder?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -89,28 +92,46 @@ export async function openDatabase(opts: {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = opts.dataDir ?? 'memory://';
   let location = dir;
+  // One process at a time on a folder: a second server or create-admin is refused while this one runs.
+  let release = () => {};
   if (!dir.startsWith('memory://')) {
     location = join(dir, 'pgdata');
     mkdirSync(location, { recursive: true });
+    release = lockDataDir(dir, opts.holder ?? 'the portal server');
   }
-  const client = new PGlite(location);
-  await client.waitReady;
-  const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
-  await opts.afterMigrate?.(pgliteDb as unknown as Db);
+  let client;
+  let pgliteDb;
+  try {
+    client = new PGlite(location);
+    await client.waitReady;
+    pgliteDb = drizzle(client, { schema });
+    await migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
+    await opts.afterMigrate?.(pgliteDb as unknown as Db);
+  } catch (error) {
+    await client?.close().catch(() => {});
+    release();
+    throw error;
+  }
+  const pglite = client;
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    },
     ping: async () => {
-      await client.query('select 1');
+      await pglite.query('select 1');
     },
     executeSql: async (text, values) =>
       values?.length
-        ? client.query<Record<string, unknown>>(
+        ? pglite.query<Record<string, unknown>>(
             text,
             values.map((v) => (v === undefined ? null : v)),
           )
-        : lastResult(await client.exec(text)),
+        : lastResult(await pglite.exec(text)),
   };
 }

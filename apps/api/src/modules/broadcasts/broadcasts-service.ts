@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   BROADCAST_DELAY_SECONDS,
   type TBroadcast,
@@ -224,3 +224,16 @@ export function createBroadcastsService(deps: { db: Db; batchSize?: number }) {
 }
 
 export type BroadcastsService = ReturnType<typeof createBroadcastsService>;
+
+/**
+ * Restore drill (RESTORE_DRILL): the copy's broadcasts that had not finished are cancelled, since their fan-out jobs
+ * are discarded with the rest of the queue; the admin area of the copy then shows what happened. Returns their ids.
+ */
+export async function cancelUnsentBroadcasts(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .update(broadcasts)
+    .set({ state: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+    .where(inArray(broadcasts.state, ['scheduled', 'sending']))
+    .returning({ id: broadcasts.id });
+  return rows.map((r) => r.id);
+}

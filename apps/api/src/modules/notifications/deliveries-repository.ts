@@ -29,6 +29,19 @@ export const deliveriesRepository = {
     return db.insert(notificationDeliveries).values(rows).onConflictDoNothing().returning({ id: notificationDeliveries.id });
   },
 
+  /**
+   * Restore drill (RESTORE_DRILL): every message of the copy still waiting to go (its job is discarded) is marked
+   * skipped with the reason, so the copy's delivery log does not show messages as on their way. Returns how many.
+   */
+  async skipUnsent(db: DbOrTx, reason: string): Promise<number> {
+    const rows = await db
+      .update(notificationDeliveries)
+      .set({ status: 'skipped', error: reason, updatedAt: new Date() })
+      .where(inArray(notificationDeliveries.status, ['queued', 'sending', 'retrying']))
+      .returning({ id: notificationDeliveries.id });
+    return rows.length;
+  },
+
   async insertSkipped(db: DbOrTx, rows: { notificationId: number; userId: number; channel: TDeliveryChannel; error: string }[]) {
     if (rows.length)
       await db

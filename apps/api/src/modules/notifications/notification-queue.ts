@@ -49,6 +49,28 @@ export async function enqueue(
   );
 }
 
+/**
+ * Restore drill (RESTORE_DRILL): deletes the jobs a restored copy holds that were still to run (messages waiting to
+ * go or to be retried, broadcast fan-outs, taken jobs of the original's processes) and its cron schedules (the hourly
+ * storage reminders), so nothing the original was about to send goes out from the copy, even from a worker started
+ * on it later. Run before the copy's queue starts. Returns the jobs discarded per queue and the schedules removed.
+ */
+export async function discardQueuedJobs(database: Database): Promise<{ jobs: Record<string, number>; schedules: number }> {
+  const installed = await database.executeSql(`select to_regclass('${QUEUE_SCHEMA}.job') is not null as ok`);
+  if (!installed.rows[0]?.ok) return { jobs: {}, schedules: 0 };
+  const jobs = await database.executeSql(
+    `with gone as (delete from ${QUEUE_SCHEMA}.job where state in ('created', 'retry', 'active') returning name)
+     select name, count(*)::int as n from gone group by name order by name`,
+  );
+  const schedules = await database.executeSql(
+    `with gone as (delete from ${QUEUE_SCHEMA}.schedule returning name) select count(*)::int as n from gone`,
+  );
+  return {
+    jobs: Object.fromEntries(jobs.rows.map((r) => [String(r.name), Number(r.n)])),
+    schedules: Number(schedules.rows[0]?.n ?? 0),
+  };
+}
+
 /** The queue of one API process: installs pg-boss's schema, and (when this process works jobs) runs workers. */
 export class NotificationQueue {
   readonly boss: PgBoss;
