@@ -151,6 +151,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Клиент с таким QR-кодом, номером или кодом клиента не найден',
     kk: 'Мұндай QR-коды, нөмірі немесе клиент коды бар клиент табылмады',
   },
+  customer_blocked: {
+    en: "This customer's account is blocked: parcels are not handed over and payments are not taken. An administrator can unblock it",
+    ru: 'Аккаунт клиента заблокирован: посылки не выдаются и оплата не принимается. Разблокировать его может администратор',
+    kk: 'Клиенттің аккаунты бұғатталған: сәлемдемелер берілмейді және төлем қабылданбайды. Оны әкімші бұғаттан шығара алады',
+  },
   qr_foreign: {
     en: 'This is not our customer QR code. Scan the QR code from the customer’s page in our app',
     ru: 'Это не QR-код нашего клиента. Отсканируйте QR-код со страницы клиента в нашем приложении',

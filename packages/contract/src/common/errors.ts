@@ -51,6 +51,7 @@ export const ERROR_STATUS = {
   own_account: 422,
   account_blocked: 403,
   customer_not_found: 404,
+  customer_blocked: 409,
   qr_foreign: 422,
   qr_invalid: 422,
   qr_revoked: 422,

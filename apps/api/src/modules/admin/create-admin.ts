@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { countries } from '../../db/schema';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit';
 import { hashPassword, isCommonPassword } from '../auth/passwords';
+import { sessionsRepository } from '../auth/sessions-repository';
 import { usersRepository } from '../users/users-repository';
 
 export class CreateAdminError extends Error {}
@@ -28,7 +29,7 @@ function english(key: string): string {
 
 /**
  * Makes `phone` an admin: creates the account, or promotes the existing one (and unblocks it), with
- * the given password. The password must pass the same rule as registration (the contract's ZPassword
+ * the given password (which, like a reset, ends that account's sessions and revokes its QR code). The password must pass the same rule as registration (the contract's ZPassword
  * and the common-password check). Audited as the system actor, in the same transaction.
  */
 /** Checks the phone and password (the registration rule) before anything is opened or written. */
@@ -61,6 +62,9 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
         blockedAt: null,
         passwordHash,
       });
+      // A new password is a reset: the account's sessions end and its QR code is revoked, as in the forgot flow.
+      await sessionsRepository.revokeAllForUser(tx, existing.id, 'password_reset');
+      await usersRepository.bumpQrVersion(tx, existing.id);
       const after = { role: 'admin', place_kind: null, place_branch_id: null, blocked: false };
       await recordAudit(tx, {
         actor: SYSTEM_ACTOR,

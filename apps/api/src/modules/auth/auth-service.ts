@@ -197,7 +197,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       await sessionsRepository.revoke(db, sessionId, 'logout');
     },
 
-    /** The forgot-password flow's end: new password, every session ended. */
+    /** The forgot-password flow's end: new password, every session ended, the QR code revoked (a new one is shown at the next sign-in). */
     async updatePassword(input: UpdatePasswordInput) {
       assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
@@ -207,6 +207,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
         if (!user) throw new AppError('verification_token_invalid', { fields: { verification_token: ['verification_token_invalid'] } });
         await usersRepository.update(tx, user.id, { passwordHash });
         await sessionsRepository.revokeAllForUser(tx, user.id, 'password_reset');
+        // Whoever knew the old password may hold a screenshot of the QR code: it stops working with the password.
+        await usersRepository.bumpQrVersion(tx, user.id);
         await loginThrottleRepository.clear(tx, input.phone_number);
       });
     },
