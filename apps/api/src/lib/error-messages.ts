@@ -124,6 +124,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Этот день в пункте уже закрыт. Его нельзя изменить, исправления идут в следующий день',
     kk: 'Бұл күн пунктте жабылған. Оны өзгертуге болмайды, түзетулер келесі күнге жазылады',
   },
+  day_close_too_old: {
+    en: 'Branch staff close today and the last {days} days only. An administrator can close an older day',
+    ru: 'Сотрудники пункта закрывают только сегодняшний день и {days} предыдущих. Более ранний день может закрыть администратор',
+    kk: 'Пункт қызметкерлері тек бүгінгі күнді және алдыңғы {days} күнді жабады. Ертеректегі күнді әкімші жаба алады',
+  },
   already_reversed: { en: 'This payment was already reversed', ru: 'Этот платёж уже отменён', kk: 'Бұл төлем бұрын қайтарылған' },
   payment_not_reversible: {
     en: 'A reversal cannot be reversed',

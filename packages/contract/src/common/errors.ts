@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   correction_no_change: 422,
   import_committed: 409,
   day_closed: 409,
+  day_close_too_old: 403,
   already_reversed: 409,
   payment_not_reversible: 409,
   payment_short: 422,

@@ -162,7 +162,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           app.db,
           branch,
           { date: request.body.date, counted: request.body.counted, note: request.body.note },
-          user.id,
+          { userId: user.id, admin: user.role === 'admin' },
           lang,
           auditActorOf(request),
         ),

@@ -127,7 +127,7 @@ export const reportsService = {
       }));
     }
     if (kind === 'storage') {
-      const rows = await repo.pastStorage(db, localDate(new Date(), REPORT_TIME_ZONE), opts.branchId, WORKLIST_LIMIT);
+      const rows = await repo.pastStorage(db, opts.branchId, WORKLIST_LIMIT);
       return rows.map((r) => ({
         ...blank,
         id: Number(r.id),
