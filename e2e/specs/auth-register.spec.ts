@@ -45,6 +45,13 @@ test.describe('registration', () => {
     await page.getByLabel('Пароль', { exact: true }).fill('Karaganda-Steppe-77');
     await page.getByRole('button', { name: 'Создать аккаунт' }).click();
     await expect(page.getByText('Пароли должны совпадать')).toBeVisible();
+    // A guessable password: the API's strength rule answers with the reason, shown at the field.
+    await page.getByLabel('Пароль', { exact: true }).fill('abcabc');
+    await page.getByLabel('Повторите пароль').fill('abcabc');
+    await page.getByRole('button', { name: 'Создать аккаунт' }).click();
+    await expect(page.getByText('Пароль повторяет сам себя (например, aaaaaa или abcabc). Выберите другой')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/register-form$/);
+    await page.getByLabel('Пароль', { exact: true }).fill('Karaganda-Steppe-77');
     await page.getByLabel('Повторите пароль').fill('Karaganda-Steppe-77');
     await page.getByRole('button', { name: 'Создать аккаунт' }).click();
 

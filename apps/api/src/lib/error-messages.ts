@@ -229,11 +229,6 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Подтверждение истекло или уже использовано. Начните заново',
     kk: 'Растау мерзімі өтті немесе қолданылған. Қайта бастаңыз',
   },
-  password_too_common: {
-    en: 'This password is too common. Choose another one',
-    ru: 'Этот пароль слишком распространён. Выберите другой',
-    kk: 'Бұл құпиясөз тым кең таралған. Басқасын таңдаңыз',
-  },
   too_many_requests: {
     en: 'Too many requests. Try again {wait}',
     ru: 'Слишком много запросов. Повторите {wait}',

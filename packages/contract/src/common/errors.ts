@@ -72,7 +72,6 @@ export const ERROR_STATUS = {
   code_expired: 422,
   code_attempts_exceeded: 422,
   verification_token_invalid: 422,
-  password_too_common: 422,
   too_many_requests: 429,
   code_resend_too_soon: 429,
   login_locked: 429,
