@@ -4,6 +4,7 @@ import { enterCode, expect, test, uniquePhone } from '../support/fixtures';
 
 test.describe('registration', () => {
   test('validates, then walks code → verify → form and signs the new customer in', async ({ page }, testInfo) => {
+    test.setTimeout(120_000); // every validation step, the API's password rule included, on one page
     const phone = uniquePhone(testInfo.workerIndex);
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Зарегистрироваться' }).click();

@@ -36,6 +36,7 @@ export const MSG = {
   imageMissing: 'validation.image_missing',
   videoHostNotAllowed: 'validation.video_host_not_allowed',
   httpsUrl: 'validation.https_url',
+  readdressReason: 'validation.readdress_reason',
 } as const;
 
 export type TMessageKey = (typeof MSG)[keyof typeof MSG];
@@ -73,6 +74,8 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.image_missing': 'This image is not on the server. Upload it again',
     'validation.video_host_not_allowed': 'Paste a video link from YouTube, VK Video, Rutube or Vimeo',
     'validation.https_url': 'Enter an address starting with https://',
+    'validation.readdress_reason':
+      'Say why this parcel is taken here instead of its branch (3–500 characters): that branch and the customer are told',
   },
   ru: {
     'validation.phone_required': 'Введите номер телефона',
@@ -106,6 +109,8 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.image_missing': 'Этого изображения нет на сервере. Загрузите его снова',
     'validation.video_host_not_allowed': 'Вставьте ссылку на видео с YouTube, VK Видео, Rutube или Vimeo',
     'validation.https_url': 'Введите адрес, начинающийся с https://',
+    'validation.readdress_reason':
+      'Укажите, почему посылку принимают здесь, а не в её пункте (3–500 символов): этому пункту и клиенту сообщат',
   },
   kk: {
     'validation.phone_required': 'Телефон нөмірін енгізіңіз',
@@ -139,6 +144,8 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.image_missing': 'Бұл сурет серверде жоқ. Оны қайта жүктеңіз',
     'validation.video_host_not_allowed': 'YouTube, VK Видео, Rutube немесе Vimeo бейнесінің сілтемесін қойыңыз',
     'validation.https_url': 'https:// деп басталатын мекенжайды енгізіңіз',
+    'validation.readdress_reason':
+      'Сәлемдеменің өз пунктінде емес, осында неге қабылданатынын жазыңыз (3–500 таңба): ол пунктке және клиентке хабарланады',
   },
 };
 

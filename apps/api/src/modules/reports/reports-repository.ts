@@ -155,6 +155,32 @@ export const reportsRepository = {
   },
 
   /**
+   * Parcels addressed to a branch that another branch took in the last `days` days (parcel_readdresses, written by the
+   * parcels module with the arrival), newest first: the taking branch, the owner, the reason; days in the branch's zone.
+   */
+  async readdressed(db: DbOrTx, days: number, branchId: number | undefined, limit: number) {
+    const rows = await db.execute(sql`
+      select r.id, o.track_code, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name, r.at, r.reason,
+             ${daysSince(sql`r.at`, zoneOf(sql`f.time_zone`))} as days
+        from parcel_readdresses r join orders o on o.id = r.order_id left join users u on u.id = o.user_id
+        join branches b on b.id = r.to_branch_id join branches f on f.id = r.from_branch_id
+       where r.at > now() - make_interval(days => ${days}) and ${branchIs(sql`r.from_branch_id`, branchId)}
+       order by r.at desc, r.id desc limit ${limit}`);
+    return rowsOf<{
+      id: number | string;
+      track_code: string;
+      client_code: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      phone_number: string | null;
+      branch_name: Record<string, string> | null;
+      at: string | Date;
+      reason: string;
+      days: number;
+    }>(rows);
+  },
+
+  /**
    * Customers a channel no longer reaches (notification_channels.unreachable_at set), longest first; a branch sees
    * the customers who chose it. Bounded by the few unreachable rows, never by the number of customers.
    */
