@@ -12,6 +12,7 @@ import path from 'node:path';
 export const TABLE_OWNERS = {
   orders: 'parcels',
   orderEvents: 'parcels',
+  parcelReaddresses: 'parcels',
   receipts: 'parcels',
   flights: 'parcels',
   flightArrivals: 'parcels',

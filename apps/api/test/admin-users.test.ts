@@ -184,7 +184,8 @@ describe('admin users', () => {
     expect(refused.status).toBe(403);
     expect(refused.json.message).toMatch(/заблокирован/);
     const scan = await call('POST', '/manage/handover/lookup', { token: staff.token, body: { customer: qr } });
-    expect(scan.status).toBe(422);
+    expect(scan.status).toBe(409);
+    expect(scan.json.code).toBe('customer_blocked');
     const [row] = await auditOf(c.user.id, 'user.update');
     expect(row).toMatchObject({ before: { blocked: false }, after: { blocked: true } });
     expect((await call('PATCH', `/admin/users/${c.user.id}`, { token: tokens.admin, body: { blocked: false } })).json.data.blocked).toBe(

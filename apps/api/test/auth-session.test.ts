@@ -184,16 +184,21 @@ describe('register', () => {
         lang: 'en',
       });
       expect(res.status).toBe(422);
-      expect(res.json.code).toBe('password_too_common');
+      expect(res.json.code).toBe('validation_failed');
       expect(res.json.errors.password[0]).toMatch(/too common/);
     }
   });
 
-  it('refuses one repeated character and the phone number, in register and reset, in three languages', async () => {
+  it('refuses guessable patterns and the phone number with the reason, in register and reset, in three languages', async () => {
     const phone = '+77051234567';
     const cases: [string, string, RegExp][] = [
-      ['aaaaaa', 'en', /one character repeated/],
-      ['77777777', 'ru', /одного повторяющегося символа/],
+      ['abcabc', 'en', /repeats itself \(like aaaaaa or abcabc\)/],
+      ['abcabc', 'kk', /өзін-өзі қайталайды/],
+      ['aaaaaa', 'en', /repeats itself/],
+      ['77777777', 'ru', /повторяет сам себя/],
+      ['abcdefgh', 'ru', /последовательность/],
+      ['zxcvbnm,./', 'en', /row of keys/],
+      ['19.05.1990', 'kk', /күн немесе жыл/],
       ['7051234567', 'kk', /телефон нөміріңіз/],
       ['87051234567', 'en', /your phone number/],
       ['+7 705 123 45 67', 'en', /your phone number/],

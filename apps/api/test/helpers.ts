@@ -24,10 +24,14 @@ export class MemorySms implements SmsDriver {
  * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL
  * (the PostgreSQL server in CI), a new database created on that server and dropped afterwards.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function freshDatabase(
+  opts: { sessionTimeZone?: string } = {},
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
+    // PGlite is one session: its time zone is every query's.
+    if (opts.sessionTimeZone) await database.executeSql(`set time zone '${opts.sessionTimeZone}'`);
     return { database, drop: () => database.close() };
   }
   const { default: pg } = await import('pg');
@@ -38,6 +42,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // Every connection of the pool starts in that time zone (as on a server configured with another `timezone`).
+  if (opts.sessionTimeZone) url.searchParams.set('options', `-c TimeZone=${opts.sessionTimeZone}`);
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
@@ -82,9 +88,16 @@ export async function secondInstance(ctx: TestContext, env: Record<string, strin
 
 /** The real app on a fresh, seeded database, with an in-memory SMS driver. */
 export async function createTestApp(
-  opts: { authRateLimitPerMinute?: number; demo?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  opts: {
+    authRateLimitPerMinute?: number;
+    demo?: boolean;
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    /** The database session's time zone (`current_date`, `timestamptz::date`); the server's default otherwise. */
+    sessionTimeZone?: string;
+  } = {},
 ): Promise<TestContext> {
-  const { database, drop, url } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase({ sessionTimeZone: opts.sessionTimeZone });
   await seedDatabase(database.db, { demo: opts.demo ?? true });
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -115,7 +115,7 @@ describe('arrival at a branch', () => {
     expect(r.outcome).toBe('other_branch');
     expect(r.addressed_to.id).toBe(staff.branchId);
     expect(r.parcel.status).toBe('in_transit');
-    const accepted = await m.arrive(staff.otherBranch, { track_codes: c.codes, accept_other_branch: true });
+    const accepted = await m.arrive(staff.otherBranch, { track_codes: c.codes, accept_other_branch: true, reason: 'Customer moved' });
     const moved = accepted.json.data.results[0];
     expect(moved.outcome).toBe('moved');
     expect(moved.parcel.branch.id).toBe(staff.otherBranchId);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QR_TTL_DAYS } from '@portal/contract';
-import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
+import { client, createTestApp, login, registerCustomer, type TestContext } from './helpers';
+import { createAdmin } from '../src/modules/admin/create-admin';
 import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 let ctx: TestContext;
@@ -60,5 +61,57 @@ describe('customer QR code', () => {
     const first = a.json.data.version === 3 ? b : a;
     expect((await m.lookup(staff.branch, { customer: last.json.data.token })).status).toBe(200);
     expect((await m.lookup(staff.branch, { customer: first.json.data.token })).json.code).toBe('qr_revoked');
+  });
+
+  it('a password reset revokes the QR code; a fresh sign-in shows a new one that works', async () => {
+    const c = await registerCustomer(ctx);
+    const before = (await call('GET', '/qr', { token: c.token })).json.data;
+    expect((await m.lookup(staff.branch, { customer: before.token })).status).toBe(200);
+    const ip = `10.31.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    expect((await call('POST', '/auth/send-code/forgot', { body: { phone_number: c.phone }, ip })).status).toBe(200);
+    const verified = await call('POST', '/auth/verify-code', {
+      body: { phone_number: c.phone, code: ctx.sms.lastCode(c.phone), type: 'forgot' },
+    });
+    const password = 'Tulpar-Crosses-Steppe-8';
+    const reset = await call('POST', '/auth/update-password', {
+      body: { phone_number: c.phone, verification_token: verified.json.data.verification_token, password, password_confirmation: password },
+    });
+    expect(reset.status).toBe(200);
+    const old = await m.call('POST', '/manage/handover/lookup', { token: staff.branch, body: { customer: before.token }, lang: 'en' });
+    expect(old.status).toBe(422);
+    expect(old.json.code).toBe('qr_revoked');
+    const again = await login(ctx.app, c.phone, password);
+    const fresh = (await call('GET', '/qr', { token: again.token })).json.data;
+    expect(fresh.version).toBe(before.version + 1);
+    expect((await m.lookup(staff.branch, { customer: fresh.token })).status).toBe(200);
+  });
+
+  it('blocking revokes the QR code for good: refused as blocked while blocked, as replaced once unblocked', async () => {
+    const c = await registerCustomer(ctx);
+    const before = (await call('GET', '/qr', { token: c.token })).json.data;
+    const block = (blocked: boolean) => call('PATCH', `/admin/users/${c.user.id}`, { token: staff.admin, body: { blocked } });
+    expect((await block(true)).status).toBe(200);
+    const whileBlocked = await m.call('POST', '/manage/handover/lookup', {
+      token: staff.branch,
+      body: { customer: before.token },
+      lang: 'en',
+    });
+    expect(whileBlocked.json.code).toBe('customer_blocked');
+    expect((await block(false)).status).toBe(200);
+    const after = await m.call('POST', '/manage/handover/lookup', { token: staff.branch, body: { customer: before.token } });
+    expect(after.json.code).toBe('qr_revoked');
+    const again = await login(ctx.app, c.phone, c.password);
+    const fresh = (await call('GET', '/qr', { token: again.token })).json.data;
+    expect(fresh.version).toBe(before.version + 1);
+    expect((await m.lookup(staff.branch, { customer: fresh.token })).status).toBe(200);
+  });
+
+  it('create-admin setting a password on an existing account revokes its QR code and ends its sessions', async () => {
+    const c = await registerCustomer(ctx);
+    const before = (await call('GET', '/qr', { token: c.token })).json.data;
+    await createAdmin(ctx.database.db, { phone: c.phone, password: 'Karlygash-Sings-At-Dawn-4' });
+    expect((await call('GET', '/auth/user', { token: c.token })).status).toBe(401);
+    const again = await login(ctx.app, c.phone, 'Karlygash-Sings-At-Dawn-4');
+    expect((await call('GET', '/qr', { token: again.token })).json.data.version).toBe(before.version + 1);
   });
 });

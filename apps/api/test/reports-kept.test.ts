@@ -94,7 +94,9 @@ describe('kept flows and revenue', () => {
     const dispatched = await m.dispatch(staff.warehouse, { track_codes: [...owned, lost, away] });
     expect(dispatched.status).toBe(200);
     await expectKeptEqualsRecount();
-    expect((await m.arrive(staff.branch, { track_codes: [...owned, away], accept_other_branch: true })).status).toBe(200);
+    expect(
+      (await m.arrive(staff.branch, { track_codes: [...owned, away], accept_other_branch: true, reason: 'Label misread' })).status,
+    ).toBe(200);
     expect((await m.arrive(staff.otherBranch, { track_codes: [lost] })).status).toBe(200);
     await expectKeptEqualsRecount();
 

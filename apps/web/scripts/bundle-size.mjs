@@ -21,7 +21,7 @@
  * BUNDLE_PORT (default 3198) is where the product listens meanwhile; CHROMIUM_PATH the browser.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -68,6 +68,16 @@ function forbidden(path, file, text, sources) {
   // React Router's development build (build/preact.ts productionBuilds): its warnings ship only there.
   if (text.includes('You rendered descendant <Routes>')) return `React Router's development build is loaded by ${path}: ${file}`;
   return null;
+}
+
+/**
+ * Built files that carry the password strength estimator (zxcvbn-ts and its ~1 MB of dictionaries): the API checks
+ * new passwords with it and the forms show the API's reason, so no page of the web app may ship it (a contract schema
+ * with the password rule, imported by a page, would bring it in).
+ */
+export function estimatorFiles(dist = join(root, 'dist')) {
+  const assets = join(dist, 'assets');
+  return readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('zxcvbnAsync'));
 }
 
 /** Counts the Intl date and number formatters a page makes (window.__intlMade), each still a real one. */
@@ -281,6 +291,12 @@ async function main() {
   }
   console.log(`✓ ${line}`);
   for (const l of signedIn) console.log(`✓ ${l}`);
+  const estimator = estimatorFiles();
+  if (estimator.length) {
+    console.error(`✗ the password strength estimator (zxcvbn-ts) is in the web app's ${estimator.join(', ')}: it belongs to the API`);
+    process.exit(1);
+  }
+  console.log('✓ no built file carries the password strength estimator');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -10,6 +10,7 @@ export * from './common/page-numbers';
 export * from './common/phone';
 export * from './common/messages';
 export * from './common/fields';
+export * from './common/password-rule';
 export * from './common/text';
 export * from './common/money';
 

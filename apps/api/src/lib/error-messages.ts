@@ -124,6 +124,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Этот день в пункте уже закрыт. Его нельзя изменить, исправления идут в следующий день',
     kk: 'Бұл күн пунктте жабылған. Оны өзгертуге болмайды, түзетулер келесі күнге жазылады',
   },
+  day_close_too_old: {
+    en: 'Branch staff close today and the last {days} days only. An administrator can close an older day',
+    ru: 'Сотрудники пункта закрывают только сегодняшний день и {days} предыдущих. Более ранний день может закрыть администратор',
+    kk: 'Пункт қызметкерлері тек бүгінгі күнді және алдыңғы {days} күнді жабады. Ертеректегі күнді әкімші жаба алады',
+  },
   already_reversed: { en: 'This payment was already reversed', ru: 'Этот платёж уже отменён', kk: 'Бұл төлем бұрын қайтарылған' },
   payment_not_reversible: {
     en: 'A reversal cannot be reversed',
@@ -150,6 +155,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     en: 'No customer with this QR code, phone number or client code',
     ru: 'Клиент с таким QR-кодом, номером или кодом клиента не найден',
     kk: 'Мұндай QR-коды, нөмірі немесе клиент коды бар клиент табылмады',
+  },
+  customer_blocked: {
+    en: "This customer's account is blocked: parcels are not handed over and payments are not taken. An administrator can unblock it",
+    ru: 'Аккаунт клиента заблокирован: посылки не выдаются и оплата не принимается. Разблокировать его может администратор',
+    kk: 'Клиенттің аккаунты бұғатталған: сәлемдемелер берілмейді және төлем қабылданбайды. Оны әкімші бұғаттан шығара алады',
   },
   qr_foreign: {
     en: 'This is not our customer QR code. Scan the QR code from the customer’s page in our app',
@@ -218,11 +228,6 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     en: 'The confirmation has expired or was already used. Start again',
     ru: 'Подтверждение истекло или уже использовано. Начните заново',
     kk: 'Растау мерзімі өтті немесе қолданылған. Қайта бастаңыз',
-  },
-  password_too_common: {
-    en: 'This password is too common. Choose another one',
-    ru: 'Этот пароль слишком распространён. Выберите другой',
-    kk: 'Бұл құпиясөз тым кең таралған. Басқасын таңдаңыз',
   },
   too_many_requests: {
     en: 'Too many requests. Try again {wait}',

@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { newPasswordRule, ZBirthDate, ZGender, ZId, ZPassword, ZRequiredText } from '../common/fields';
+import { ZBirthDate, ZGender, ZId, ZPassword, ZRequiredText } from '../common/fields';
+import { newPasswordRule } from '../common/password-rule';
 import { MSG } from '../common/messages';
 import { ZPhone } from '../common/phone';
+import { ZVerificationToken } from './verification-token';
 
-export const ZVerificationToken = z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200, { error: MSG.invalidValue });
+// ZVerificationToken lives in verification-token.ts: the phone change's schemas take it without this module, whose
+// password rule carries a strength estimator (the browser must not load it with the phone-change page).
+export { ZVerificationToken } from './verification-token';
 
 /** POST auth/register → ZSessionResponse. */
 export const ZRegisterRequest = z

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { newPasswordRule, ZPassword } from '../common/fields';
+import { ZPassword } from '../common/fields';
+import { newPasswordRule } from '../common/password-rule';
 import { MSG } from '../common/messages';
 import { ZPhone } from '../common/phone';
-import { ZVerificationToken } from './register';
+import { ZVerificationToken } from './verification-token';
 
 /** POST auth/update-password: the forgot-password flow's last step. Ends every session of that user. */
 export const ZUpdatePasswordRequest = z

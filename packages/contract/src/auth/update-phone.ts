@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCode } from '../common/fields';
 import { ZPhone } from '../common/phone';
-import { ZVerificationToken } from './register';
+import { ZVerificationToken } from './verification-token';
 
 /**
  * POST auth/send-code/new-phone: once the current number is proven (the update_phone verification

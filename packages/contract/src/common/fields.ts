@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, type TMessageKey } from './messages';
+import { MSG } from './messages';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -16,34 +16,8 @@ export const ZPassword = z
   .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordMin })
   .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordMax });
 
-/**
- * The one rule for a new password besides its length (register, password reset, password change and
- * create-admin all use it): not one character repeated ("aaaaaa") and not the phone number's digits
- * (whole or in part, with or without the country code or a leading 8). The API adds the 10,000 most
- * common passwords on top (that list is too large for the browser). Returns the message key, or null.
- */
-export function passwordWeakness(password: string, phone?: string | null): TMessageKey | null {
-  if (/^(.)\1*$/su.test(password)) return MSG.passwordRepeated;
-  if (phone) {
-    const digits = phone.replace(/\D/g, '');
-    const typed = password.replace(/[\s()+.-]/g, '');
-    if (/^\d+$/.test(typed) && typed.length >= PASSWORD_MIN_LENGTH) {
-      const national = digits.length > 10 ? digits.slice(digits.length - 10) : digits;
-      if ([digits, `8${national}`].some((v) => v.includes(typed))) return MSG.passwordIsPhone;
-    }
-  }
-  return null;
-}
-
-/**
- * Adds the password rule to a request schema with `password` (and the account's `phone_number` when
- * it has one): `.superRefine(newPasswordRule)`.
- */
-export function newPasswordRule(value: { password?: unknown; phone_number?: unknown }, ctx: z.RefinementCtx): void {
-  if (typeof value.password !== 'string') return;
-  const problem = passwordWeakness(value.password, typeof value.phone_number === 'string' ? value.phone_number : null);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
-}
+// The rule for a new password beyond its length (passwordWeakness, newPasswordRule) lives in password-rule.ts: it
+// carries a strength estimator and its dictionaries, which the schemas of every other form must not pull in.
 
 export const ZCode = z
   .string({ error: MSG.codeIncomplete })

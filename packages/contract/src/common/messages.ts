@@ -14,6 +14,10 @@ export const MSG = {
   passwordTooCommon: 'validation.password_too_common',
   passwordRepeated: 'validation.password_repeated',
   passwordIsPhone: 'validation.password_is_phone',
+  passwordSequence: 'validation.password_sequence',
+  passwordKeyboard: 'validation.password_keyboard',
+  passwordDate: 'validation.password_date',
+  passwordWeak: 'validation.password_weak',
   required: 'validation.required',
   codeIncomplete: 'validation.code_incomplete',
   tooLong: 'validation.too_long',
@@ -32,6 +36,7 @@ export const MSG = {
   imageMissing: 'validation.image_missing',
   videoHostNotAllowed: 'validation.video_host_not_allowed',
   httpsUrl: 'validation.https_url',
+  readdressReason: 'validation.readdress_reason',
 } as const;
 
 export type TMessageKey = (typeof MSG)[keyof typeof MSG];
@@ -45,7 +50,11 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.password_max': 'Password must be at most 128 characters',
     'validation.passwords_must_match': 'Passwords must match',
     'validation.password_too_common': 'This password is too common. Choose another one',
-    'validation.password_repeated': 'The password cannot be one character repeated. Choose another one',
+    'validation.password_repeated': 'The password repeats itself (like aaaaaa or abcabc). Choose another one',
+    'validation.password_sequence': 'The password is a sequence (like abcdef or 123456). Choose another one',
+    'validation.password_keyboard': 'The password is a row of keys (like qwerty or asdfgh). Choose another one',
+    'validation.password_date': 'The password is mostly a date or a year, which is easy to guess. Choose another one',
+    'validation.password_weak': 'The password is too easy to guess: make it longer, with words, digits or signs',
     'validation.password_is_phone': 'The password cannot be your phone number. Choose another one',
     'validation.required': 'This field is required',
     'validation.code_incomplete': 'Enter the full code!',
@@ -65,6 +74,8 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.image_missing': 'This image is not on the server. Upload it again',
     'validation.video_host_not_allowed': 'Paste a video link from YouTube, VK Video, Rutube or Vimeo',
     'validation.https_url': 'Enter an address starting with https://',
+    'validation.readdress_reason':
+      'Say why this parcel is taken here instead of its branch (3–500 characters): that branch and the customer are told',
   },
   ru: {
     'validation.phone_required': 'Введите номер телефона',
@@ -74,7 +85,11 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.password_max': 'Пароль должен содержать не более 128 символов',
     'validation.passwords_must_match': 'Пароли должны совпадать',
     'validation.password_too_common': 'Этот пароль слишком распространён. Выберите другой',
-    'validation.password_repeated': 'Пароль не может состоять из одного повторяющегося символа. Выберите другой',
+    'validation.password_repeated': 'Пароль повторяет сам себя (например, aaaaaa или abcabc). Выберите другой',
+    'validation.password_sequence': 'Пароль — последовательность (например, abcdef или 123456). Выберите другой',
+    'validation.password_keyboard': 'Пароль — ряд клавиш (например, qwerty или asdfgh). Выберите другой',
+    'validation.password_date': 'Пароль — в основном дата или год, его легко угадать. Выберите другой',
+    'validation.password_weak': 'Пароль слишком легко угадать: сделайте его длиннее, со словами, цифрами или знаками',
     'validation.password_is_phone': 'Пароль не может быть номером вашего телефона. Выберите другой',
     'validation.required': 'Это поле обязательно',
     'validation.code_incomplete': 'Введите код полностью!',
@@ -94,6 +109,8 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.image_missing': 'Этого изображения нет на сервере. Загрузите его снова',
     'validation.video_host_not_allowed': 'Вставьте ссылку на видео с YouTube, VK Видео, Rutube или Vimeo',
     'validation.https_url': 'Введите адрес, начинающийся с https://',
+    'validation.readdress_reason':
+      'Укажите, почему посылку принимают здесь, а не в её пункте (3–500 символов): этому пункту и клиенту сообщат',
   },
   kk: {
     'validation.phone_required': 'Телефон нөмірін енгізіңіз',
@@ -103,7 +120,11 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.password_max': 'Құпиясөз 128 таңбадан аспауы керек',
     'validation.passwords_must_match': 'Құпиясөздер сәйкес келуі керек',
     'validation.password_too_common': 'Бұл құпиясөз тым кең таралған. Басқасын таңдаңыз',
-    'validation.password_repeated': 'Құпиясөз бір қайталанатын таңбадан тұрмауы керек. Басқасын таңдаңыз',
+    'validation.password_repeated': 'Құпиясөз өзін-өзі қайталайды (мысалы, aaaaaa немесе abcabc). Басқасын таңдаңыз',
+    'validation.password_sequence': 'Құпиясөз — тізбек (мысалы, abcdef немесе 123456). Басқасын таңдаңыз',
+    'validation.password_keyboard': 'Құпиясөз — пернелер қатары (мысалы, qwerty немесе asdfgh). Басқасын таңдаңыз',
+    'validation.password_date': 'Құпиясөз негізінен күн немесе жыл, оны табу оңай. Басқасын таңдаңыз',
+    'validation.password_weak': 'Құпиясөзді табу тым оңай: оны сөздер, сандар немесе таңбалар қосып ұзартыңыз',
     'validation.password_is_phone': 'Құпиясөз телефон нөміріңіз болмауы керек. Басқасын таңдаңыз',
     'validation.required': 'Бұл өріс міндетті',
     'validation.code_incomplete': 'Кодты толық енгізіңіз!',
@@ -123,6 +144,8 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.image_missing': 'Бұл сурет серверде жоқ. Оны қайта жүктеңіз',
     'validation.video_host_not_allowed': 'YouTube, VK Видео, Rutube немесе Vimeo бейнесінің сілтемесін қойыңыз',
     'validation.https_url': 'https:// деп басталатын мекенжайды енгізіңіз',
+    'validation.readdress_reason':
+      'Сәлемдеменің өз пунктінде емес, осында неге қабылданатынын жазыңыз (3–500 таңба): ол пунктке және клиентке хабарланады',
   },
 };
 

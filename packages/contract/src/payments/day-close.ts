@@ -5,6 +5,12 @@ import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
 import { PAYMENT_METHODS } from '../orders/order-status-codes';
 
+/**
+ * How many days back branch staff may close (besides today, in the branch's time zone): a forgotten close is caught
+ * up within the week, an old one needs an admin. Admins close any open day up to today.
+ */
+export const DAY_CLOSE_STAFF_DAYS = 3;
+
 /** Minor units per payment method (every method present; 0 when nothing). */
 export const ZByMethod = z.object(
   Object.fromEntries(PAYMENT_METHODS.map((m) => [m, z.number().int()])) as Record<(typeof PAYMENT_METHODS)[number], z.ZodNumber>,
@@ -41,6 +47,8 @@ export const ZDayCloseView = z.object({
   business_date: z.string(),
   /** The day payments taken now count in (today, or the first day after the last closed one). */
   open_date: z.string(),
+  /** Today in the branch's time zone: a day after it is not closed yet (open_date is after it once today is closed). */
+  today: z.string(),
   currency: z.string(),
   expected: ZByMethod,
   payments_count: z.number().int(),

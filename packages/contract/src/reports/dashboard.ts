@@ -74,14 +74,17 @@ export type TDashboard = z.infer<typeof ZDashboard>;
 export const ZDashboardResponse = ZData(ZDashboard);
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 
-export const WORKLISTS = ['unclaimed', 'disputed', 'storage', 'debtors', 'unreachable'] as const;
+export const WORKLISTS = ['unclaimed', 'disputed', 'storage', 'debtors', 'unreachable', 'readdressed'] as const;
 export const ZWorklistKind = z.enum(WORKLISTS);
 export type TWorklistKind = z.infer<typeof ZWorklistKind>;
+/** How far back the `readdressed` worklist reaches. */
+export const READDRESSED_DAYS = 30;
 
 /**
  * GET manage/worklists/{kind}: unclaimed parcels older than `days`, disputed parcels (several customers saved the code:
  * the savers' client codes and names, days since disputed), parcels past free storage, customers with debt,
- * customers a channel no longer reaches (a branch sees its own customers).
+ * customers a channel no longer reaches (a branch sees its own customers), and parcels addressed to the branch that
+ * another branch took in the last READDRESSED_DAYS days (the taking branch, when, the reason in `note`).
  */
 export const ZWorklistQuery = z.strictObject({
   branch_id: z.coerce.number().int().positive().optional(),
@@ -103,13 +106,25 @@ export const ZWorklistRow = z.object({
   days: z.number().int().nullable(),
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
+  /** readdressed: why the other branch took the parcel (its staff's words). */
+  note: z.string().nullable(),
 });
 export type TWorklistRow = z.infer<typeof ZWorklistRow>;
 export const ZWorklistResponse = ZData(z.array(ZWorklistRow));
 export type TWorklistResponse = z.infer<typeof ZWorklistResponse>;
 
 /** The tables a dashboard export can write: each exactly the rows the screen shows for the same filters. */
-export const EXPORT_TABLES = ['status', 'flows', 'revenue', 'unclaimed', 'disputed', 'storage', 'debtors', 'unreachable'] as const;
+export const EXPORT_TABLES = [
+  'status',
+  'flows',
+  'revenue',
+  'unclaimed',
+  'disputed',
+  'storage',
+  'debtors',
+  'unreachable',
+  'readdressed',
+] as const;
 export const ZExportQuery = z.strictObject({
   table: z.enum(EXPORT_TABLES),
   format: z.enum(['xlsx', 'csv']),

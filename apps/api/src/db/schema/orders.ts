@@ -203,6 +203,31 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
 
+/**
+ * Parcels a branch received although they were addressed to another branch (manage/arrive with accept_other_branch,
+ * always with a reason): the branch they were going to reads them in its worklist `readdressed` (who took which parcel,
+ * when, why), and the owner was told their pickup branch changed. Written by the parcels module with the arrival.
+ */
+export const parcelReaddresses = pgTable(
+  'parcel_readdresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromBranchId: integer('from_branch_id')
+      .notNull()
+      .references(() => branches.id),
+    toBranchId: integer('to_branch_id')
+      .notNull()
+      .references(() => branches.id),
+    reason: text('reason').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('parcel_readdresses_from_idx').on(t.fromBranchId, t.at), index('parcel_readdresses_at_idx').on(t.at)],
+);
+
 /** Tracking codes a customer registered before (or after) the parcel reached the warehouse. */
 export const savedTracks = pgTable(
   'saved_tracks',

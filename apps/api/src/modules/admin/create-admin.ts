@@ -1,9 +1,10 @@
 import { asc } from 'drizzle-orm';
-import { isMessageKey, VALIDATION_MESSAGES, ZPassword, ZPhone } from '@portal/contract';
+import { isMessageKey, passwordWeakness, VALIDATION_MESSAGES, ZPassword, ZPhone } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { countries } from '../../db/schema';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit';
-import { hashPassword, isCommonPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { sessionsRepository } from '../auth/sessions-repository';
 import { usersRepository } from '../users/users-repository';
 
 export class CreateAdminError extends Error {}
@@ -28,8 +29,8 @@ function english(key: string): string {
 
 /**
  * Makes `phone` an admin: creates the account, or promotes the existing one (and unblocks it), with
- * the given password. The password must pass the same rule as registration (the contract's ZPassword
- * and the common-password check). Audited as the system actor, in the same transaction.
+ * the given password (which, like a reset, ends that account's sessions and revokes its QR code). The password must
+ * pass the same rule as registration (the contract's ZPassword and passwordWeakness). Audited as the system actor, in the same transaction.
  */
 /** Checks the phone and password (the registration rule) before anything is opened or written. */
 export function checkAdminInput(input: CreateAdminInput): { phone: string; password: string } {
@@ -37,7 +38,8 @@ export function checkAdminInput(input: CreateAdminInput): { phone: string; passw
   if (!phone.success) throw new CreateAdminError(`--phone: ${english(phone.error.issues[0]?.message ?? '')}`);
   const password = ZPassword.safeParse(input.password);
   if (!password.success) throw new CreateAdminError(`--password: ${english(password.error.issues[0]?.message ?? '')}`);
-  if (isCommonPassword(password.data)) throw new CreateAdminError(`--password: ${english('validation.password_too_common')}`);
+  const weakness = passwordWeakness(password.data, phone.data);
+  if (weakness) throw new CreateAdminError(`--password: ${english(weakness)}`);
   return { phone: phone.data, password: password.data };
 }
 
@@ -61,6 +63,9 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
         blockedAt: null,
         passwordHash,
       });
+      // A new password is a reset: the account's sessions end and its QR code is revoked, as in the forgot flow.
+      await sessionsRepository.revokeAllForUser(tx, existing.id, 'password_reset');
+      await usersRepository.bumpQrVersion(tx, existing.id);
       const after = { role: 'admin', place_kind: null, place_branch_id: null, blocked: false };
       await recordAudit(tx, {
         actor: SYSTEM_ACTOR,

@@ -22,7 +22,6 @@ import {
   type TPublicUser,
 } from '@portal/contract';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
 import { authOf, bearerToken } from '../../plugins/auth';
 import { askedLang, requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
@@ -74,23 +73,25 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.post(
     '/auth/send-code',
     {
-      schema: { tags, summary: 'Send a registration code', body: ZSendCodeRequest, response: { 200: ZSendCodeResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Send a registration code (same answer for a registered number, whose owner is told to sign in instead)',
+        body: ZSendCodeRequest,
+        response: { 200: ZSendCodeResponse, ...errors },
+      },
       config: strictLimit,
     },
     async (request) => {
       const phone = request.body.phone_number;
-      // "This number already has an account, sign in" helps people (the spec's flows need it), but it is
-      // answered behind the same per-address cap as the codes, so it cannot list customers at speed.
+      // The same answer, caps and work for a registered number as for a new one (no way to tell which numbers have
+      // accounts); the owner of a registered one gets an SMS saying to sign in or reset the password instead of a code.
       const sent = await codes.send({
         phone,
         purpose: 'register',
         ip: request.ip,
         lang: requestLang(request),
         deliver: true,
-        refuse: async (tx) =>
-          (await usersRepository.phoneExists(tx, phone))
-            ? new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } })
-            : null,
+        ownerOf: (tx) => usersRepository.languageOf(tx, phone),
       });
       return { data: { message: SENT[requestLang(request)], ...sent } };
     },

@@ -11,7 +11,7 @@ import { createKeptGroups, type BuiltGroups, type KeptGroupsEntry } from '../not
 import { toPublicUser } from '../users/user-view';
 import { usersRepository, type UserRow } from '../users/users-repository';
 import type { CodesService } from './codes-service';
-import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { loginThrottleRepository } from './login-throttle-repository';
 import { sessionsRepository } from './sessions-repository';
 import {
@@ -36,10 +36,6 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createAuthService(deps: { db: Db; tokens: TokenService; codes: CodesService }) {
   const { db, tokens, codes } = deps;
-
-  function assertPasswordNotCommon(password: string) {
-    if (isCommonPassword(password)) throw new AppError('password_too_common', { fields: { password: ['validation.password_too_common'] } });
-  }
 
   async function startSession(tx: DbOrTx, userId: number, client: { ip?: string; userAgent?: string }) {
     const jti = randomUUID();
@@ -86,8 +82,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       return { user: toPublicUser(found.user), notifications: await entry.groups(lang ?? found.user.language, Date.now(), buildGroups) };
     },
 
+    /** The password passed the contract's rule with the request (ZRegisterRequest: length, passwordWeakness). */
     async register(input: RegisterInput, client: { ip?: string; userAgent?: string; lang: TLang }) {
-      assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       try {
         const result = await db.transaction(async (tx) => {
@@ -197,9 +193,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       await sessionsRepository.revoke(db, sessionId, 'logout');
     },
 
-    /** The forgot-password flow's end: new password, every session ended. */
+    /** The forgot-password flow's end: new password, every session ended, the QR code revoked (a new one is shown at the next sign-in). */
     async updatePassword(input: UpdatePasswordInput) {
-      assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await codes.consumeToken(tx, input.verification_token, input.phone_number, 'forgot');
@@ -207,6 +202,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
         if (!user) throw new AppError('verification_token_invalid', { fields: { verification_token: ['verification_token_invalid'] } });
         await usersRepository.update(tx, user.id, { passwordHash });
         await sessionsRepository.revokeAllForUser(tx, user.id, 'password_reset');
+        // Whoever knew the old password may hold a screenshot of the QR code: it stops working with the password.
+        await usersRepository.bumpQrVersion(tx, user.id);
         await loginThrottleRepository.clear(tx, input.phone_number);
       });
     },

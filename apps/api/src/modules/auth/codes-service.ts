@@ -44,6 +44,16 @@ const SMS_TEXTS: Record<TCodePurpose, Record<TLang, string>> = {
   },
 };
 
+/**
+ * Sent instead of a registration code when the number already has an account, in the owner's language: the answer to
+ * the caller is the same as for a new number (no oracle), and a person who entered their own number learns what to do.
+ */
+const REGISTER_TAKEN_TEXTS: Record<TLang, string> = {
+  ru: 'Кто-то пытался зарегистрироваться в {site} с вашим номером. У вас уже есть аккаунт: войдите со своим паролем или нажмите «Забыли пароль?». Если это были не вы, ничего делать не нужно.',
+  kk: 'Біреу сіздің нөміріңізбен {site}-да тіркелмек болды. Сізде аккаунт бар: құпиясөзіңізбен кіріңіз немесе «Құпиясөзді ұмыттыңыз ба?» түймесін басыңыз. Бұл сіз болмасаңыз, ештеңе істеудің қажеті жоқ.',
+  en: 'Someone tried to sign up at {site} with your number. You already have an account: sign in with your password or tap "Forgot your password?". If it was not you, there is nothing to do.',
+};
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -60,8 +70,10 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
     /**
      * Issues a new code. `deliver: false` goes through every step and cap but sends nothing
      * (the forgot flow for a number without an account answers exactly as for one with).
-     * `refuse` may answer instead of sending (registration: the number already has an account); that
-     * answer still counts against the address's cap, so it cannot list customers at speed.
+     * `ownerOf` names the account the number already has (registration): every step and cap runs as for a new
+     * number and a code is stored (so a guess at the verify step fails like any wrong code), but the SMS tells the
+     * owner, in their language, that someone tried to register and to sign in or reset the password instead — the
+     * code itself is never sent. The caller's answer is the same either way.
      *
      * The caps are checked and the new code stored in one transaction holding advisory locks on the
      * phone and the address (always in that order), so simultaneous calls — from any number of API
@@ -73,21 +85,17 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
       ip: string;
       lang: TLang;
       deliver: boolean;
-      refuse?: (tx: DbOrTx) => Promise<AppError | null>;
+      ownerOf?: (tx: DbOrTx) => Promise<{ language: TLang } | undefined>;
     }) {
       const { phone, purpose, ip } = input;
       const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-      const refused = await deps.db.transaction(async (tx) => {
+      const owner = await deps.db.transaction(async (tx) => {
         await codesRepository.lock(tx, `code-phone:${phone}`);
         await codesRepository.lock(tx, `code-ip:${ip}`);
         const perIp = await codesRepository.countRequestsForIpSince(tx, ip, new Date(Date.now() - IP_CAP.windowSeconds * 1000));
         if (perIp.n >= IP_CAP.max && perIp.oldest)
           throw new AppError('too_many_requests', { retryAfter: secondsUntil(perIp.oldest, IP_CAP.windowSeconds) });
-        const refusal = input.refuse ? await input.refuse(tx) : null;
-        if (refusal) {
-          await codesRepository.recordRequest(tx, { ip, purpose, outcome: 'phone_taken' });
-          return refusal;
-        }
+        const owner = input.ownerOf ? await input.ownerOf(tx) : undefined;
         const last = await codesRepository.latest(tx, phone, purpose);
         if (last) {
           const elapsed = (Date.now() - last.createdAt.getTime()) / 1000;
@@ -109,15 +117,17 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
           expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
           ip,
         });
-        return null;
+        return owner;
       });
-      if (refused) throw refused;
       if (input.deliver) {
         // The SMS names the site as the carrier has set it (settings.site_name), the name customers know.
-        const site = (await settingsRepository.all(deps.db, input.lang)).site_name.trim() || 'Cargo';
-        const text = SMS_TEXTS[purpose][input.lang].replace('{code}', code).replace('{site}', site);
+        const lang = owner?.language ?? input.lang;
+        const site = (await settingsRepository.all(deps.db, lang)).site_name.trim() || 'Cargo';
+        const message = owner
+          ? { to: phone, text: REGISTER_TAKEN_TEXTS[lang].replace('{site}', site), purpose: `${purpose}_taken` }
+          : { to: phone, text: SMS_TEXTS[purpose][lang].replace('{code}', code).replace('{site}', site), code, purpose };
         try {
-          await deps.sms.send({ to: phone, text, code, purpose });
+          await deps.sms.send(message);
         } catch {
           // The provider failed: the code never reached the phone, so it must not count or stay valid.
           await codesRepository.discardLatest(deps.db, phone, purpose);

@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** argon2id with 19 MiB and 2 passes (OWASP's baseline). */
 /** Algorithm 2 is Argon2id in @node-rs/argon2's (const) enum. */
@@ -26,13 +25,4 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-for-timing-only');
   await verifyPassword(await dummyHash, password);
   return false;
-}
-
-export const COMMON_PASSWORD_COUNT = 10_000;
-let common: Set<string> | null = null;
-
-/** True for the 10,000 most common passwords (zxcvbn's frequency-ranked list), case-insensitively. */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT).map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase());
 }

@@ -13,10 +13,19 @@ export const arrivalService = {
   /**
    * Receives scanned parcels at a branch in one transaction. Each in_transit parcel addressed here becomes at_branch
    * with price = weight × this branch's tariff (rounded to 2 decimals, in its currency) and storage until today + storage
-   * days in the branch's time zone. A parcel addressed elsewhere is only accepted with acceptOtherBranch (re-addressed
-   * here; the history keeps where it was going).
+   * days in the branch's time zone. A parcel addressed elsewhere is only accepted with `otherBranch` and its reason
+   * (re-addressed here; that branch's worklist, the history and the audit keep where it was going and why, and the
+   * owner is told their pickup branch changed).
    */
-  async arrive(db: Db, branch: BranchRow, codes: string[], acceptOtherBranch: boolean, actor: Actor, lang: TLang): Promise<TArriveResult> {
+  async arrive(
+    db: Db,
+    branch: BranchRow,
+    codes: string[],
+    /** Accept parcels addressed to other branches, saying why (the contract requires the reason with the flag). */
+    otherBranch: { reason: string } | null,
+    actor: Actor,
+    lang: TLang,
+  ): Promise<TArriveResult> {
     const unique = [...new Set(codes)];
     const storageUntil = storageUntilFor(new Date(), branch.timeZone, branch.storageDays);
     return db.transaction(async (tx) => {
@@ -31,7 +40,7 @@ export const arrivalService = {
 
       const results = new Map<string, TScanResult>();
       const toMove: number[] = [];
-      const redirected = new Map<number, number | null>();
+      const redirected = new Map<number, number>();
       for (const code of unique) {
         const o = byCode.get(code);
         if (!o) {
@@ -51,7 +60,7 @@ export const arrivalService = {
           continue;
         }
         if (o.branchId !== null && o.branchId !== branch.id) {
-          if (!acceptOtherBranch) {
+          if (!otherBranch) {
             const name = otherName.get(o.branchId) ?? '';
             results.set(code, {
               track_code: code,
@@ -67,7 +76,7 @@ export const arrivalService = {
         toMove.push(o.id);
       }
 
-      const moved = await parcels.arrive(tx, toMove, branch, storageUntil, actor, redirected);
+      const moved = await parcels.arrive(tx, toMove, branch, storageUntil, actor, { from: redirected, reason: otherBranch?.reason ?? '' });
 
       // Every scanned code gets its parcel as it is now.
       const rows = await manageRepository.parcels(tx, inArray(orders.trackCode, unique));
@@ -82,7 +91,7 @@ export const arrivalService = {
             outcome: 'moved',
             message:
               from !== undefined
-                ? `${manageText('moved_redirected', lang, { branch: (from !== null && otherName.get(from)) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil })}`
+                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil })}`
                 : manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil }),
             parcel,
           };

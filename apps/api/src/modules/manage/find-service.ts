@@ -14,6 +14,7 @@ import { branches, orders, orderStatuses, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { eventSentence } from '../parcels/parcel-notifications';
 import { containsPattern, manageRepository, type CustomerRow } from './manage-repository';
+import { assertServable } from './handover-service';
 import { toManageParcel } from './parcel-view';
 
 const FIND_LIMIT = 20;
@@ -73,12 +74,21 @@ export const findService = {
       .where(and(eq(users.role, 'customer'), or(...conditions)))
       .orderBy(exact, users.lastName, users.firstName, users.id)
       .limit(FIND_LIMIT);
-    return withCounts(db, rows, lang);
+    // Blocked accounts are not served at the counter: one named exactly by its phone number or client code is
+    // answered as blocked (the clerk learns why), partial matches leave them out.
+    const named = rows.find((u) => u.phoneNumber === phone || u.clientCode === upper);
+    if (named) assertServable(named);
+    return withCounts(
+      db,
+      rows.filter((u) => !u.blockedAt),
+      lang,
+    );
   },
 
   async customer(db: Db, id: number, lang: TLang): Promise<{ customer: TCustomerFound; parcels: TManageParcel[] }> {
     const user = await manageRepository.customerById(db, id);
     if (!user) throw notFound();
+    assertServable(user);
     const [customer] = await withCounts(db, [user], lang);
     const rows = await manageRepository.parcels(db, eq(orders.userId, id), { orderBy: [desc(orders.id)], limit: 100 });
     return { customer: customer!, parcels: rows.map((r) => toManageParcel(r, lang)) };

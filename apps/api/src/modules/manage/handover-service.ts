@@ -24,9 +24,15 @@ import { receiptsRepository } from '../receipts/receipts-repository';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
+/** The counter serves no blocked account, whatever key found it (QR code, client code, phone number or id). */
+export function assertServable(customer: Pick<CustomerRow, 'blockedAt'>): void {
+  if (customer.blockedAt) throw new AppError('customer_blocked');
+}
+
 /**
  * The customer staff scanned or typed: a QR code from our app (signature, current version, a customer), a client code,
- * or a phone number. Anything else that looks like a code (a URL, another carrier's QR) is refused as foreign.
+ * or a phone number. Anything else that looks like a code (a URL, another carrier's QR) is refused as foreign. A
+ * blocked customer is refused by every key (`customer_blocked`, before a revoked QR code's own message).
  */
 export async function resolveCustomer(db: Db, qr: QrTokenService, input: string): Promise<CustomerRow> {
   const value = input.trim();
@@ -36,6 +42,7 @@ export async function resolveCustomer(db: Db, qr: QrTokenService, input: string)
     if (!claims) throw new AppError('qr_invalid');
     const user = await manageRepository.customerById(db, claims.userId);
     if (!user) throw new AppError('qr_invalid');
+    assertServable(user);
     if (user.qrVersion !== claims.version) throw new AppError('qr_revoked');
     return user;
   }
@@ -43,12 +50,14 @@ export async function resolveCustomer(db: Db, qr: QrTokenService, input: string)
   if (code !== null) {
     const user = (await manageRepository.customersByClientCodes(db, [code])).get(code);
     if (!user) throw new AppError('customer_not_found');
+    assertServable(user);
     return user;
   }
   if (/^[+\d][\d\s()-]{5,}$/.test(value)) {
     const phone = normalizePhone(value);
     const user = phone ? await manageRepository.customerByPhone(db, phone) : undefined;
     if (!user) throw new AppError('customer_not_found');
+    assertServable(user);
     return user;
   }
   if (value.length > 24 || /[:/.?=]/.test(value)) throw new AppError('qr_foreign');
@@ -110,10 +119,13 @@ export const handoverService = {
     actor: Actor & { userId: number },
     lang: TLang,
   ): Promise<TReceipt> {
-    const customer = await manageRepository.customerById(db, input.customerId);
-    if (!customer) throw new AppError('customer_not_found');
-    const { receiptId } = await db.transaction((tx) =>
-      parcels.handOver(
+    const { receiptId } = await db.transaction(async (tx) => {
+      // Read under a share lock: an admin's block (which locks the row for update) waits for this hand-over or
+      // comes first and refuses it, never lands in between.
+      const customer = await manageRepository.customerById(tx, input.customerId, { lock: true });
+      if (!customer) throw new AppError('customer_not_found');
+      assertServable(customer);
+      return parcels.handOver(
         tx,
         {
           customer,
@@ -124,8 +136,8 @@ export const handoverService = {
           acceptDebt: input.acceptDebt,
         },
         actor,
-      ),
-    );
+      );
+    });
     const view = await receiptsRepository.view(db, receiptId, lang);
     const { userId: _owner, ...receipt } = view!;
     return receipt;

@@ -96,12 +96,15 @@ export const manageRepository = {
     return out;
   },
 
-  async customerById(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {
-    const [row] = await db
+  /** A customer by id; `lock`: under a share lock held to the end of the transaction (a block waits for it). */
+  async customerById(db: DbOrTx, id: number, opts: { lock?: boolean } = {}): Promise<CustomerRow | undefined> {
+    const q = db
       .select()
       .from(users)
       .where(and(eq(users.id, id), eq(users.role, 'customer')))
-      .limit(1);
+      .limit(1)
+      .$dynamic();
+    const [row] = opts.lock ? await q.for('share') : await q;
     return row;
   },
 

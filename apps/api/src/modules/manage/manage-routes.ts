@@ -585,7 +585,7 @@ export async function manageRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Receive scanned parcels at a branch (price and storage set; other branches flagged)',
+        summary: "Receive scanned parcels at a branch (price and storage set; another branch's parcels flagged, or taken with a reason)",
         security,
         body: ZArriveRequest,
         response: { 200: ZArriveResponse, ...errors },
@@ -596,7 +596,14 @@ export async function manageRoutes(app: FastifyInstance) {
       const { lang, actor } = ctx(request);
       const branch = workBranchOf(request);
       return {
-        data: await arrivalService.arrive(app.db, branch, request.body.track_codes, request.body.accept_other_branch ?? false, actor, lang),
+        data: await arrivalService.arrive(
+          app.db,
+          branch,
+          request.body.track_codes,
+          request.body.accept_other_branch ? { reason: request.body.reason ?? '' } : null,
+          actor,
+          lang,
+        ),
       };
     },
   );

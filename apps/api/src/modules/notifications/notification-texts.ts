@@ -27,6 +27,8 @@ export interface OrderParams {
   branch: TI18nText | null;
   /** storage_reminder: days left on the day it was sent (0 = last free day). */
   days_left?: number;
+  /** order_at_branch of a re-addressed parcel: the branch it was going to (the pickup branch changed). */
+  redirected_from?: TI18nText | null;
 }
 
 /** A hand-over (order_delivered with a receipt). */
@@ -162,6 +164,16 @@ const T = {
     en: 'Parcel {label} has arrived at {branch}. Weight: {weight} kg. To pay: {price}.',
   },
   free_until: { ru: ' Бесплатное хранение до {until}.', kk: ' Тегін сақтау {until} дейін.', en: ' Free storage until {until}.' },
+  readdressed_title: {
+    ru: 'Посылка ждёт вас в другом пункте',
+    kk: 'Сәлемдеме сізді басқа пунктте күтіп тұр',
+    en: 'Your parcel is waiting at another branch',
+  },
+  readdressed_note: {
+    ru: ' Пункт выдачи изменился: посылка шла в «{from}», забрать её можно в «{branch}».',
+    kk: ' Беру пункті өзгерді: сәлемдеме «{from}» пунктіне бара жатқан, оны «{branch}» пунктінен алуға болады.',
+    en: ' Your pickup branch changed: the parcel was going to {from}; collect it at {branch}.',
+  },
   reminder_title: { ru: 'Заберите посылку', kk: 'Сәлемдемені алып кетіңіз', en: 'Collect your parcel' },
   reminder_body: {
     ru: 'Посылка {label} ждёт вас в пункте «{branch}». Бесплатное хранение: осталось дней — {days} (до {until}).',
@@ -364,6 +376,7 @@ function orderVars(o: OrderParams, lang: TLang) {
     price: money(o.price, o.currency, lang),
     until: o.storage_until ?? '',
     days: o.days_left ?? 0,
+    from: pickText(o.redirected_from ?? null, lang),
   };
 }
 
@@ -393,8 +406,8 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
     body: branch ? t('dispatched_body_branch') : t('dispatched_body'),
   })),
   order_at_branch: parcelText((t, o) => ({
-    title: t('at_branch_title'),
-    body: t('at_branch_body') + (o.storage_until ? t('free_until') : ''),
+    title: o.redirected_from ? t('readdressed_title') : t('at_branch_title'),
+    body: t('at_branch_body') + (o.redirected_from ? t('readdressed_note') : '') + (o.storage_until ? t('free_until') : ''),
   })),
   storage_reminder: parcelText((t, o) => ({
     title: t('reminder_title'),

@@ -49,11 +49,15 @@ export async function sendParcelNotices(tx: DbOrTx, messages: NotifyMessage[]): 
   await notificationsService.notify(tx, messages);
 }
 
-/** Each owned order's owner is told its new status (event + params; rendered in their language when read or sent). */
-export async function notifyStatus(
+/**
+ * Each owned order's owner is told its new status (event + params; rendered in their language when read or sent).
+ * `more` adds to an order's params (a re-addressed arrival names the branch it was going to).
+ */
+export async function notifyStatus<O extends NotifiableOrder & { userId: number | null; branchId: number | null }>(
   tx: DbOrTx,
-  orders: (NotifiableOrder & { userId: number | null; branchId: number | null })[],
+  orders: O[],
   status: TOrderStatusCode,
+  more?: (order: O) => Partial<OrderParams>,
 ): Promise<void> {
   const owned = orders.filter((o) => o.userId !== null);
   if (!owned.length) return;
@@ -67,7 +71,7 @@ export async function notifyStatus(
     owned.map((o) => ({
       userId: o.userId as number,
       event: STATUS_EVENT[status],
-      params: orderParams(o, o.branchId !== null ? (branchName.get(o.branchId) ?? null) : null),
+      params: { ...orderParams(o, o.branchId !== null ? (branchName.get(o.branchId) ?? null) : null), ...more?.(o) },
       link: orderLink(o.id),
     })),
   );

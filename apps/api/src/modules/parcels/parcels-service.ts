@@ -28,6 +28,7 @@ import { tracksLinks } from '../tracks/tracks-links';
 import { parcelFlows } from './parcel-flows';
 import { notifyStatus, orderLink, sendParcelNotices, type NotifiableOrder } from './parcel-notifications';
 import { statusCodeById, statusCodeOf, statusIds } from './parcel-statuses';
+import { recordReaddresses } from './readdress';
 
 /**
  * The parcels module: the only code that writes orders, their events and receipts. Every transition checks the
@@ -511,7 +512,8 @@ export const parcels = {
    * in_transit → at_branch at `branch`: price = chargeable weight (the larger of the actual and the volumetric weight
    * recorded at receipt) × the branch tariff rounded half up to 2 decimals (numeric round, the same as the contract's
    * chargeableWeightKg and priceFor), storage until the given day.
-   * `redirectedFrom` names the branch each re-addressed order was going to (kept in its event).
+   * `readdressed` names the branch each re-addressed order was going to and the staff's reason: kept in its event and
+   * audit row, in the branch's worklist (`recordReaddresses`), and told to the owner with both branches.
    */
   async arrive(
     tx: DbOrTx,
@@ -519,8 +521,9 @@ export const parcels = {
     branch: Pick<BranchRow, 'id' | 'tariff' | 'currency'>,
     storageUntil: string,
     actor: Actor,
-    redirectedFrom: Map<number, number | null> = new Map(),
+    readdressed: { from: Map<number, number>; reason: string } = { from: new Map(), reason: '' },
   ): Promise<LifecycleOrderRow[]> {
+    const redirectedFrom = readdressed.from;
     if (!orderIds.length) return [];
     const now = new Date();
     // Arrival counts at this branch, and a re-addressed parcel's earlier flows move here with it.
@@ -543,12 +546,15 @@ export const parcels = {
       where,
       { action: 'arrived', details },
     );
-    for (const o of moved.filter((m) => redirectedFrom.has(m.id))) {
+    const away = moved.filter((m) => redirectedFrom.has(m.id));
+    for (const o of away) {
       await recordEvents(tx, [o], 'at_branch', where, {
         action: 'arrived',
-        details: { ...details, redirected_from: redirectedFrom.get(o.id) ?? null },
+        details: { ...details, redirected_from: redirectedFrom.get(o.id) ?? null, reason: readdressed.reason },
+        notify: false,
       });
     }
+    await recordReaddresses(tx, away, redirectedFrom, branch.id, readdressed.reason, actor.userId);
     return moved;
   },
 

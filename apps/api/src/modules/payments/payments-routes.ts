@@ -27,6 +27,7 @@ import { branchesRepository } from '../branches/branches-repository';
 import { resolveWorkBranch } from '../manage/manage-access';
 import { paymentsService } from './payments-service';
 import { manageRepository } from '../manage/manage-repository';
+import { assertServable } from '../manage/handover-service';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 const security = [{ bearer: [] }];
@@ -96,6 +97,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       const branch = await resolveWorkBranch(app.db, user, request.body.branch_id);
       const customer = await manageRepository.customerById(app.db, request.body.customer_id);
       if (!customer) throw notFound();
+      assertServable(customer);
       return {
         data: await paymentsService.payDebt(app.db, branch, customer.id, request.body.payments, user.id, lang, auditActorOf(request)),
       };
@@ -160,7 +162,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           app.db,
           branch,
           { date: request.body.date, counted: request.body.counted, note: request.body.note },
-          user.id,
+          { userId: user.id, admin: user.role === 'admin' },
           lang,
           auditActorOf(request),
         ),

@@ -1,5 +1,6 @@
 import {
   addDays,
+  DAY_CLOSE_STAFF_DAYS,
   formatAmount,
   localDate,
   PAYMENT_METHODS,
@@ -281,6 +282,7 @@ export const paymentsService = {
       branch: { id: branch.id, name: branchName },
       business_date: day,
       open_date: open,
+      today: localDate(new Date(), branch.timeZone),
       currency: branch.currency,
       expected: close ? close.expected : expected,
       payments_count: close ? close.payments_count : count,
@@ -290,23 +292,29 @@ export const paymentsService = {
 
   /**
    * Closes a business day of a branch (default: the open one): expected per method from the journal, counted as
-   * entered, difference. A day is closed once (409 after); a day after today (in the branch's time zone) cannot be closed. From then on payments
-   * and reversals at this branch count in the next open day.
+   * entered, difference. Days are the branch's (its time zone). A day is closed once: a repeat is `day_closed` (409),
+   * also when no day is named and today is closed already (the open day is then tomorrow, which is not closed ahead
+   * of time). A named day after today is a 422 on `date`. Branch staff close today and the last DAY_CLOSE_STAFF_DAYS
+   * days (`day_close_too_old`, 403, for older ones); admins any open day. From then on payments and reversals at this
+   * branch count in the next open day. Under the branch-day lock, so of simultaneous closes one wins.
    */
   async closeDay(
     db: Db,
     branch: BranchRow,
     input: { date?: string; counted: TByMethod; note?: string },
-    staffUserId: number,
+    staff: { userId: number; admin: boolean },
     lang: TLang,
     actor?: AuditActor,
   ): Promise<TDayClose> {
     const id = await db.transaction(async (tx) => {
       await repo.lockBranchDay(tx, branch.id);
       const open = await openBusinessDate(tx, branch);
-      const day = input.date ?? open;
       const today = localDate(new Date(), branch.timeZone);
+      if (input.date === undefined && open > today) throw new AppError('day_closed');
+      const day = input.date ?? open;
       if (day > today) throw new AppError('validation_failed', { fields: { date: ['validation.invalid_date'] } });
+      if (!staff.admin && day < addDays(today, -DAY_CLOSE_STAFF_DAYS))
+        throw new AppError('day_close_too_old', { params: { days: DAY_CLOSE_STAFF_DAYS } });
       if (await repo.dayClose(tx, branch.id, day)) throw new AppError('day_closed');
       const { expected, count } = await repo.daySums(tx, branch.id, day);
       const difference = emptyByMethod();
@@ -320,7 +328,7 @@ export const paymentsService = {
         difference,
         paymentsCount: count,
         note: input.note || null,
-        staffUserId,
+        staffUserId: staff.userId,
       });
       if (actor)
         await recordAudit(tx, {

@@ -9,6 +9,19 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 const TZ = REPORT_TIME_ZONE;
+
+/**
+ * Days as a branch counts them: a moment's calendar day and today in the branch's time zone (the carrier's home zone
+ * where a row has no branch), never the database session's `current_date` (UTC on most servers: a parcel received
+ * today in Almaty before 05:00 read "-1 days"). `now()` is the transaction's start, the same for every row.
+ */
+const zoneOf = (branchZone: SQL) => sql`coalesce(${branchZone}, ${TZ})`;
+const dayIn = (moment: SQL, zone: SQL) => sql`(${moment} at time zone ${zone})::date`;
+const todayIn = (zone: SQL) => sql`(now() at time zone ${zone})::date`;
+const daysSince = (moment: SQL, zone: SQL) => sql`(${todayIn(zone)} - ${dayIn(moment, zone)})::int`;
+/** The latest today anywhere (UTC+14): a bound an index can use before each row's own today is compared. */
+const latestToday = sql`(now() at time zone 'Etc/GMT-14')::date`;
+
 const branchIs = (col: SQL, branchId: number | undefined) => (branchId === undefined ? sql`true` : sql`${col} = ${branchId}`);
 
 /**
@@ -72,12 +85,15 @@ export const reportsRepository = {
     }>(rows);
   },
 
+  /** Unclaimed parcels received at least `olderThanDays` calendar days ago (0: received today too). */
   async unclaimed(db: DbOrTx, olderThanDays: number, branchId: number | undefined, limit: number) {
+    const zone = zoneOf(sql`b.time_zone`);
+    // Two days of slack in the indexed bound (a calendar day may be shorter than 24 h), the exact count after it.
     const rows = await db.execute(sql`
-      select o.id, o.track_code, o.received_at, b.name as branch_name,
-             (current_date - (o.received_at at time zone ${TZ})::date)::int as days
+      select o.id, o.track_code, o.received_at, b.name as branch_name, ${daysSince(sql`o.received_at`, zone)} as days
         from orders o left join branches b on b.id = o.branch_id
-       where o.user_id is null and o.received_at < now() - make_interval(days => ${olderThanDays}) and ${branchIs(sql`o.branch_id`, branchId)}
+       where o.user_id is null and o.received_at < now() - make_interval(days => ${Math.max(olderThanDays - 2, 0)})
+         and ${daysSince(sql`o.received_at`, zone)} >= ${olderThanDays} and ${branchIs(sql`o.branch_id`, branchId)}
        order by o.received_at asc, o.id asc limit ${limit}`);
     return rowsOf<{
       id: number | string;
@@ -94,7 +110,7 @@ export const reportsRepository = {
          from saved_tracks s join users u on u.id = s.user_id and u.role = 'customer' where s.track_code = o.track_code)`;
     const rows = await db.execute(sql`
       select o.id, o.track_code, o.disputed_at, b.name as branch_name,
-             ((now() at time zone ${TZ})::date - (o.disputed_at at time zone ${TZ})::date)::int as days,
+             ${daysSince(sql`o.disputed_at`, zoneOf(sql`b.time_zone`))} as days,
              ${savers(sql`u.client_code`)} as client_codes,
              ${savers(sql`trim(u.first_name || ' ' || u.last_name)`)} as names,
              ${savers(sql`u.phone_number`)} as phones
@@ -113,13 +129,15 @@ export const reportsRepository = {
     }>(rows);
   },
 
-  async pastStorage(db: DbOrTx, today: string, branchId: number | undefined, limit: number) {
+  /** Parcels at a branch whose last free day is over there (that branch's today), with the days since. */
+  async pastStorage(db: DbOrTx, branchId: number | undefined, limit: number) {
+    const today = todayIn(zoneOf(sql`b.time_zone`));
     const rows = await db.execute(sql`
       select o.id, o.track_code, o.storage_until::text as storage_until, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name,
-             (${today}::date - o.storage_until)::int as days, o.price::text as price, o.currency
+             (${today} - o.storage_until)::int as days, o.price::text as price, o.currency
         from orders o left join users u on u.id = o.user_id left join branches b on b.id = o.branch_id
        where o.status_id = (select id from order_statuses where code = 'at_branch')
-         and o.storage_until < ${today}::date and ${branchIs(sql`o.branch_id`, branchId)}
+         and o.storage_until < ${latestToday} and o.storage_until < ${today} and ${branchIs(sql`o.branch_id`, branchId)}
        order by o.storage_until asc, o.id asc limit ${limit}`);
     return rowsOf<{
       id: number | string;
@@ -137,6 +155,32 @@ export const reportsRepository = {
   },
 
   /**
+   * Parcels addressed to a branch that another branch took in the last `days` days (parcel_readdresses, written by the
+   * parcels module with the arrival), newest first: the taking branch, the owner, the reason; days in the branch's zone.
+   */
+  async readdressed(db: DbOrTx, days: number, branchId: number | undefined, limit: number) {
+    const rows = await db.execute(sql`
+      select r.id, o.track_code, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name, r.at, r.reason,
+             ${daysSince(sql`r.at`, zoneOf(sql`f.time_zone`))} as days
+        from parcel_readdresses r join orders o on o.id = r.order_id left join users u on u.id = o.user_id
+        join branches b on b.id = r.to_branch_id join branches f on f.id = r.from_branch_id
+       where r.at > now() - make_interval(days => ${days}) and ${branchIs(sql`r.from_branch_id`, branchId)}
+       order by r.at desc, r.id desc limit ${limit}`);
+    return rowsOf<{
+      id: number | string;
+      track_code: string;
+      client_code: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      phone_number: string | null;
+      branch_name: Record<string, string> | null;
+      at: string | Date;
+      reason: string;
+      days: number;
+    }>(rows);
+  },
+
+  /**
    * Customers a channel no longer reaches (notification_channels.unreachable_at set), longest first; a branch sees
    * the customers who chose it. Bounded by the few unreachable rows, never by the number of customers.
    */
@@ -144,10 +188,10 @@ export const reportsRepository = {
     const rows = await db.execute(sql`
       select u.id, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name,
              array_agg(c.channel order by c.channel) as channels, min(c.unreachable_at) as since,
-             (current_date - (min(c.unreachable_at) at time zone ${TZ})::date)::int as days
+             ${daysSince(sql`min(c.unreachable_at)`, zoneOf(sql`b.time_zone`))} as days
         from notification_channels c join users u on u.id = c.user_id left join branches b on b.id = u.branch_id
        where c.unreachable_at is not null and ${branchIs(sql`u.branch_id`, branchId)}
-       group by u.id, b.name
+       group by u.id, b.name, b.time_zone
        order by min(c.unreachable_at) asc, u.id asc limit ${limit}`);
     return rowsOf<{
       id: number;
@@ -175,8 +219,8 @@ export const reportsRepository = {
         : sql`select user_id, currency, balance, last_at from customer_balances where branch_id = ${branchId} and balance > 0`;
     const rows = await db.execute(sql`
       select u.id, u.client_code, u.first_name, u.last_name, u.phone_number, d.currency, d.balance::bigint::text as balance, d.last_at,
-             (current_date - (d.last_at at time zone ${TZ})::date)::int as days
-        from (${d}) d join users u on u.id = d.user_id
+             ${daysSince(sql`d.last_at`, zoneOf(sql`b.time_zone`))} as days
+        from (${d}) d join users u on u.id = d.user_id left join branches b on b.id = ${branchId === undefined ? sql`u.branch_id` : sql`${branchId}::int`}
        order by d.balance desc nulls last, d.user_id asc limit ${limit}`);
     return rowsOf<{
       id: number;

@@ -5,6 +5,7 @@ import {
   formatAmount,
   localDate,
   pickText,
+  READDRESSED_DAYS,
   REPORT_TIME_ZONE,
   sumMinor,
   toMinor,
@@ -100,7 +101,23 @@ export const reportsService = {
       days: null,
       amount: null,
       currency: null,
+      note: null,
     };
+    if (kind === 'readdressed') {
+      const rows = await repo.readdressed(db, READDRESSED_DAYS, opts.branchId, WORKLIST_LIMIT);
+      return rows.map((r) => ({
+        ...blank,
+        id: Number(r.id),
+        track_code: r.track_code,
+        client_code: r.client_code,
+        name: r.first_name === null ? null : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+        phone_number: r.phone_number,
+        branch: name(r.branch_name, lang) || null,
+        date: new Date(r.at).toISOString(),
+        days: r.days,
+        note: r.reason,
+      }));
+    }
     if (kind === 'unclaimed') {
       const rows = await repo.unclaimed(db, opts.days ?? 14, opts.branchId, WORKLIST_LIMIT);
       return rows.map((r) => ({
@@ -127,7 +144,7 @@ export const reportsService = {
       }));
     }
     if (kind === 'storage') {
-      const rows = await repo.pastStorage(db, localDate(new Date(), REPORT_TIME_ZONE), opts.branchId, WORKLIST_LIMIT);
+      const rows = await repo.pastStorage(db, opts.branchId, WORKLIST_LIMIT);
       return rows.map((r) => ({
         ...blank,
         id: Number(r.id),
@@ -205,6 +222,8 @@ const COLS: Record<string, Record<TLang, string>> = {
   channels: { en: 'Channels not reaching', ru: 'Недоступные каналы', kk: 'Жетпейтін арналар' },
   since: { en: 'Since', ru: 'С', kk: 'Бастап' },
   savers: { en: 'Saved by (client codes)', ru: 'Сохранили (коды клиентов)', kk: 'Сақтағандар (клиент кодтары)' },
+  taken_by: { en: 'Taken by', ru: 'Забрал пункт', kk: 'Алған пункт' },
+  reason: { en: 'Reason', ru: 'Причина', kk: 'Себебі' },
 };
 
 /** A table as typed cells: amounts stay minor units until written (number with 2 decimals in xlsx, text in csv). */
@@ -286,6 +305,27 @@ export function exportTableOf(table: string, data: { dashboard?: TDashboard; wor
           days: r.days,
           price: r.amount,
           currency: r.currency,
+        })),
+      };
+    case 'readdressed':
+      return {
+        columns: [
+          { key: 'track_code' },
+          { key: 'client_code' },
+          { key: 'name' },
+          { key: 'taken_by' },
+          { key: 'date' },
+          { key: 'days' },
+          { key: 'reason' },
+        ],
+        rows: w.map((r) => ({
+          track_code: r.track_code,
+          client_code: r.client_code,
+          name: r.name,
+          taken_by: r.branch,
+          date: r.date?.slice(0, 10) ?? null,
+          days: r.days,
+          reason: r.note,
         })),
       };
     case 'unreachable':

@@ -16,6 +16,12 @@ export const usersRepository = {
     return row;
   },
 
+  /** The language of the account a number has, or undefined when it has none (as fast either way: one index read). */
+  async languageOf(db: DbOrTx, phone: string): Promise<{ language: UserRow['language'] } | undefined> {
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.phoneNumber, phone)).limit(1);
+    return row;
+  },
+
   async phoneExists(db: DbOrTx, phone: string): Promise<boolean> {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone)).limit(1);
     return Boolean(row);

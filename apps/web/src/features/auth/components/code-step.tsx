@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -14,10 +15,12 @@ interface CodeStepProps {
   next: string;
   title: string;
   step?: [number, number];
+  /** Said above the link back to the start (registration: what an SMS without a code means). */
+  note?: ReactNode;
 }
 
 /** The verify step of registration and password reset. Without a flow in progress it goes back to the start. */
-export function CodeStep({ purpose, start, next, title, step }: CodeStepProps) {
+export function CodeStep({ purpose, start, next, title, step, note }: CodeStepProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -51,7 +54,12 @@ export function CodeStep({ purpose, start, next, title, step }: CodeStepProps) {
           {t('auth:verify.lead')} <span className={styles.phone}>{readablePhone(flow.phone_number)}</span>
         </>
       }
-      footer={<Link to={start}>{t('auth:verify.change_number')}</Link>}
+      footer={
+        <>
+          {note}
+          <Link to={start}>{t('auth:verify.change_number')}</Link>
+        </>
+      }
     >
       <VerifyCodeForm resendAt={flow.resend_at} onVerify={onVerify} onResend={onResend} />
     </FlowCard>

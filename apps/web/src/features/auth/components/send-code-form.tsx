@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -25,22 +25,20 @@ interface SendCodeFormProps {
   /** Where the code step lives. */
   next: string;
   initialPhone?: string;
-  /** More to say under an error with this code (a sign-in link for a taken number). */
-  extraError?: (code: string) => ReactNode;
 }
 
 /**
  * Step one of registration and password reset: the phone number, then a code by SMS.
  * Asking again within the cooldown goes straight on to the code step (the code sent before still works).
  */
-export function SendCodeForm({ purpose, next, initialPhone = '', extraError }: SendCodeFormProps) {
+export function SendCodeForm({ purpose, next, initialPhone = '' }: SendCodeFormProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const flow = useAppSelector(selectCodeFlow);
   const [sendRegister] = useSendRegisterCodeMutation();
   const [sendForgot] = useSendForgotCodeMutation();
-  const [failure, setFailure] = useState<{ text: string | null; code: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<TSendCodeRequest, unknown, { phone_number: string }>({
     resolver,
     defaultValues: { phone_number: flow?.purpose === purpose ? flow.phone_number : initialPhone },
@@ -63,7 +61,7 @@ export function SendCodeForm({ purpose, next, initialPhone = '', extraError }: S
         return;
       }
       const rest = applyFieldErrors(info, setError, ['phone_number']);
-      setFailure({ text: !info.fields.phone_number || rest.length ? info.message : null, code: info.code });
+      setFailure(!info.fields.phone_number || rest.length ? info.message : null);
     }),
   );
 
@@ -84,8 +82,7 @@ export function SendCodeForm({ purpose, next, initialPhone = '', extraError }: S
           />
         )}
       />
-      {failure?.text && <Alert>{failure.text}</Alert>}
-      {failure && extraError?.(failure.code)}
+      {failure && <Alert>{failure}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" block loading={formState.isSubmitting}>
           {t('auth:send_code.submit')}

@@ -20,17 +20,7 @@ export default function RegisterCodePage() {
         </>
       }
     >
-      <SendCodeForm
-        purpose="register"
-        next="/auth/register-verify"
-        extraError={(code) =>
-          code === 'phone_taken' ? (
-            <p>
-              <Link to="/auth">{t('auth:register.sign_in_instead')}</Link>
-            </p>
-          ) : null
-        }
-      />
+      <SendCodeForm purpose="register" next="/auth/register-verify" />
     </FlowCard>
   );
 }

@@ -1,19 +1,71 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TManageBranch, TScanResult } from '@portal/contract';
+import { READDRESS_REASON_LENGTH, type TManageBranch, type TScanResult } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { useArriveParcelsMutation } from '../api/manage-api';
 import { ScanInput, type ScanKind } from '../components/scan-input';
 import { ScanLog, type ScanEntry } from '../components/scan-log';
-import { errorText } from '../model/api-error';
+import { errorInfo, errorText } from '../model/api-error';
 import { entryOf, errorEntry, kindOf } from '../model/scan-entries';
 import { scanFeedback } from '../model/scan-feedback';
 import styles from '../manage.module.css';
 import { FlightsPanel } from './flights-panel';
 
 /**
+ * "Accept here" for a parcel addressed to another branch: staff say why (3–500 characters; that branch reads it in its
+ * worklist and the customer is told their pickup branch changed), then it is re-addressed here. `accept` answers the
+ * problem to show at the field, or null when done.
+ */
+function AcceptHere({ accept }: { accept: (reason: string) => Promise<string | null> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!open)
+    return (
+      <Button size="sm" variant="secondary" data-testid="arrival-accept-other" onClick={() => setOpen(true)}>
+        {t('manage:arrival.accept_here')}
+      </Button>
+    );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (text.length < READDRESS_REASON_LENGTH.min) return setProblem(t('manage:arrival.reason_short'));
+    setBusy(true);
+    const failed = await accept(text);
+    setBusy(false);
+    setProblem(failed);
+  };
+  return (
+    <form className={styles.acceptForm} onSubmit={(e) => void submit(e)} noValidate data-testid="arrival-accept-form">
+      <TextField
+        label={t('manage:arrival.reason')}
+        hint={t('manage:arrival.reason_hint')}
+        value={reason}
+        maxLength={READDRESS_REASON_LENGTH.max}
+        autoFocus
+        error={problem ?? undefined}
+        onChange={(e) => setReason(e.target.value)}
+        data-testid="arrival-reason"
+      />
+      <div className={styles.actionsRow}>
+        <Button size="sm" type="submit" loading={busy} data-testid="arrival-accept-confirm">
+          {t('manage:arrival.accept_confirm')}
+        </Button>
+        <Button size="sm" variant="ghost" type="button" onClick={() => setOpen(false)}>
+          {t('manage:arrival.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * Arrival at a branch: scan each parcel off the truck. It gets its price and last free storage day; a parcel addressed
- * to another branch is flagged and stays in transit unless staff press "accept here" (then it is re-addressed here).
+ * to another branch is flagged and stays in transit unless staff accept it here with a reason (then it is re-addressed
+ * here, that branch and the customer are told).
  */
 export function ArrivalWork({ branch, branchId }: { branch: TManageBranch | null; branchId: number | undefined }) {
   const { t } = useTranslation();
@@ -23,13 +75,9 @@ export function ArrivalWork({ branch, branchId }: { branch: TManageBranch | null
   const push = useCallback((entry: ScanEntry) => setLog((l) => [entry, ...l].slice(0, 60)), []);
 
   const send = useCallback(
-    async (code: string, acceptOther: boolean): Promise<TScanResult | null> => {
+    async (code: string): Promise<TScanResult | null> => {
       try {
-        const result = await arrive({
-          track_codes: [code],
-          branch_id: branchId,
-          ...(acceptOther ? { accept_other_branch: true } : {}),
-        }).unwrap();
+        const result = await arrive({ track_codes: [code], branch_id: branchId }).unwrap();
         return result.results[0] ?? null;
       } catch (error) {
         push(errorEntry(code, errorText(error, t), t));
@@ -43,32 +91,28 @@ export function ArrivalWork({ branch, branchId }: { branch: TManageBranch | null
     (r: TScanResult): ScanEntry => {
       const entry = entryOf(r, t);
       if (r.outcome !== 'other_branch') return entry;
-      return {
-        ...entry,
-        action: (
-          <Button
-            size="sm"
-            variant="secondary"
-            data-testid="arrival-accept-other"
-            onClick={async () => {
-              const again = await send(r.track_code, true);
-              if (again) {
-                scanFeedback(kindOf(again.outcome));
-                setLog((l) => [entryOf(again, t), ...l.filter((e) => e.key !== entry.key)]);
-              }
-            }}
-          >
-            {t('manage:arrival.accept_here')}
-          </Button>
-        ),
+      const accept = async (reason: string): Promise<string | null> => {
+        try {
+          const result = await arrive({ track_codes: [r.track_code], branch_id: branchId, accept_other_branch: true, reason }).unwrap();
+          const again = result.results[0];
+          if (again) {
+            scanFeedback(kindOf(again.outcome));
+            setLog((l) => [entryOf(again, t), ...l.filter((e) => e.key !== entry.key)]);
+          }
+          return null;
+        } catch (error) {
+          const info = errorInfo(error, t);
+          return info.fields.reason?.[0] ?? info.message;
+        }
       };
+      return { ...entry, action: <AcceptHere accept={accept} /> };
     },
-    [send, t],
+    [arrive, branchId, t],
   );
 
   const onScan = useCallback(
     async (code: string): Promise<ScanKind> => {
-      const r = await send(code, false);
+      const r = await send(code);
       if (!r) return 'error';
       push(withAction(r));
       return kindOf(r.outcome);

@@ -36,9 +36,11 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
     number | null
   >;
   const valid = PAYMENT_METHODS.every((m) => counted[m] !== null);
+  // Today is closed: the open day is tomorrow (in the branch's time zone), which is closed on its own day.
+  const ahead = v.business_date > v.today;
 
   const submit = async () => {
-    if (!valid) return;
+    if (!valid || ahead) return;
     setProblem(null);
     try {
       const c = await closeDay({
@@ -61,6 +63,13 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
         <h2 className={styles.panelTitle}>{t('manage:close.title', { date: formatDate(v.business_date, lang), branch: v.branch.name })}</h2>
         <p className={styles.muted}>{t('manage:close.lead', { count: v.payments_count })}</p>
         {closed && <Alert kind="success">{t('manage:close.done', { date: formatDate(closed.business_date, lang) })}</Alert>}
+        {ahead && (
+          <Alert kind="info">
+            <span data-testid="close-ahead">
+              {t('manage:close.ahead', { today: formatDate(v.today, lang), date: formatDate(v.business_date, lang) })}
+            </span>
+          </Alert>
+        )}
         {problem && <Alert kind="error">{problem}</Alert>}
         <div className={styles.tableScroll}>
           <table className={styles.moneyTable} data-testid="close-table">
@@ -111,7 +120,7 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
           onChange={(e) => setNote(e.target.value)}
           data-testid="close-note"
         />
-        <Button block disabled={!valid} loading={closing.isLoading} onClick={() => void submit()} data-testid="close-submit">
+        <Button block disabled={!valid || ahead} loading={closing.isLoading} onClick={() => void submit()} data-testid="close-submit">
           {t('manage:close.submit', { date: formatDate(v.business_date, lang) })}
         </Button>
         <p className={styles.muted}>{t('manage:close.immutable')}</p>

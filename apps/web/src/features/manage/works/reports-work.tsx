@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
+import { PAYMENT_METHODS, READDRESSED_DAYS, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -279,7 +279,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
           >
             {WORKLISTS.map((k) => (
               <option key={k} value={k}>
-                {t(`manage:reports.list.${k}`)}
+                {t(`manage:reports.list.${k}`, { days: READDRESSED_DAYS })}
               </option>
             ))}
           </SelectField>
@@ -304,11 +304,14 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
                   <th>
                     {list === 'unclaimed'
                       ? t('manage:close.branch')
-                      : list === 'disputed'
-                        ? t('manage:disputes.savers')
-                        : t('manage:reports.contact')}
+                      : list === 'readdressed'
+                        ? t('manage:reports.taken_by')
+                        : list === 'disputed'
+                          ? t('manage:disputes.savers')
+                          : t('manage:reports.contact')}
                   </th>
                   <th className={styles.num}>{t('manage:reports.days')}</th>
+                  {list === 'readdressed' && <th>{t('manage:reports.reason')}</th>}
                   {list === 'unreachable' && <th>{t('manage:reports.channels')}</th>}
                   {(list === 'debtors' || list === 'storage') && (
                     <th className={styles.num}>{list === 'debtors' ? t('manage:reports.debt') : t('manage:reports.price')}</th>
@@ -320,7 +323,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
                   <tr key={r.id} data-testid="worklist-row">
                     <td>{byCustomer ? `${r.client_code} · ${r.name}` : r.track_code}</td>
                     <td>
-                      {list === 'unclaimed'
+                      {list === 'unclaimed' || list === 'readdressed'
                         ? r.branch
                         : list === 'disputed'
                           ? `${r.client_code ?? ''} · ${r.name ?? ''}`
@@ -329,6 +332,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
                             : `${r.client_code ?? ''} ${r.phone_number ?? ''}`.trim()}
                     </td>
                     <td className={styles.num}>{r.days}</td>
+                    {list === 'readdressed' && <td data-testid="worklist-note">{r.note}</td>}
                     {list === 'unreachable' && <td>{(r.channels ?? []).map((c) => t(`manage:reports.channel.${c}`)).join(', ')}</td>}
                     {(list === 'debtors' || list === 'storage') && (
                       <td className={styles.num}>{r.amount === null ? '—' : formatMoney(toMajor(r.amount), r.currency, lang)}</td>
