@@ -63,6 +63,13 @@ export default tseslint.config(
     rules: { 'boundaries/no-foreign-table-writes': 'error' },
   },
   {
+    // Tests may assemble the whole app around the code they test.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-upward-import': 'error' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -1,15 +1,32 @@
 import path from 'node:path';
 
 /**
- * Two boundary rules of the developers' guide, checked by lint:
+ * Three boundary rules of the developers' guide, checked by lint:
  * - web features never import each other (they meet in the router): an import in apps/web/src/features/<x>/ that
  *   resolves into apps/web/src/features/<y>/ is refused;
  * - an API module never writes another module's tables: `.insert(t)`, `.update(t)`, `.delete(t)` on a table owned by
- *   another module (TABLE_OWNERS) is refused; call the owner module's exported function instead.
+ *   another module (TABLE_OWNERS, which names an owner for every table: apps/api/test/table-owners.test.ts fails on a
+ *   table without one) is refused; call the owner module's exported function instead;
+ * - imports go one way, down (LAYERS): shared web code (components, lib, config, styles, locales) never imports the
+ *   features or the app shell, and the API's db, plugins, lib and config never import the modules.
  */
 
 /** Table (its schema export name) → the module under apps/api/src/modules that alone writes it. */
 export const TABLE_OWNERS = {
+  users: 'users',
+  sessions: 'auth',
+  verificationCodes: 'auth',
+  verificationTokens: 'auth',
+  codeRequests: 'auth',
+  loginThrottle: 'auth',
+  auditLog: 'audit',
+  supportRequests: 'supports',
+  supportMessages: 'supports',
+  imports: 'manage',
+  telegramLinkTokens: 'notifications',
+  pushSubscriptions: 'notifications',
+  customerTotals: 'payments',
+  countries: 'countries',
   orders: 'parcels',
   orderEvents: 'parcels',
   parcelReaddresses: 'parcels',
@@ -47,6 +64,24 @@ const SQL_TABLE_OWNERS = Object.fromEntries(
   Object.entries(TABLE_OWNERS).map(([name, owner]) => [name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), owner]),
 );
 const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+/**
+ * Layers that never import upward: a file under one of `from` may not import a file under any of `to` (paths from the
+ * repository's root). Seed data (db/seed) builds demo content through the modules' own functions, as a CLI does.
+ */
+export const LAYERS = [
+  {
+    from: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config', 'apps/web/src/styles', 'apps/web/src/locales'],
+    to: ['apps/web/src/features', 'apps/web/src/app'],
+    why: 'shared web code is used by features and the app shell, never the other way round',
+  },
+  {
+    from: ['apps/api/src/db', 'apps/api/src/plugins', 'apps/api/src/lib', 'apps/api/src/config'],
+    except: ['apps/api/src/db/seed'],
+    to: ['apps/api/src/modules'],
+    why: 'the database, plugins, lib and config are what modules stand on; a plugin a module needs lives in the module',
+  },
+];
 
 const FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
 const MODULES = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}modules${path.sep}`;
@@ -115,4 +150,30 @@ const noForeignTableWrites = {
   },
 };
 
-export default { rules: { 'no-cross-feature': noCrossFeature, 'no-foreign-table-writes': noForeignTableWrites } };
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const under = (file, dirs) => dirs.some((dir) => file === path.join(ROOT, dir) || file.startsWith(path.join(ROOT, dir) + path.sep));
+
+const noUpwardImport = {
+  meta: {
+    type: 'problem',
+    messages: { upward: '"{{from}}" may not import "{{to}}": {{why}}.' },
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const layers = LAYERS.filter((l) => under(file, l.from) && !under(file, l.except ?? []));
+    if (!layers.length) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      for (const layer of layers)
+        if (under(target, layer.to))
+          context.report({ node, messageId: 'upward', data: { from: path.relative(ROOT, file), to: source, why: layer.why } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default {
+  rules: { 'no-cross-feature': noCrossFeature, 'no-foreign-table-writes': noForeignTableWrites, 'no-upward-import': noUpwardImport },
+};

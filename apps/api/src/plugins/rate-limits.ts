@@ -4,14 +4,18 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
-import { bearerToken } from './auth';
-import type { TokenService } from '../modules/auth/tokens';
+import { bearerToken } from '../lib/bearer-token';
+
+/** What counting needs of the auth module's token service: whose a token is, when its signature holds. */
+export interface TokenVerifier {
+  verify(token: string): Promise<{ claims: { userId: number } } | { expired: true } | null>;
+}
 
 /**
  * Who a request counts against (ADR 007): a signed-in call against its account (`user:<id>`, from a token
  * whose signature holds), anything else against its client address (`ip:<address>`).
  */
-export async function rateLimitKey(request: FastifyRequest, tokens: TokenService): Promise<string> {
+export async function rateLimitKey(request: FastifyRequest, tokens: TokenVerifier): Promise<string> {
   const token = bearerToken(request);
   if (token) {
     const verified = await tokens.verify(token);
@@ -95,7 +99,7 @@ function fallbackStoreClass(redis: Redis, log: FastifyBaseLogger) {
 }
 
 export interface RateLimitOptions {
-  tokens: TokenService;
+  tokens: TokenVerifier;
   /** Signed-in calls per account and minute (anonymous writes per address share the figure). */
   perMinute: number;
 }

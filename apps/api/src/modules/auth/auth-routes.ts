@@ -22,7 +22,8 @@ import {
   type TPublicUser,
 } from '@portal/contract';
 import { z } from 'zod';
-import { authOf, bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/bearer-token';
+import { authOf } from './auth-plugin';
 import { askedLang, requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
 import { sessionsRepository } from './sessions-repository';

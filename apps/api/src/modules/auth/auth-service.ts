@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ZRegisterRequest, ZUpdatePasswordRequest, ZUpdateUserRequest } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { jtiIsLive } from '../../plugins/auth';
+import { jtiIsLive } from './auth-plugin';
 import { notificationsService } from '../notifications/notifications-service';
 import type { ShownNotificationRow } from '../notifications/notifications-repository';
 import { createKeptGroups, type BuiltGroups, type KeptGroupsEntry } from '../notifications/kept-groups';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZChinaAddressResponse, ZErrorBody } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { chinaAddressOf } from './china-address-service';
 
 export async function chinaAddressRoutes(app: FastifyInstance) {

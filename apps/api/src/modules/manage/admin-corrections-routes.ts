@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZIdParam, ZParcelCorrectionRequest, ZParcelCorrectionResponse } from '@portal/contract';
 import { orders } from '../../db/schema';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';
 import { parcels } from '../parcels/parcels-service';
 import { manageRepository } from './manage-repository';

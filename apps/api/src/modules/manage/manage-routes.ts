@@ -64,7 +64,7 @@ import { asc, eq } from 'drizzle-orm';
 import { branches } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';
 import { arrivalService } from './arrival-service';
 import { dispatchService } from './dispatch-service';

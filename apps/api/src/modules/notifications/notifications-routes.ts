@@ -14,7 +14,7 @@ import {
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { askedLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { notificationsService } from './notifications-service';
 import { notificationSettingsService, type ChannelAvailability } from './settings-service';
 

@@ -8,7 +8,7 @@ import {
   ZPushUnsubscribeRequest,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { pushSubscriptionsService } from './push-channel';
 import { notificationSettingsService } from './settings-service';
 

@@ -20,7 +20,7 @@ import {
   ZWaitingResponse,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { ordersRepository } from './orders-repository';
 import { ordersService } from './orders-service';
 

@@ -21,7 +21,7 @@ import {
 } from '@portal/contract';
 import { forbidden, notFound } from '../../lib/app-error';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';
 import { branchesRepository } from '../branches/branches-repository';
 import { resolveWorkBranch } from '../manage/manage-access';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody, ZGetQrResponse } from '@portal/contract';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import type { UserRow } from '../users/users-repository';
 import { usersRepository } from '../users/users-repository';
 

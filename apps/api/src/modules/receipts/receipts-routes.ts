@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZReceiptParams, ZReceiptResponse } from '@portal/contract';
 import { notFound } from '../../lib/app-error';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { receiptsRepository } from './receipts-repository';
 
 export async function receiptsRoutes(app: FastifyInstance) {

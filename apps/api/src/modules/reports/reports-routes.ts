@@ -12,7 +12,7 @@ import {
   type TLang,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { resolveWorkBranch } from '../manage/manage-access';
 import { exportTableOf, reportsService, writeExport } from './reports-service';
 

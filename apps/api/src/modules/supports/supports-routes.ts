@@ -11,7 +11,7 @@ import {
   ZSupportsResponse,
   ZSupportThreadResponse,
 } from '@portal/contract';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { requestLang } from '../../lib/request-lang';
 import { createSupportsService } from './supports-service';
 import { createSupportThreadsService } from './support-threads-service';

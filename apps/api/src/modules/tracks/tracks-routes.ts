@@ -11,7 +11,7 @@ import {
   type TLang,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { tracksService } from './tracks-service';
 
 const errors = { 401: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };

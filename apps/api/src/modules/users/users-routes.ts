@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZGetUserParams, ZGetUserResponse } from '@portal/contract';
 import { notFound } from '../../lib/app-error';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { toPublicUser } from './user-view';
 import { usersRepository } from './users-repository';
 

@@ -3,7 +3,7 @@ import { sessionApi } from './session-api';
 
 const MAX_DELAY_MS = 30_000;
 
-type Dispatch = (action: ReturnType<typeof sessionApi.endpoints.getAuthUser.initiate>) => unknown;
+type LiveDispatch = (action: ReturnType<typeof sessionApi.endpoints.getAuthUser.initiate>) => unknown;
 
 /**
  * Keeps the unread badge and the notification list live: a Server-Sent Events stream (read with fetch, so
@@ -13,7 +13,7 @@ type Dispatch = (action: ReturnType<typeof sessionApi.endpoints.getAuthUser.init
  * stream first opens, the user is fetched once too: it opens after the page has loaded (use-live-notifications.ts),
  * and a change between the start's answer and then would otherwise wait for the next one.
  */
-export function startLiveNotifications(dispatch: Dispatch, token: string): () => void {
+export function startLiveNotifications(dispatch: LiveDispatch, token: string): () => void {
   const controller = new AbortController();
   let stopped = false;
   const reload = () => void dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));

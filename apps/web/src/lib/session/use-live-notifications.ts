@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { afterLoad } from '../ui/after-load';
 
 /**
@@ -9,7 +10,7 @@ import { afterLoad } from '../ui/after-load';
  * changed meanwhile is caught up when the stream opens (live-notifications.ts).
  */
 export function useLiveNotifications(token: string | null): void {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   useEffect(() => {
     if (!token) return;
     let stop: (() => void) | undefined;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config/env';
-import { LocalStorage, S3Storage, type ObjectStorage } from '../modules/uploads/storage';
-import { Uploads } from '../modules/uploads/uploads-service';
+import type { AppConfig } from '../../config/env';
+import { LocalStorage, S3Storage, type ObjectStorage } from './storage';
+import { Uploads } from './uploads-service';
 
 declare module 'fastify' {
   interface FastifyInstance {

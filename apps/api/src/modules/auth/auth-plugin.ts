@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole } from '@portal/contract';
-import { AppError } from '../lib/app-error';
-import { sessionsRepository, type SessionRow } from '../modules/auth/sessions-repository';
-import { ROTATION_GRACE_SECONDS, type TokenService } from '../modules/auth/tokens';
-import type { UserRow } from '../modules/users/users-repository';
+import { AppError } from '../../lib/app-error';
+import { bearerToken } from '../../lib/bearer-token';
+import { sessionsRepository, type SessionRow } from './sessions-repository';
+import { ROTATION_GRACE_SECONDS, type TokenService } from './tokens';
+import type { UserRow } from '../users/users-repository';
 
 export interface AuthContext {
   user: UserRow;
@@ -35,14 +36,6 @@ declare module 'fastify' {
     /** preHandler factory: signed in and one of these roles, otherwise 403. */
     requireRole: (...roles: TRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
-  return token.trim();
 }
 
 /** Whether a token with this jti is the session's current one (or its predecessor within the rotation grace). */
