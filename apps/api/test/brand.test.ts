@@ -11,8 +11,8 @@ import { roleTokens } from './admin-helpers';
 import { client, createTestApp, newPhone, registerCustomer, type TestContext } from './helpers';
 import { upload } from './manage-helpers';
 
-/** The demo carrier's name in any spelling (Orda Cargo, ORDA, orda-cargo.kz, orda_cargo …). */
-const OLD_NAME = /orda/i;
+/** The demo carrier's name in any spelling (Orda Cargo, ORDA, orda-cargo.kz, orda_cargo …), not the city Qyzylorda. */
+const OLD_NAME = /(?<!qyzyl)orda/i;
 const WEB = join(__dirname, '../../web');
 
 let ctx: TestContext;
@@ -201,6 +201,12 @@ describe('the carrier’s brand everywhere (issue 30)', () => {
       message: { message_id: 2, text: '/start', chat: { id: 5, type: 'private' }, from: { id: 5, language_code: 'en' } },
     });
     expect(String(welcome?.text)).toContain('This Steppe bot');
+    // The customer's QR code: a camera app shows its text, which names no carrier.
+    const customer = await registerCustomer(ctx);
+    const qr = await call('GET', '/qr', { token: customer.token });
+    expect(qr.status).toBe(200);
+    expect(qr.json.data.token).toMatch(/^QR1\./);
+    expect(qr.body).not.toMatch(OLD_NAME);
     const sender = await senderBrand(ctx.database.db);
     expect(sender).toEqual({ name: 'Steppe', logo });
     expect(iconUrl('icon-192', sender)).toBe(manifest.icons[0].src);
