@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { iconUrl } from '../brand/brand-page';
 import type { AppConfig } from '../../config/env';
 import { PermanentChannelError, type ChannelDriver } from './channels';
 
@@ -55,6 +56,7 @@ export function pushChannel(cfg: WebPushConfig): ChannelDriver {
         body: message.body,
         url: message.link ?? '/',
         tag: `n${message.notificationId}`,
+        icon: iconUrl('icon-192', message.sender),
       };
       const gone: number[] = [];
       let sent = 0;
