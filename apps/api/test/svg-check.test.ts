@@ -19,7 +19,10 @@ const INKSCAPE_METADATA = `<metadata><rdf:RDF><cc:Work xmlns:cc="http://creative
 /** Ways of getting a script (or a script-bearing link) past a checker, each refused. */
 const BYPASSES: [string, Buffer][] = [
   ['script inside metadata', SVG('<metadata><script>alert(1)</script></metadata>')],
-  ['script deep in RDF inside metadata', SVG('<metadata><rdf:RDF><rdf:Description><script>alert(1)</script></rdf:Description></rdf:RDF></metadata>')],
+  [
+    'script deep in RDF inside metadata',
+    SVG('<metadata><rdf:RDF><rdf:Description><script>alert(1)</script></rdf:Description></rdf:RDF></metadata>'),
+  ],
   ['CDATA inside metadata', SVG('<metadata><![CDATA[<script>alert(1)</script>]]></metadata>')],
   ['CDATA in a drawing element', SVG('<text><![CDATA[x]]></text>')],
   ['XHTML script by prefix in metadata', SVG('<metadata><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></metadata>')],
@@ -31,7 +34,10 @@ const BYPASSES: [string, Buffer][] = [
     SVG('<metadata><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"/></foreignObject></metadata>'),
   ],
   ['animation inside metadata', SVG('<metadata><set attributeName="href" to="javascript:alert(1)"/></metadata>')],
-  ['xlink:href javascript: in metadata', SVG('<metadata><rdf:RDF><rdf:Description xlink:href="javascript:alert(1)"/></rdf:RDF></metadata>')],
+  [
+    'xlink:href javascript: in metadata',
+    SVG('<metadata><rdf:RDF><rdf:Description xlink:href="javascript:alert(1)"/></rdf:RDF></metadata>'),
+  ],
   ['handler in metadata', SVG('<metadata><rdf:RDF onload="alert(1)"/></metadata>')],
   ['xlink:href javascript: on use', SVG('<use xlink:href="javascript:alert(1)"/>')],
   ['javascript: spelt with character references', SVG('<use href="&#x6A;ava&#115;cript:alert(1)"/>')],
@@ -41,7 +47,10 @@ const BYPASSES: [string, Buffer][] = [
   ['an undeclared entity', SVG('<metadata>&s;</metadata>')],
   ['an external entity', SVG('<title>&x;</title>', '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>')],
   ['a stylesheet processing instruction', SVG('', '<?xml-stylesheet href="javascript:alert(1)"?>')],
-  ['a metadata element out of the SVG namespace hiding a script', SVG('<m:metadata xmlns:m="urn:x"><script>alert(1)</script></m:metadata>')],
+  [
+    'a metadata element out of the SVG namespace hiding a script',
+    SVG('<m:metadata xmlns:m="urn:x"><script>alert(1)</script></m:metadata>'),
+  ],
 ];
 
 describe('SVG logo checker (issue 30, finding 2)', () => {
@@ -94,7 +103,9 @@ describe('logo upload with a script in its metadata', () => {
 function form(bytes: Buffer) {
   const boundary = '----svg';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="logo.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="logo.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
