@@ -127,10 +127,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** A browser asking for a page (not the API, not a script fetching JSON). */
+/** A browser asking for a page (not the API, not a script fetching JSON); HEAD answers as GET does, without the body. */
 function wantsPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
-  return request.method === 'GET' && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept);
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  return read && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept);
 }
 
 /** Builds the whole API (and the web app's static files when built): external plugins → app plugins → routes. */

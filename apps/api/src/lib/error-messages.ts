@@ -197,6 +197,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Эта таблица в распакованном виде больше 64 МБ или содержит ячейку длиннее, чем допускает Excel. Скопируйте только строки посылок в новый файл и загрузите его',
     kk: 'Бұл кесте ашылғанда 64 МБ-тан асады немесе Excel рұқсат еткеннен ұзын ұяшығы бар. Тек сәлемдеме жолдарын жаңа файлға көшіріп, соны жүктеңіз',
   },
+  import_csv_oversized: {
+    en: 'This CSV has a cell longer than 32,767 characters (the most Excel holds) or a row of more than 256 cells. Copy only the parcel rows into a new file and upload it',
+    ru: 'В этом CSV есть ячейка длиннее 32 767 символов (больше, чем вмещает Excel) или строка больше чем из 256 ячеек. Скопируйте только строки посылок в новый файл и загрузите его',
+    kk: 'Бұл CSV-де 32 767 таңбадан ұзын ұяшық (Excel сыйғызатыннан көп) немесе 256 ұяшықтан көп жол бар. Тек сәлемдеме жолдарын жаңа файлға көшіріп, соны жүктеңіз',
+  },
   photo_invalid: {
     en: 'Photos must be JPEG, PNG or WebP images of at most 5 MB, at most 5 per parcel',
     ru: 'Фото должны быть в формате JPEG, PNG или WebP, до 5 МБ каждое и не более 5 на посылку',

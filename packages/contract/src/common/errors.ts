@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   flight_branch_unknown: 422,
   import_file_invalid: 422,
   import_file_oversized: 422,
+  import_csv_oversized: 422,
   photo_invalid: 422,
   image_invalid: 422,
   image_too_large: 413,
