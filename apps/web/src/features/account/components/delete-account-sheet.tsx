@@ -53,9 +53,10 @@ export function DeleteAccountSheet({ open, onClose }: { open: boolean; onClose: 
       setFailure(describeApiError(result.error, t).message);
       return;
     }
+    // Signed out here and now (every session already ended on the server): to the sign-in page, which says so.
+    navigate('/auth', { replace: true });
     dispatch(loggedOut());
     notify.success(t('account:delete.done'));
-    navigate('/', { replace: true });
   };
 
   return (
