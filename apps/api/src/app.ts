@@ -1,3 +1,4 @@
+import { accountDeletionRoutes } from './modules/users/account-deletion-routes';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -280,6 +281,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth, codes, rateLimitPerMinute: authLimit });
       await api.register(usersRoutes);
+      await api.register(accountDeletionRoutes, { codes, rateLimitPerMinute: authLimit });
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
       await api.register(countriesRoutes);

@@ -290,6 +290,26 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'В этом SVG есть скрипты, обработчики событий, стили или ссылки на другие файлы. Сохраните простой SVG или загрузите PNG или WebP',
     kk: 'Бұл SVG ішінде скрипттер, оқиға өңдеушілері, стильдер немесе басқа файлдарға сілтемелер бар. Қарапайым SVG сақтаңыз немесе PNG не WebP жүктеңіз',
   },
+  not_a_customer: {
+    en: 'Only a customer account can be changed or deleted this way. Staff and admin accounts are managed by an administrator',
+    ru: 'Так можно изменить или удалить только аккаунт клиента. Аккаунтами сотрудников и администраторов управляет администратор',
+    kk: 'Бұлай тек клиент аккаунтын өзгертуге немесе жоюға болады. Қызметкерлер мен әкімшілердің аккаунттарын әкімші басқарады',
+  },
+  account_deleted: {
+    en: 'This account has been deleted',
+    ru: 'Этот аккаунт удалён',
+    kk: 'Бұл аккаунт жойылған',
+  },
+  account_has_parcels: {
+    en: 'The account cannot be deleted while {parcels} parcel(s) are on the way or waiting at a branch. Collect them first',
+    ru: 'Аккаунт нельзя удалить, пока посылки ({parcels}) в пути или ждут в филиале. Сначала получите их',
+    kk: 'Сәлемдемелер ({parcels}) жолда немесе филиалда күтіп тұрғанда аккаунтты жою мүмкін емес. Алдымен оларды алыңыз',
+  },
+  account_has_debt: {
+    en: 'The account cannot be deleted while you owe {amount}. Pay at a branch first',
+    ru: 'Аккаунт нельзя удалить, пока у вас есть долг {amount}. Сначала оплатите его в филиале',
+    kk: 'Қарызыңыз {amount} болғанда аккаунтты жою мүмкін емес. Алдымен оны филиалда төлеңіз',
+  },
   own_account: {
     en: 'You cannot change your own role, place or access',
     ru: 'Нельзя менять собственную роль, место работы или доступ',
