@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDeleteAccountRequest, ZErrorBody, ZOk, ZSendCodeResponse, type TLang } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../auth/auth-plugin';
 import { perAddressLimit } from '../../plugins/rate-limits';
 import { auditActorOf } from '../audit/audit';
 import { maskPhone } from '../auth/auth-routes';
