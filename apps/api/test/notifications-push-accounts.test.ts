@@ -51,6 +51,28 @@ describe('push subscriptions per account and endpoint (issue 30, finding 3)', ()
     expect(await ownersOf(sub.endpoint)).toEqual([]);
   });
 
+  it("logout drops the signing-out account's subscription of the browser it names, and only that", async () => {
+    const leaving = await registerCustomer(ctx);
+    const other = await registerCustomer(ctx);
+    const sub = subscription();
+    const kept = subscription();
+    for (const body of [sub, kept]) expect((await call('POST', '/notifications/push', { token: leaving.token, body })).status).toBe(200);
+    expect((await call('POST', '/notifications/push', { token: other.token, body: sub })).status).toBe(200);
+
+    const bad = await call('POST', '/auth/logout', { token: leaving.token, lang: 'en', body: { push_endpoint: 'not a url' } });
+    expect(bad.status).toBe(422);
+    expect(await ownersOf(sub.endpoint)).toEqual([leaving.user.id, other.user.id].sort((a, b) => a - b));
+
+    expect((await call('POST', '/auth/logout', { token: leaving.token, body: { push_endpoint: sub.endpoint } })).status).toBe(200);
+    expect(await ownersOf(sub.endpoint)).toEqual([other.user.id]);
+    expect(await ownersOf(kept.endpoint), 'another browser of the account keeps getting its messages').toEqual([leaving.user.id]);
+    expect((await call('GET', '/auth/user', { token: leaving.token })).status, 'the session ended').toBe(401);
+    // a plain logout, without a body, still ends the session
+    const plain = await call('POST', '/auth/logout', { token: other.token });
+    expect(plain.status, JSON.stringify(plain.json)).toBe(200);
+    expect(await ownersOf(sub.endpoint)).toEqual([other.user.id]);
+  });
+
   it('a burst of simultaneous subscribes: one row per account, however often each sends it', { timeout: 60_000 }, async () => {
     const accounts = await Promise.all(Array.from({ length: 6 }, () => registerCustomer(ctx)));
     const sub = subscription();

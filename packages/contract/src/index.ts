@@ -28,6 +28,7 @@ export * from './auth/session';
 export * from './auth/register';
 export * from './auth/login';
 export * from './auth/refresh';
+export * from './auth/logout';
 export * from './auth/get-auth-user';
 export * from './auth/update-user';
 export * from './auth/update-phone';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZLogoutRequest,
   ZAuthUserResponse,
   ZErrorBody,
   ZLoginRequest,
@@ -21,7 +22,6 @@ import {
   type TLang,
   type TPublicUser,
 } from '@portal/contract';
-import { z } from 'zod';
 import { bearerToken } from '../../lib/bearer-token';
 import { authOf } from './auth-plugin';
 import { askedLang, requestLang } from '../../lib/request-lang';
@@ -298,15 +298,16 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     {
       schema: {
         tags,
-        summary: 'End this session',
+        summary: "End this session (and this browser's push subscription of the account, when named)",
         security: [{ bearer: [] }],
-        body: z.unknown().optional(),
+        body: ZLogoutRequest,
         response: { 200: ZOk, ...errors },
       },
       preHandler: app.authenticate,
     },
     async (request) => {
-      await auth.logout(authOf(request).sessionId);
+      const { sessionId, user } = authOf(request);
+      await auth.logout(sessionId, user.id, request.body?.push_endpoint);
       return { data: { message: DONE[requestLang(request)] } };
     },
   );

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { jtiIsLive } from './auth-plugin';
 import { notificationsService } from '../notifications/notifications-service';
+import { pushSubscriptionsService } from '../notifications/push-channel';
 import type { ShownNotificationRow } from '../notifications/notifications-repository';
 import { createKeptGroups, type BuiltGroups, type KeptGroupsEntry } from '../notifications/kept-groups';
 import { toPublicUser } from '../users/user-view';
@@ -189,8 +190,12 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       throw new AppError('unauthenticated');
     },
 
-    async logout(sessionId: string) {
-      await sessionsRepository.revoke(db, sessionId, 'logout');
+    /** Ends the session; the browser's push subscription of the account goes with it when the browser names it. */
+    async logout(sessionId: string, userId: number, pushEndpoint?: string) {
+      await db.transaction(async (tx) => {
+        await sessionsRepository.revoke(tx, sessionId, 'logout');
+        if (pushEndpoint) await pushSubscriptionsService.unsubscribe(tx, userId, pushEndpoint);
+      });
     },
 
     /** The forgot-password flow's end: new password, every session ended, the QR code revoked (a new one is shown at the next sign-in). */

@@ -1,4 +1,4 @@
-import type { TAuthUserResponse, TUser } from '@portal/contract';
+import type { TAuthUserResponse, TLogoutRequest, TUser } from '@portal/contract';
 import { baseApi } from '../api/base-api';
 import { initialized, loggedOut, userLoaded } from './auth-slice';
 
@@ -20,8 +20,8 @@ export const sessionApi = baseApi.injectEndpoints({
       },
     }),
     /** Ends the session on the server; the local session is cleared whatever the answer. */
-    logout: build.mutation<void, void>({
-      query: () => ({ url: 'auth/logout', method: 'POST' }),
+    logout: build.mutation<void, TLogoutRequest | void>({
+      query: (body) => ({ url: 'auth/logout', method: 'POST', body: body ?? undefined }),
       transformResponse: () => undefined,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
