@@ -42,9 +42,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: (input) => {
       const out = toOpenapi(input);
+      if (out.schema?.hide) return out;
       const method = [input.route.method].flat()[0] ?? 'get';
-      if (out.schema && !out.schema.hide) (out.schema as { operationId?: string }).operationId ??= operationIdOf(method, input.url);
-      return out;
+      // a route without a schema (a page, a file) is named too
+      const schema = (out.schema ?? {}) as { operationId?: string };
+      schema.operationId ??= operationIdOf(method, input.url);
+      return { ...out, schema };
     },
     transformObject: (input) => withoutUnusedComponents(withComponents(input) as never),
   });
