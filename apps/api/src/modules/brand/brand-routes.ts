@@ -121,9 +121,11 @@ export const brandRoutes = fp(async (app: FastifyInstance, opts: { webDist: stri
     return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(png);
   }
 
-  if (template) app.get('/index.html', (request, reply) => app.sendAppPage(request, reply, 200));
+  // Pages and files, not API operations: left out of the OpenAPI document, as /uploads is.
+  const file = { schema: { hide: true } };
+  if (template) app.get('/index.html', file, (request, reply) => app.sendAppPage(request, reply, 200));
 
-  app.get('/manifest.webmanifest', async (request, reply) => {
+  app.get('/manifest.webmanifest', file, async (request, reply) => {
     const lang = requestLang(request);
     const body = JSON.stringify(webManifest(await brandOf(lang), lang));
     const etag = strongEtag(body);
@@ -132,15 +134,15 @@ export const brandRoutes = fp(async (app: FastifyInstance, opts: { webDist: stri
     return reply.send(body);
   });
 
-  app.get<{ Params: { file: string } }>('/app-icons/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/app-icons/:file', file, async (request, reply) => {
     const name = /^([a-z0-9-]+)\.png$/.exec(request.params.file)?.[1];
     if (!name || !isAppIconName(name) || name === 'favicon') return reply.code(404).type('text/plain').send('Not found');
     return sendIcon(request, reply, name);
   });
 
-  app.get('/favicon.ico', async (request, reply) => sendIcon(request, reply, 'favicon'));
+  app.get('/favicon.ico', file, async (request, reply) => sendIcon(request, reply, 'favicon'));
 
-  app.get<{ Params: { file: string } }>('/legal/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/legal/:file', file, async (request, reply) => {
     const doc = /^(terms|privacy)\.html$/.exec(request.params.file)?.[1] as 'terms' | 'privacy' | undefined;
     if (!doc) return reply.code(404).type('text/plain').send('Not found');
     const lang = requestLang(request);
