@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { parcels, type Actor } from '../parcels/parcels-service';
+import { tracksLinks } from '../tracks/tracks-links';
 import { containsPattern, manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
@@ -79,6 +80,7 @@ export const disputesService = {
         actor,
       );
       if (!done) throw new AppError('dispute_resolved');
+      await tracksLinks.linkOrders(tx, [done.id]);
       if (chosen.name) await parcels.nameIfEmpty(tx, order.id, chosen.name);
       const row = await manageRepository.parcelById(tx, order.id);
       return toManageParcel(row!, lang);

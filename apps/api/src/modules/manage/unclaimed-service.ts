@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { parcels, type Actor } from '../parcels/parcels-service';
+import { tracksLinks } from '../tracks/tracks-links';
 import { resolveCustomer } from './handover-service';
 import { containsPattern, manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
@@ -45,6 +46,7 @@ export const unclaimedService = {
       if (order.userId !== null || order.disputedAt !== null) throw new AppError('conflict');
       const claimed = await parcels.claim(tx, order.id, customer, actor, 'assigned', 'staff');
       if (!claimed) throw new AppError('conflict');
+      await tracksLinks.linkOrders(tx, [claimed.id]);
       const row = await manageRepository.parcelById(tx, orderId);
       return toManageParcel(row!, lang);
     });
