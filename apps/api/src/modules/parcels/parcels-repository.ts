@@ -33,6 +33,14 @@ export type ParcelSet = PgUpdateSetSource<typeof orders>;
 export type ParcelEventInsert = typeof orderEvents.$inferInsert;
 export type ReceiptInsert = typeof receipts.$inferInsert;
 export type ReceiptRow = typeof receipts.$inferSelect;
+export type Backdated = {
+  receivedAt: Date;
+  dispatchedAt: Date | null;
+  arrivedAt: Date | null;
+  deliveredAt: Date | null;
+  storageUntil: string | null;
+  archivedAt: Date | null;
+};
 
 /**
  * Lock keys (pg_advisory_xact_lock(class, id), ADR 021): receipts as a whole (an import commit holds it exclusively,
@@ -305,6 +313,59 @@ export const parcelsRepository = {
   async insertReminders(tx: DbOrTx, rows: (typeof storageReminders.$inferInsert)[]): Promise<Set<number>> {
     const fresh = await tx.insert(storageReminders).values(rows).onConflictDoNothing().returning({ orderId: storageReminders.orderId });
     return new Set(fresh.map((r) => r.orderId));
+  },
+
+  /** Whether the customer has any parcel (the demo seed runs once). */
+  async hasParcelsOf(db: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+    return row !== undefined;
+  },
+
+  /** Which of these codes are parcels nobody owns. */
+  async unclaimedAmong(db: DbOrTx, codes: string[]): Promise<string[]> {
+    const rows = await db
+      .select({ code: orders.trackCode })
+      .from(orders)
+      .where(and(isNull(orders.userId), inArray(orders.trackCode, codes)));
+    return rows.map((r) => r.code);
+  },
+
+  /**
+   * Loaders only (the demo seed, test fixtures): a parcel row written as it stands after its lifecycle so far, with
+   * its history. The app's own writes are the transitions; the caller counts the flows (parcelFlows).
+   */
+  async insertRecorded(db: DbOrTx, row: ParcelInsert, events: Omit<ParcelEventInsert, 'orderId'>[]): Promise<number> {
+    const [inserted] = await db.insert(orders).values(row).returning({ id: orders.id });
+    if (!inserted) throw new Error('parcel insert returned nothing');
+    if (events.length) await db.insert(orderEvents).values(events.map((e) => ({ ...e, orderId: inserted.id })));
+    return inserted.id;
+  },
+
+  /**
+   * Loaders only (the demo seed replaying the past through the real transitions): moves a parcel's timestamps, its
+   * history's times and its receipt's date back to when they happened. Call it inside parcelFlows.around.
+   */
+  async backdate(tx: DbOrTx, id: number, at: Backdated): Promise<void> {
+    const last = at.deliveredAt ?? at.arrivedAt ?? at.dispatchedAt ?? at.receivedAt;
+    const [row] = await tx
+      .update(orders)
+      .set({ ...at, createdAt: at.receivedAt, updatedAt: last })
+      .where(eq(orders.id, id))
+      .returning({ receiptId: orders.receiptId });
+    const steps: [string, Date | null][] = [
+      ['received', at.receivedAt],
+      ['dispatched', at.dispatchedAt],
+      ['arrived', at.arrivedAt],
+      ['delivered', at.deliveredAt],
+    ];
+    for (const [action, when] of steps)
+      if (when)
+        await tx
+          .update(orderEvents)
+          .set({ at: when })
+          .where(and(eq(orderEvents.orderId, id), eq(orderEvents.action, action)));
+    if (row?.receiptId && at.deliveredAt)
+      await tx.update(receipts).set({ createdAt: at.deliveredAt }).where(eq(receipts.id, row.receiptId));
   },
 
   /** How many parcels are in each status (admin/statuses). */
