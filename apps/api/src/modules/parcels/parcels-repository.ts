@@ -168,6 +168,17 @@ export const parcelsRepository = {
     return row ?? null;
   },
 
+  /** One parcel's whole row (undefined when unknown). */
+  async findOne(db: DbOrTx, id: number): Promise<ParcelRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row;
+  },
+
+  /** The parcels with these codes, locked for update (arrival decides on them). */
+  async lockByCodes(tx: DbOrTx, codes: string[]): Promise<ParcelRow[]> {
+    return tx.select().from(orders).where(inArray(orders.trackCode, codes)).for('update');
+  },
+
   /** One parcel's whole row, locked for update (a correction). */
   async lockOne(tx: Tx, id: number): Promise<ParcelRow | undefined> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
