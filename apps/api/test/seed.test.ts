@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { receiptTotals, toMinor } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../src/db/seed';
 import { freshDatabase } from './helpers';
@@ -60,5 +61,46 @@ describe('seed', () => {
     expect(once.orders).toBeGreaterThan(0);
     await seedDatabase(db.database.db, { demo: true });
     expect(await counts()).toEqual(once);
+  });
+
+  it('goes through the real hand-over: every delivered demo parcel is on a receipt whose total is its charge, to the tiyn', async () => {
+    await seedDatabase(db.database.db, { demo: true });
+    const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+    const receipts = rows<{ id: number; total: string; items: { price: number; weight: number }[]; total_weight: string }>(
+      await db.database.db.execute(sql`select id, total, items, total_weight from receipts order by id`),
+    );
+    expect(receipts.length).toBeGreaterThanOrEqual(2);
+    const unreceipted = rows<{ n: number }>(
+      await db.database.db.execute(
+        sql`select count(*)::int as n from orders o join order_statuses s on s.id = o.status_id where s.code = 'delivered' and o.receipt_id is null`,
+      ),
+    );
+    expect(unreceipted[0]!.n).toBe(0);
+    for (const r of receipts) {
+      const money = rows<{ charged: string | null; paid: string | null }>(
+        await db.database.db.execute(
+          sql`select (select sum(amount) from charges where receipt_id = ${r.id}) as charged, (select sum(amount) from payments where receipt_id = ${r.id}) as paid`,
+        ),
+      )[0]!;
+      const totals = receiptTotals(r.items);
+      // The charge row is the receipt's total in minor units, which is its lines' prices added in minor units.
+      expect(Number(money.charged)).toBe(toMinor(Number(r.total)));
+      expect(Number(money.charged)).toBe(totals.totalMinor);
+      expect(Number(money.paid)).toBe(totals.totalMinor);
+      expect(Number(r.total_weight)).toBe(totals.totalWeight);
+    }
+    // Its money is dated with the hand-overs, and the kept revenue per day still equals the journal.
+    const kept = rows<{ k: string }>(
+      await db.database.db.execute(
+        sql`select business_date || '|' || branch_id || '|' || method || '|' || amount || '|' || n as k from revenue_days order by 1`,
+      ),
+    );
+    const journal = rows<{ k: string }>(
+      await db.database.db.execute(
+        sql`select business_date || '|' || branch_id || '|' || method || '|' || sum(amount) || '|' || count(*) as k from payments group by business_date, branch_id, method, currency order by 1`,
+      ),
+    );
+    expect(kept).toEqual(journal);
+    expect(new Set(journal.map((j) => j.k.slice(0, 10))).size).toBeGreaterThan(1);
   });
 });

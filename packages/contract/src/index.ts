@@ -79,6 +79,7 @@ export * from './content/rich-text';
 export * from './parcels/index';
 export * from './manage/index';
 export * from './receipts/receipt';
+export * from './receipts/receipt-totals';
 export * from './payments/index';
 
 export * from './admin/index';

@@ -1,10 +1,14 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { TOrderStatusCode } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { localDate, priceFor, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
 import { FLOW_KINDS, parcelFlows } from '../../modules/parcels/parcel-flows';
-import { statusIds } from '../../modules/parcels/parcel-statuses';
 import { STATUS_EVENT, orderLink, orderParams } from '../../modules/parcels/parcel-notifications';
+import { statusIds } from '../../modules/parcels/parcel-statuses';
+import { paymentsRepository } from '../../modules/payments/payments-repository';
+import type { Actor, LifecycleOrderRow } from '../../modules/parcels/parcel-types';
+import { parcelsRepository } from '../../modules/parcels/parcels-repository';
+import { parcels } from '../../modules/parcels/parcels-service';
 import type { DbOrTx } from '../client';
-import { branches, notifications, orderEvents, orders, receipts, savedTracks, users } from '../schema';
+import { branches, notifications, savedTracks, users } from '../schema';
 
 const DAY = 24 * 3600 * 1000;
 const LIFECYCLE: TOrderStatusCode[] = ['china_warehouse', 'in_transit', 'at_branch', 'delivered'];
@@ -40,36 +44,47 @@ export interface OrderSpec {
   branchStaffId?: number | null;
 }
 
+/** When each step of a parcel reaching `status` happened: the given times, else a few days apart. */
+function stepTimes(spec: Pick<OrderSpec, 'status' | 'receivedAt' | 'dispatchedAt' | 'arrivedAt' | 'deliveredAt'>) {
+  const reached = LIFECYCLE.slice(0, LIFECYCLE.indexOf(spec.status) + 1);
+  const receivedAt = spec.receivedAt ?? new Date(Date.now() - 20 * DAY);
+  const dispatchedAt = reached.includes('in_transit') ? (spec.dispatchedAt ?? new Date(receivedAt.getTime() + 2 * DAY)) : null;
+  const arrivedAt = reached.includes('at_branch') ? (spec.arrivedAt ?? new Date((dispatchedAt ?? receivedAt).getTime() + 9 * DAY)) : null;
+  const deliveredAt = reached.includes('delivered') ? (spec.deliveredAt ?? new Date((arrivedAt ?? receivedAt).getTime() + 2 * DAY)) : null;
+  return { reached, receivedAt, dispatchedAt, arrivedAt, deliveredAt };
+}
+
 /**
- * Inserts an order as if it had gone through the lifecycle up to `spec.status`: timestamps for each step,
- * the price (weight × branch tariff) and last free storage day from at_branch on, and one history event per step
- * at its own time. Used by the demo seed and by tests that arrange parcels in any status.
+ * A test fixture (and the bench's): a parcel as if it had gone through the lifecycle up to `spec.status` — timestamps
+ * for each step, the price (the contract's priceFor: weight × branch tariff) and last free storage day from at_branch
+ * on, one history event per step at its own time, its flows counted — without a receipt or money (a delivered one was
+ * never charged). The demo seed goes through the real transitions instead (seedDemoOrders).
  */
 export async function insertOrder(
   db: DbOrTx,
   spec: OrderSpec,
 ): Promise<{ id: number; receivedAt: Date; arrivedAt: Date | null; deliveredAt: Date | null }> {
   const ids = await statusIds(db);
-  const reached = LIFECYCLE.slice(0, LIFECYCLE.indexOf(spec.status) + 1);
-  const receivedAt = spec.receivedAt ?? new Date(Date.now() - 20 * DAY);
-  const dispatchedAt = reached.includes('in_transit') ? (spec.dispatchedAt ?? new Date(receivedAt.getTime() + 2 * DAY)) : null;
-  const arrivedAt = reached.includes('at_branch') ? (spec.arrivedAt ?? new Date((dispatchedAt ?? receivedAt).getTime() + 9 * DAY)) : null;
-  const deliveredAt = reached.includes('delivered') ? (spec.deliveredAt ?? new Date((arrivedAt ?? receivedAt).getTime() + 2 * DAY)) : null;
+  const { reached, receivedAt, dispatchedAt, arrivedAt, deliveredAt } = stepTimes(spec);
   const weight = spec.weight ?? 1.25;
   const branchId = spec.branchId ?? null;
   const [branch] = branchId !== null ? await db.select().from(branches).where(eq(branches.id, branchId)).limit(1) : [];
   const priced = arrivedAt !== null && branch !== undefined;
-  const price = priced ? Math.round(weight * branch.tariff * 100) / 100 : null;
   const storageUntil = priced && arrivedAt ? dayIn(new Date(arrivedAt.getTime() + branch.storageDays * DAY), branch.timeZone) : null;
-
-  const [row] = await db
-    .insert(orders)
-    .values({
+  const at: Record<TOrderStatusCode, Date | null> = {
+    china_warehouse: receivedAt,
+    in_transit: dispatchedAt,
+    at_branch: arrivedAt,
+    delivered: deliveredAt,
+  };
+  const id = await parcelsRepository.insertRecorded(
+    db,
+    {
       userId: spec.userId,
       trackCode: spec.trackCode,
       name: spec.name ?? '',
       weight,
-      price,
+      price: priced ? priceFor(weight, branch.tariff) : null,
       currency: priced ? branch.currency : null,
       tariff: priced ? branch.tariff : null,
       statusId: ids[spec.status],
@@ -84,18 +99,8 @@ export async function insertOrder(
       archivedAt: spec.archivedAt ?? null,
       createdAt: receivedAt,
       updatedAt: deliveredAt ?? arrivedAt ?? dispatchedAt ?? receivedAt,
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('order insert returned nothing');
-  const at: Record<TOrderStatusCode, Date | null> = {
-    china_warehouse: receivedAt,
-    in_transit: dispatchedAt,
-    at_branch: arrivedAt,
-    delivered: deliveredAt,
-  };
-  await db.insert(orderEvents).values(
+    },
     reached.map((code) => ({
-      orderId: row.id,
       action: ACTION[code],
       statusId: ids[code],
       actorUserId: code === 'china_warehouse' || code === 'in_transit' ? (spec.warehouseStaffId ?? null) : (spec.branchStaffId ?? null),
@@ -104,8 +109,8 @@ export async function insertOrder(
     })),
   );
   // Its flows count on the dashboard as if it had gone through the transitions.
-  await parcelFlows.add(db, [row.id], FLOW_KINDS);
-  return { id: row.id, receivedAt, arrivedAt, deliveredAt };
+  await parcelFlows.add(db, [id], FLOW_KINDS);
+  return { id, receivedAt, arrivedAt, deliveredAt };
 }
 
 const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hours * 3600 * 1000);
@@ -191,14 +196,17 @@ const UNCLAIMED = [
 
 /**
  * The demo customer's parcels in every status (timelines with real-looking dates), saved tracks (matched and waiting),
- * archived delivered orders, a receipt, unread notifications in each group, and a few unclaimed parcels.
- * Idempotent: does nothing once the demo customer has orders.
+ * archived delivered orders, hand-over receipts, unread notifications in each group, and a few unclaimed parcels.
+ * Every parcel goes through the real transitions (receive, dispatch, arrive, hand over: so each receipt carries its
+ * charge and card payment, ADR 060) by quiet actors — the seed writes the messages the customer got, dated when they
+ * were sent — and is then moved back to when each step happened (parcelsRepository.backdate, flows moved with it).
+ * Their money is dated back with them (paymentsRepository.backdateReceipt). Idempotent: does nothing once the demo
+ * customer has orders.
  */
 export async function seedDemoOrders(db: DbOrTx): Promise<void> {
   const [customer] = await db.select().from(users).where(eq(users.phoneNumber, '+77010000001')).limit(1);
   if (!customer || customer.branchId === null) return;
-  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.id)).limit(1);
-  if (existing) return;
+  if (await parcelsRepository.hasParcelsOf(db, customer.id)) return;
   const staff = await db
     .select({ id: users.id, phone: users.phoneNumber })
     .from(users)
@@ -207,53 +215,76 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
   const branchStaffId = staff.find((s) => s.phone === '+77010000003')?.id ?? null;
   const [branch] = await db.select().from(branches).where(eq(branches.id, customer.branchId)).limit(1);
   if (!branch) return;
+  const warehouse: Actor = { userId: warehouseStaffId, quiet: true };
+  const counter: Actor = { userId: branchStaffId, branchId: branch.id, quiet: true };
 
   await db.transaction(async (tx) => {
-    const delivered: { id: number; code: string; name: string; weight: number; deliveredAt: Date }[] = [];
+    type Replayed = { row: LifecycleOrderRow; times: ReturnType<typeof stepTimes>; archivedAt: Date | null };
+    const replayed: Replayed[] = [];
     const tracks: (typeof savedTracks.$inferInsert & { createdAt: Date })[] = [];
     const notes: (typeof notifications.$inferInsert & { createdAt: Date })[] = [];
     // Oldest first, so ids grow with time as they do in real life (lists are newest first by id).
     for (const p of [...DEMO_PARCELS].sort((a, b) => b.received - a.received)) {
       const receivedAt = ago(p.received, 5);
       const [d1 = 2, d2, d3] = p.steps ?? [];
-      const dispatchedAt = new Date(receivedAt.getTime() + d1 * DAY);
-      const inserted = await insertOrder(tx, {
-        userId: customer.id,
-        trackCode: p.code,
-        status: p.status,
-        name: p.name,
-        weight: p.weight,
-        branchId: customer.branchId,
+      const times = stepTimes({
+        status: p.status === 'delivered' && branchStaffId === null ? 'at_branch' : p.status,
         receivedAt,
-        dispatchedAt,
+        dispatchedAt: new Date(receivedAt.getTime() + d1 * DAY),
         arrivedAt: d2 !== undefined ? new Date(receivedAt.getTime() + d2 * DAY) : undefined,
         deliveredAt: d3 !== undefined ? new Date(receivedAt.getTime() + d3 * DAY) : undefined,
-        archivedAt: p.archived ? ago(p.received - (d3 ?? 0) - 1) : null,
-        photos: p.photos,
-        warehouseStaffId,
-        branchStaffId,
       });
+      const input = { trackCode: p.code, weight: p.weight, name: p.name, labelClientCode: null, photos: p.photos ?? [] };
+      let [row] = await parcels.receive(tx, [{ ...input, userId: customer.id, branchId: customer.branchId }], warehouse);
+      if (!row) continue;
+      if (times.dispatchedAt) [row] = await parcels.dispatch(tx, parcelsRepository.byIds([row.id]), warehouse);
+      if (times.arrivedAt)
+        [row] = await parcels.arrive(tx, [row!.id], branch, storageUntilFor(times.arrivedAt, branch.timeZone, branch.storageDays), counter);
+      replayed.push({ row: row!, times, archivedAt: p.archived ? ago(p.received - (d3 ?? 0) - 1) : null });
       if (p.saved)
         tracks.push({
           userId: customer.id,
           trackCode: p.code,
           name: p.saved,
-          orderId: inserted.id,
+          orderId: row!.id,
           createdAt: new Date(receivedAt.getTime() - 4 * DAY),
         });
-      if (p.status === 'delivered' && inserted.deliveredAt)
-        delivered.push({ id: inserted.id, code: p.code, name: p.name, weight: p.weight, deliveredAt: inserted.deliveredAt });
+    }
 
+    // Hand-overs, oldest first: one receipt per parcel, the two most recent deliveries on one receipt together.
+    const toDeliver = replayed
+      .filter((r) => r.times.deliveredAt)
+      .sort((a, b) => a.times.deliveredAt!.getTime() - b.times.deliveredAt!.getTime());
+    const groups = toDeliver.length >= 2 ? [...toDeliver.slice(0, -2).map((r) => [r]), toDeliver.slice(-2)] : toDeliver.map((r) => [r]);
+    const handedOver: { receiptId: number; at: Date }[] = [];
+    for (const group of groups) {
+      const done = await parcels.handOver(
+        tx,
+        { customer: { id: customer.id }, branch, orderIds: group.map((r) => r.row.id), paymentMethod: 'card' },
+        { ...counter, userId: branchStaffId! },
+      );
+      for (const r of group) r.row = done.orders.find((o) => o.id === r.row.id)!;
+      handedOver.push({ receiptId: done.receiptId, at: group[group.length - 1]!.times.deliveredAt! });
+    }
+
+    // Back to when each step happened (the last hand-over's receipt gets the later of its two dates).
+    for (const { row, times, archivedAt } of replayed) {
+      const { receivedAt, dispatchedAt, arrivedAt, deliveredAt } = times;
+      await parcelFlows.around(tx, [row.id], () =>
+        parcelsRepository.backdate(tx, row.id, {
+          receivedAt,
+          dispatchedAt,
+          arrivedAt,
+          deliveredAt,
+          storageUntil: row.storageUntil,
+          archivedAt,
+        }),
+      );
       // The status notifications the customer got along the way: the latest one unread while recent.
-      const [row] = await tx.select().from(orders).where(eq(orders.id, inserted.id)).limit(1);
-      if (!row) continue;
-      const times: [TOrderStatusCode, Date | null][] = [
-        ['china_warehouse', row.receivedAt],
-        ['in_transit', row.dispatchedAt],
-        ['at_branch', row.arrivedAt],
-        ['delivered', row.deliveredAt],
-      ];
-      const reached = times.filter((t): t is [TOrderStatusCode, Date] => t[1] !== null);
+      const reached = LIFECYCLE.map(
+        (code) =>
+          [code, { china_warehouse: receivedAt, in_transit: dispatchedAt, at_branch: arrivedAt, delivered: deliveredAt }[code]] as const,
+      ).filter((t): t is readonly [TOrderStatusCode, Date] => t[1] !== null);
       notes.push(
         ...reached.map(([code, at], i) => {
           const latest = i === reached.length - 1;
@@ -272,38 +303,8 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
       );
     }
 
-    // One hand-over receipt for the two most recent deliveries.
-    const recent = [...delivered].sort((a, b) => b.deliveredAt.getTime() - a.deliveredAt.getTime()).slice(0, 2);
-    if (recent.length === 2 && branchStaffId !== null) {
-      const items = recent.map((o) => {
-        const price = Math.round(o.weight * branch.tariff * 100) / 100;
-        return { order_id: o.id, track_code: o.code, name: o.name, weight: o.weight, tariff: branch.tariff, price };
-      });
-      const [receipt] = await tx
-        .insert(receipts)
-        .values({
-          userId: customer.id,
-          branchId: branch.id,
-          staffUserId: branchStaffId,
-          paymentMethod: 'card',
-          totalWeight: items.reduce((s, i) => s + i.weight, 0),
-          total: Math.round(items.reduce((s, i) => s + i.price, 0) * 100) / 100,
-          currency: branch.currency,
-          items,
-          createdAt: recent[0]!.deliveredAt,
-        })
-        .returning({ id: receipts.id });
-      if (receipt)
-        await tx
-          .update(orders)
-          .set({ receiptId: receipt.id })
-          .where(
-            inArray(
-              orders.id,
-              recent.map((o) => o.id),
-            ),
-          );
-    }
+    // The money of each hand-over on the day it happened (charge, card payment and the kept revenue with them).
+    for (const h of handedOver) await paymentsRepository.backdateReceipt(tx, h.receiptId, h.at, localDate(h.at, branch.timeZone));
 
     // Saved codes, matched and waiting, in the order the customer added them (the list is newest first by id).
     for (const t of WAITING_TRACKS) tracks.push({ userId: customer.id, trackCode: t.code, name: t.name, createdAt: ago(t.savedDaysAgo) });
@@ -311,19 +312,19 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
     await tx.insert(savedTracks).values(tracks).onConflictDoNothing();
 
     for (const u of UNCLAIMED) {
-      const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.trackCode, u.code)).limit(1);
-      if (taken) continue;
-      await insertOrder(tx, {
-        userId: null,
-        trackCode: u.code,
-        status: 'china_warehouse',
-        weight: u.weight,
+      const input = { trackCode: u.code, weight: u.weight, name: '', labelClientCode: u.label };
+      const [row] = await parcels.receive(tx, [input], warehouse);
+      if (!row) continue;
+      const at = {
         receivedAt: ago(u.received, 3),
-        labelClientCode: u.label,
-        warehouseStaffId,
-      });
+        dispatchedAt: null,
+        arrivedAt: null,
+        deliveredAt: null,
+        storageUntil: null,
+        archivedAt: null,
+      };
+      await parcelFlows.around(tx, [row.id], () => parcelsRepository.backdate(tx, row.id, at));
     }
-
     // Notifications in the order they were sent (groups list them newest first by id).
     notes.push(
       ...DEMO_NEWS_NOTIFICATIONS.ru.map((n, i) => ({
@@ -414,17 +415,8 @@ const DEMO_SYSTEM_NOTIFICATIONS: Record<'kk' | 'ru' | 'en', DemoNote[]> = {
 
 /** Test helper: the unclaimed demo parcels' codes (user_id null). */
 export async function unclaimedCodes(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ code: orders.trackCode })
-    .from(orders)
-    .where(
-      and(
-        isNull(orders.userId),
-        inArray(
-          orders.trackCode,
-          UNCLAIMED.map((u) => u.code),
-        ),
-      ),
-    );
-  return rows.map((r) => r.code);
+  return parcelsRepository.unclaimedAmong(
+    db,
+    UNCLAIMED.map((u) => u.code),
+  );
 }

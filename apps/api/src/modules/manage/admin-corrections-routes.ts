@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZIdParam, ZParcelCorrectionRequest, ZParcelCorrectionResponse } from '@portal/contract';
-import { orders } from '../../db/schema';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';
@@ -37,7 +35,7 @@ export async function adminCorrectionsRoutes(app: FastifyInstance) {
       const outcome = await app.db.transaction((tx) =>
         parcels.correct(tx, request.params.id, request.body, { userId: user.id, ip: request.ip, audit: auditActorOf(request) }),
       );
-      const [row] = await manageRepository.parcels(app.db, eq(orders.id, request.params.id), { limit: 1 });
+      const row = await manageRepository.parcelById(app.db, request.params.id);
       return {
         data: {
           parcel: toManageParcel(row!, requestLang(request)),

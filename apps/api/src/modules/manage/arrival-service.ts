@@ -1,9 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { branches, orders } from '../../db/schema';
+import { branches } from '../../db/schema';
 import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
+import { parcelsRepository } from '../parcels/parcels-repository';
 import type { BranchRow } from '../branches/branches-repository';
 import { formatMoney, manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
@@ -30,7 +31,7 @@ export const arrivalService = {
     const storageUntil = storageUntilFor(new Date(), branch.timeZone, branch.storageDays);
     return db.transaction(async (tx) => {
       const ids = await statusIds(tx);
-      const found = await tx.select().from(orders).where(inArray(orders.trackCode, unique)).for('update');
+      const found = await parcelsRepository.lockByCodes(tx, unique);
       const byCode = new Map(found.map((o) => [o.trackCode, o]));
       const otherBranchIds = [...new Set(found.map((o) => o.branchId).filter((b): b is number => b !== null && b !== branch.id))];
       const otherBranches = otherBranchIds.length
@@ -79,7 +80,7 @@ export const arrivalService = {
       const moved = await parcels.arrive(tx, toMove, branch, storageUntil, actor, { from: redirected, reason: otherBranch?.reason ?? '' });
 
       // Every scanned code gets its parcel as it is now.
-      const rows = await manageRepository.parcels(tx, inArray(orders.trackCode, unique));
+      const rows = await manageRepository.parcelsByCodes(tx, unique);
       const views = new Map(rows.map((r) => [r.order.trackCode, toManageParcel(r, lang)]));
       const movedIds = new Set(moved.map((o) => o.id));
       const out: TScanResult[] = unique.map((code) => {

@@ -1,9 +1,11 @@
-import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDispute, TLang, TManageParcel } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { parcels, type Actor } from '../parcels/parcels-service';
+import { parcelsRepository } from '../parcels/parcels-repository';
+import { tracksLinks } from '../tracks/tracks-links';
 import { containsPattern, manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
@@ -14,14 +16,10 @@ import { toManageParcel } from './parcel-view';
  * settled it), with its savers as they are now, earliest first.
  */
 async function openDispute(tx: DbOrTx, orderId: number) {
-  const [order] = await tx.select({ id: orders.id, trackCode: orders.trackCode }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await parcelsRepository.findOne(tx, orderId);
   if (!order) throw notFound();
   await parcels.lockCode(tx, order.trackCode);
-  const [now] = await tx
-    .select({ userId: orders.userId, disputedAt: orders.disputedAt })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const now = await parcelsRepository.findOne(tx, orderId);
   if (!now || now.userId !== null || now.disputedAt === null) throw new AppError('dispute_resolved');
   const savers = (await manageRepository.saversOf(tx, [order.trackCode])).get(order.trackCode) ?? [];
   return { order, savers };
@@ -79,6 +77,7 @@ export const disputesService = {
         actor,
       );
       if (!done) throw new AppError('dispute_resolved');
+      await tracksLinks.linkOrders(tx, [done.id]);
       if (chosen.name) await parcels.nameIfEmpty(tx, order.id, chosen.name);
       const row = await manageRepository.parcelById(tx, order.id);
       return toManageParcel(row!, lang);

@@ -4,8 +4,7 @@ import {
   normalizePhone,
   pickText,
   qrTokenBody,
-  sumMinor,
-  toMinor,
+  receiptTotals,
   type THandoverLookup,
   type TLang,
   type TPaymentInput,
@@ -64,9 +63,6 @@ export async function resolveCustomer(db: Db, qr: QrTokenService, input: string)
   throw new AppError('customer_not_found');
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
 export const handoverService = {
   async lookup(db: Db, qr: QrTokenService, branch: BranchRow, input: string, lang: TLang): Promise<THandoverLookup> {
     const customer = await resolveCustomer(db, qr, input);
@@ -83,6 +79,8 @@ export const handoverService = {
       .where(and(eq(orders.userId, customer.id), eq(orders.statusId, ids.at_branch), ne(orders.branchId, branch.id)))
       .groupBy(branches.id, branches.name);
     const waiting = here.map((r) => toManageParcel(r, lang));
+    // What the receipt will say for all of them: the contract's one rule, in minor units.
+    const totals = receiptTotals(waiting);
     const balances = await paymentsService.balances(db, customer.id);
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
@@ -98,10 +96,10 @@ export const handoverService = {
       },
       branch: { id: branch.id, name: pickText(branch.name, lang), tariff: branch.tariff, currency: branch.currency },
       parcels: waiting,
-      total_weight: round3(waiting.reduce((s, p) => s + p.weight, 0)),
-      total: round2(waiting.reduce((s, p) => s + (p.price ?? 0), 0)),
+      total_weight: totals.totalWeight,
+      total: totals.total,
       currency: branch.currency,
-      total_minor: sumMinor(waiting.map((p) => toMinor(p.price ?? 0))),
+      total_minor: totals.totalMinor,
       debt: Math.max(balances.find((b) => b.currency === branch.currency)?.balance ?? 0, 0),
       other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),

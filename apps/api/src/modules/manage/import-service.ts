@@ -16,6 +16,7 @@ import { imports } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
 import { parcels, type Actor, type OwnerSource } from '../parcels/parcels-service';
+import { tracksLinks } from '../tracks/tracks-links';
 import type { UserRow } from '../users/users-repository';
 import type { RawImportRow } from './import-parse';
 import { chunks, manageRepository } from './manage-repository';
@@ -211,6 +212,11 @@ export const importService = {
           })),
           actor,
           { import_id: id },
+        );
+        // The owners' saved codes point at their parcels (the tracks module's table).
+        await tracksLinks.linkOrders(
+          tx,
+          inserted.filter((o) => o.userId !== null).map((o) => o.id),
         );
         result.duplicate += part.length - inserted.length;
         for (const o of inserted) result[o.userId === null ? 'unclaimed' : 'new_order']++;

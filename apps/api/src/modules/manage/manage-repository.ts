@@ -49,6 +49,10 @@ export const manageRepository = {
     return row;
   },
 
+  async parcelsByCodes(db: DbOrTx, codes: string[]): Promise<ParcelRow[]> {
+    return this.parcels(db, inArray(orders.trackCode, codes));
+  },
+
   async orderByCode(db: DbOrTx, code: string): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(orders).where(eq(orders.trackCode, code)).limit(1);
     return row;

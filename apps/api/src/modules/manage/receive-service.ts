@@ -2,6 +2,7 @@ import type { TDimensionsCm, TLang, TReceiveMatch, TReceiveParcelResult } from '
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { parcels, type Actor, type OwnerSource } from '../parcels/parcels-service';
+import { tracksLinks } from '../tracks/tracks-links';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { manageText } from './manage-messages';
 import { toManageParcel } from './parcel-view';
@@ -87,7 +88,16 @@ export const receiveService = {
       );
       if (!created) throw await alreadyReceived(tx, input.trackCode);
       if (match.owner) {
-        await parcels.claim(tx, created.id, match.owner, actor, match.matchedBy === 'saved_track' ? 'claimed' : 'assigned', match.source!);
+        const claimed = await parcels.claim(
+          tx,
+          created.id,
+          match.owner,
+          actor,
+          match.matchedBy === 'saved_track' ? 'claimed' : 'assigned',
+          match.source!,
+        );
+        // The owner's saved code points at their parcel (the tracks module's table).
+        if (claimed) await tracksLinks.linkOrders(tx, [claimed.id]);
       }
       const parcel = await manageRepository.parcelById(tx, created.id);
       return { parcel: parcel!, match, labelUnknown: Boolean(input.labelClientCode) && !labelCustomer };

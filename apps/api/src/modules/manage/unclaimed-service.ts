@@ -1,9 +1,11 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TLang, TManageParcel } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { parcels, type Actor } from '../parcels/parcels-service';
+import { parcelsRepository } from '../parcels/parcels-repository';
+import { tracksLinks } from '../tracks/tracks-links';
 import { resolveCustomer } from './handover-service';
 import { containsPattern, manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
@@ -35,16 +37,13 @@ export const unclaimedService = {
   async assign(db: Db, qr: QrTokenService, orderId: number, customerRef: string, actor: Actor, lang: TLang): Promise<TManageParcel> {
     const customer = await resolveCustomer(db, qr, customerRef);
     return db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ id: orders.id, userId: orders.userId, disputedAt: orders.disputedAt })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
+      const order = await parcelsRepository.findOne(tx, orderId);
       if (!order) throw notFound();
       // A disputed parcel goes to one of its savers through manage/disputes, never to anyone by phone here.
       if (order.userId !== null || order.disputedAt !== null) throw new AppError('conflict');
       const claimed = await parcels.claim(tx, order.id, customer, actor, 'assigned', 'staff');
       if (!claimed) throw new AppError('conflict');
+      await tracksLinks.linkOrders(tx, [claimed.id]);
       const row = await manageRepository.parcelById(tx, orderId);
       return toManageParcel(row!, lang);
     });

@@ -1,10 +1,11 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { missingLanguages, type TAdminStatus, type TI18nText } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { orders, orderStatuses } from '../../db/schema';
+import { orderStatuses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkVersion } from '../admin/content-admin';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import { parcelsRepository } from './parcels-repository';
 
 type StatusRow = typeof orderStatuses.$inferSelect;
 
@@ -19,8 +20,7 @@ const toAdminStatus = (row: StatusRow, ordersCount: number): TAdminStatus => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const countIn = async (db: Db, statusId: number) =>
-  Number((await db.select({ n: count() }).from(orders).where(eq(orders.statusId, statusId)))[0]?.n ?? 0);
+const countIn = async (db: Db, statusId: number) => (await parcelsRepository.countByStatus(db)).get(statusId) ?? 0;
 
 /**
  * admin/statuses: the lifecycle's rows (design.md). Admins rename them; the code, the order and the rows
@@ -32,9 +32,9 @@ export function createAdminStatusesService(deps: { db: Db }) {
     async list(): Promise<TAdminStatus[]> {
       const [rows, counts] = await Promise.all([
         db.select().from(orderStatuses).orderBy(asc(orderStatuses.position), asc(orderStatuses.id)),
-        db.select({ statusId: orders.statusId, n: count() }).from(orders).groupBy(orders.statusId),
+        parcelsRepository.countByStatus(db),
       ]);
-      const byStatus = new Map(counts.map((c) => [c.statusId, Number(c.n)]));
+      const byStatus = counts;
       return rows.map((row) => toAdminStatus(row, byStatus.get(row.id) ?? 0));
     },
 

@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TFlightMode, TI18nText } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { branches, flightArrivals, flightDelays, flights, orderEvents, orders } from '../../db/schema';
+import { branches, flightArrivals, flightDelays, flights } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
 import { orderLink, sendParcelNotices } from './parcel-notifications';
 import { statusIds } from './parcel-statuses';
-import type { Actor } from './parcels-service';
+import type { Actor } from './parcel-types';
+import { parcelsRepository } from './parcels-repository';
 
 /**
  * Flights (owned by the parcels module, like the orders they carry): a truck, train or plane leaving the China
@@ -119,37 +120,27 @@ export const flightsModule = {
 
     const ids = await statusIds(tx);
     const change = new Map(changed.map((c) => [c.branchId, c]));
-    const onWay = await tx
-      .select({ id: orders.id, userId: orders.userId, branchId: orders.branchId, trackCode: orders.trackCode })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.flightId, flightId),
-          eq(orders.statusId, ids.in_transit),
-          isNotNull(orders.userId),
-          inArray(
-            orders.branchId,
-            changed.map((c) => c.branchId),
-          ),
-        ),
-      )
-      .orderBy(asc(orders.id));
-    for (let i = 0; i < onWay.length; i += 1000) {
-      await tx.insert(orderEvents).values(
-        onWay.slice(i, i + 1000).map((o) => {
-          const c = change.get(o.branchId!)!;
-          return {
-            orderId: o.id,
-            action: 'flight_delayed',
-            statusId: ids.in_transit,
-            actorUserId: actor.userId,
-            branchId: o.branchId,
-            ip: actor.ip ?? null,
-            details: { flight_id: flightId, from: c.from, to: c.expectedArrival, reason },
-          };
-        }),
-      );
-    }
+    const onWay = await parcelsRepository.onFlight(
+      tx,
+      flightId,
+      ids.in_transit,
+      changed.map((c) => c.branchId),
+    );
+    await parcelsRepository.insertEvents(
+      tx,
+      onWay.map((o) => {
+        const c = change.get(o.branchId!)!;
+        return {
+          orderId: o.id,
+          action: 'flight_delayed',
+          statusId: ids.in_transit,
+          actorUserId: actor.userId,
+          branchId: o.branchId,
+          ip: actor.ip ?? null,
+          details: { flight_id: flightId, from: c.from, to: c.expectedArrival, reason },
+        };
+      }),
+    );
 
     // One message per customer and flight.
     const perUser = new Map<number, typeof onWay>();
@@ -219,18 +210,7 @@ export const flightsModule = {
         .innerJoin(branches, eq(branches.id, flightArrivals.branchId))
         .where(inArray(flightArrivals.flightId, ids))
         .orderBy(asc(flightArrivals.expectedArrival), asc(branches.id)),
-      db
-        .select({
-          flightId: orders.flightId,
-          branchId: orders.branchId,
-          parcels: count(),
-          arrived: sql<number>`count(*) filter (where ${orders.statusId} in (${statuses.at_branch}, ${statuses.delivered}))`.mapWith(
-            Number,
-          ),
-        })
-        .from(orders)
-        .where(inArray(orders.flightId, ids))
-        .groupBy(orders.flightId, orders.branchId),
+      parcelsRepository.flightCounts(db, ids, [statuses.at_branch, statuses.delivered]),
     ]);
     const countOf = new Map(counts.map((c) => [`${c.flightId}:${c.branchId}`, c]));
     return rows.map((f) => ({

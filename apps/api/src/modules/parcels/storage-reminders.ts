@@ -1,8 +1,7 @@
 import { addDays, daysLeftToCollect, localDate } from '@portal/contract';
-import { and, between, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, orderStatuses, orders, storageReminders } from '../../db/schema';
 import { orderLink, orderParams, sendParcelNotices } from './parcel-notifications';
+import { parcelsRepository } from './parcels-repository';
 
 /** The queue whose hourly schedule sends the day's storage reminders. */
 export const STORAGE_REMINDER_QUEUE = 'storage-reminders';
@@ -41,25 +40,7 @@ export async function sendStorageReminders(db: Db, now: Date, settings: StorageR
   const utcToday = now.toISOString().slice(0, 10);
   const from = addDays(utcToday, Math.min(...settings.days) - 1);
   const to = addDays(utcToday, Math.max(...settings.days) + 1);
-  const candidates = await db
-    .select({
-      id: orders.id,
-      userId: orders.userId,
-      trackCode: orders.trackCode,
-      name: orders.name,
-      weight: orders.weight,
-      price: orders.price,
-      currency: orders.currency,
-      storageUntil: orders.storageUntil,
-      branchName: branches.name,
-      timeZone: branches.timeZone,
-    })
-    .from(orders)
-    .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
-    .innerJoin(branches, eq(branches.id, orders.branchId))
-    .where(
-      and(eq(orderStatuses.code, 'at_branch'), isNotNull(orders.userId), isNull(orders.archivedAt), between(orders.storageUntil, from, to)),
-    );
+  const candidates = await parcelsRepository.storageDue(db, from, to);
   const due = candidates.flatMap((o) => {
     if (!o.storageUntil || localHour(now, o.timeZone) < settings.hour) return [];
     const day = localDate(now, o.timeZone);
@@ -72,12 +53,10 @@ export async function sendStorageReminders(db: Db, now: Date, settings: StorageR
   for (let i = 0; i < due.length; i += 500) {
     const batch = due.slice(i, i + 500);
     sent += await db.transaction(async (tx) => {
-      const fresh = await tx
-        .insert(storageReminders)
-        .values(batch.map((o) => ({ orderId: o.id, day: o.day, daysLeft: o.daysLeft })))
-        .onConflictDoNothing()
-        .returning({ orderId: storageReminders.orderId });
-      const ids = new Set(fresh.map((r) => r.orderId));
+      const ids = await parcelsRepository.insertReminders(
+        tx,
+        batch.map((o) => ({ orderId: o.id, day: o.day, daysLeft: o.daysLeft })),
+      );
       const messages = batch
         .filter((o) => ids.has(o.id))
         .map((o) => ({

@@ -69,7 +69,7 @@ async function addToBalances(tx: Tx, moves: { userId: number; branchId: number; 
  * rows in key order; ADR 061). Payments are written under the branch's day lock, so the rows of one branch never wait
  * on each other crosswise.
  */
-async function addToRevenue(tx: Tx, rows: NewPayment[]): Promise<void> {
+async function addToRevenue(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1): Promise<void> {
   const sums = new Map<
     string,
     { businessDate: string; branchId: number; method: TPaymentMethod; currency: string; amount: number; n: number }
@@ -78,10 +78,17 @@ async function addToRevenue(tx: Tx, rows: NewPayment[]): Promise<void> {
     const key = `${r.businessDate}|${r.branchId}|${r.method}|${r.currency}`;
     const had = sums.get(key);
     if (had) {
-      had.amount += r.amount;
-      had.n += 1;
+      had.amount += sign * r.amount;
+      had.n += sign;
     } else
-      sums.set(key, { businessDate: r.businessDate, branchId: r.branchId, method: r.method, currency: r.currency, amount: r.amount, n: 1 });
+      sums.set(key, {
+        businessDate: r.businessDate,
+        branchId: r.branchId,
+        method: r.method,
+        currency: r.currency,
+        amount: sign * r.amount,
+        n: sign,
+      });
   }
   const values = [...sums.values()].sort(
     (a, b) =>
@@ -120,6 +127,23 @@ export const paymentsRepository = {
 
   async balance(db: DbOrTx, userId: number, currency: string): Promise<number> {
     return (await this.balances(db, userId)).find((b) => b.currency === currency)?.balance ?? 0;
+  },
+
+  /**
+   * Loaders only (the demo seed replaying past hand-overs through the real one): a receipt's charge and payments dated
+   * when it happened, in that day's business date, the kept revenue moved from the day they were written on.
+   */
+  async backdateReceipt(tx: Tx, receiptId: number, at: Date, businessDate: string): Promise<void> {
+    const rows = await tx.select().from(payments).where(eq(payments.receiptId, receiptId));
+    await tx.update(charges).set({ createdAt: at }).where(eq(charges.receiptId, receiptId));
+    if (!rows.length) return;
+    await addToRevenue(tx, rows, -1);
+    await tx.update(payments).set({ createdAt: at, businessDate }).where(eq(payments.receiptId, receiptId));
+    await addToRevenue(
+      tx,
+      rows.map((r) => ({ ...r, businessDate })),
+    );
+    await tx.delete(revenueDays).where(and(eq(revenueDays.n, 0), eq(revenueDays.branchId, rows[0]!.branchId)));
   },
 
   async insertCharge(tx: Tx, row: typeof charges.$inferInsert): Promise<void> {

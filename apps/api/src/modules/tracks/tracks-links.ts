@@ -2,7 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, savedTracks } from '../../db/schema';
 
-/** What the tracks module lets the parcels module do to saved codes (it owns saved_tracks). */
+/**
+ * Saved codes pointed at their parcels (the tracks module owns saved_tracks). Whoever gives a parcel an owner (a save,
+ * a receipt, an import, a staff assignment) links it in the same transaction; the parcels module never calls back here.
+ */
 export const tracksLinks = {
   /** Points each owner's saved code of these orders at the order. */
   async linkOrders(tx: DbOrTx, orderIds: number[]): Promise<void> {

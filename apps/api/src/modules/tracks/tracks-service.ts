@@ -7,6 +7,7 @@ import { parcels, type Actor, type ClaimingUser } from '../parcels/parcels-servi
 import { ordersRepository } from '../orders/orders-repository';
 import { statusRefs, toOrder } from '../orders/order-view';
 import { toSavedTrack } from './track-view';
+import { tracksLinks } from './tracks-links';
 import { tracksRepository } from './tracks-repository';
 
 export const tracksService = {
@@ -62,10 +63,13 @@ export const tracksService = {
         // Theirs only by saving it: now two customers saved it, so staff check whose it is.
         const held = await parcels.dispute(tx, order.id, otherOwner, await tracksRepository.saverIds(tx, input.trackCode), actor);
         if (!held) throw new AppError('track_owned_by_other');
+        // No saved code points at it while it is nobody's.
+        await tracksLinks.unlinkOrder(tx, held.id);
       } else if (order && order.disputedAt === null) {
         if (order.userId === null) {
           const won = await parcels.claim(tx, order.id, user, actor, 'claimed', 'saved_track');
           if (!won) throw new AppError('track_owned_by_other');
+          await tracksLinks.linkOrders(tx, [won.id]);
           claimed = true;
         }
         if (input.name) await parcels.nameIfEmpty(tx, order.id, input.name);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sumMinor, toMajor, toMinor, type THandoverLookup, type TReceipt } from '@portal/contract';
+import { receiptTotals, sumMinor, toMajor, type THandoverLookup, type TReceipt } from '@portal/contract';
 import { ReceiptView } from '../../../components/receipt/receipt-view';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
@@ -51,15 +51,14 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   );
 
   const chosen = useMemo(() => found?.parcels.filter((p) => selected.has(p.id)) ?? [], [found, selected]);
-  // Money in minor units (contract common/money.ts); shown through toMajor.
-  const totalMinor = sumMinor(chosen.map((p) => toMinor(p.price ?? 0)));
+  // The receipt's totals by the contract's one rule (minor units, whole grams), the same the API writes; shown through toMajor.
+  const { totalMinor, totalWeight: weight } = receiptTotals(chosen);
   const debt = found?.debt ?? 0;
   const due = totalMinor + (payDebtToo ? debt : 0);
   const payments = parsePaymentLines(lines);
   const paid = payments ? sumMinor(payments.map((p) => p.amount)) : 0;
   const short = payments !== null && paid < totalMinor;
   const over = payments !== null && paid > totalMinor + debt;
-  const weight = Math.round(chosen.reduce((s, p) => s + p.weight, 0) * 1000) / 1000;
   const all = found ? found.parcels.length > 0 && chosen.length === found.parcels.length : false;
   const money = (minor: number) => formatMoney(toMajor(minor), found?.currency ?? '', i18n.language);
   const canConfirm = !!found && chosen.length > 0 && payments !== null && !over && (!short || acceptDebt);

@@ -1,0 +1,33 @@
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { parcelFlows } from './parcel-flows';
+import { move, recordEvents } from './parcel-history';
+import type { Actor, LifecycleOrderRow } from './parcel-types';
+import { parcelsRepository } from './parcels-repository';
+
+/**
+ * china_warehouse → in_transit for the owned parcels matching `where`. With a flight, only the parcels addressed to one
+ * of its destination branches move, and they are put on it.
+ */
+export async function dispatch(
+  tx: DbOrTx,
+  where: SQL,
+  actor: Actor,
+  details: Record<string, unknown> = {},
+  flight?: { id: number; branchIds: number[] },
+): Promise<LifecycleOrderRow[]> {
+  const moved = await move(tx, 'in_transit', parcelsRepository.dispatchable(where, flight?.branchIds), {
+    dispatchedAt: new Date(),
+    ...(flight ? { flightId: flight.id } : {}),
+  });
+  await parcelFlows.add(
+    tx,
+    moved.map((o) => o.id),
+    ['dispatched'],
+  );
+  await recordEvents(tx, moved, 'in_transit', actor, {
+    action: 'dispatched',
+    details: { place: 'china_warehouse', batch: moved.length, ...(flight ? { flight_id: flight.id } : {}), ...details },
+  });
+  return moved;
+}

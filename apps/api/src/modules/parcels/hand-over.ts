@@ -1,0 +1,110 @@
+import { receiptTotals, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { BranchRow } from '../branches/branches-repository';
+import { paymentsService } from '../payments/payments-service';
+import { parcelFlows } from './parcel-flows';
+import { move, recordEvents, tell } from './parcel-history';
+import type { Actor, LifecycleOrderRow } from './parcel-types';
+import { parcelsRepository } from './parcels-repository';
+
+export interface HandOverInput {
+  customer: { id: number };
+  branch: BranchRow;
+  orderIds?: number[];
+  /** One method for the whole total (older clients), or the split payments. */
+  paymentMethod?: TPaymentMethod;
+  payments?: TPaymentInput[];
+  acceptDebt?: boolean;
+}
+
+/**
+ * at_branch → delivered for a customer's parcels at this branch (all, or exactly orderIds), with one receipt (its
+ * totals by the contract's receiptTotals, in minor units), its charge and payments (the payments module, in this
+ * transaction: a refusal undoes the hand-over) and one message. All or nothing: when any asked-for parcel is no longer
+ * waiting here, 409 handover_changed.
+ */
+export async function handOver(
+  tx: Tx,
+  input: HandOverInput,
+  actor: Actor & { userId: number },
+): Promise<{ receiptId: number; orders: LifecycleOrderRow[] }> {
+  const { customer, branch } = input;
+  const wanted = input.orderIds ? [...new Set(input.orderIds)] : undefined;
+  const done = await move(tx, 'delivered', parcelsRepository.ofCustomerAt(customer.id, branch.id, wanted), { deliveredAt: new Date() });
+  if (!done.length || (wanted && done.length !== wanted.length)) throw new AppError('handover_changed');
+  await parcelFlows.add(
+    tx,
+    done.map((o) => o.id),
+    ['delivered'],
+  );
+  done.sort((a, b) => a.id - b.id);
+  const items = done.map((o) => ({
+    order_id: o.id,
+    track_code: o.trackCode,
+    name: o.name,
+    weight: o.weight,
+    tariff: o.tariff ?? branch.tariff,
+    price: o.price ?? 0,
+  }));
+  const totals = receiptTotals(items);
+  // One payment_method (older clients) means the whole total by that method.
+  const pays =
+    input.payments ?? (input.paymentMethod && totals.totalMinor > 0 ? [{ method: input.paymentMethod, amount: totals.totalMinor }] : []);
+  const mainMethod = [...pays].sort((a, b) => b.amount - a.amount)[0]?.method ?? null;
+  const receiptId = await parcelsRepository.insertReceipt(
+    tx,
+    {
+      userId: customer.id,
+      branchId: branch.id,
+      staffUserId: actor.userId,
+      paymentMethod: mainMethod,
+      totalWeight: totals.totalWeight,
+      total: totals.total,
+      currency: branch.currency,
+      items,
+    },
+    done.map((o) => o.id),
+  );
+  // The money side: the one call into the payments module, in this transaction (a refusal undoes the hand-over).
+  const money = await paymentsService.recordHandover(tx, {
+    customerId: customer.id,
+    branch,
+    receiptId,
+    total: totals.totalMinor,
+    payments: pays,
+    acceptDebt: input.acceptDebt ?? false,
+    staffUserId: actor.userId,
+  });
+  await recordEvents(
+    tx,
+    done,
+    'delivered',
+    { ...actor, branchId: branch.id },
+    {
+      action: 'delivered',
+      details: { receipt_id: receiptId, payment_method: mainMethod, paid: money.paid, remaining: money.remaining },
+      notify: false,
+    },
+  );
+  // One message per hand-over, opening the receipt.
+  await tell(tx, actor, [
+    {
+      userId: customer.id,
+      event: 'order_delivered',
+      params: {
+        receipt_id: receiptId,
+        count: items.length,
+        codes: items.map((i) => i.track_code),
+        total: totals.total,
+        currency: branch.currency,
+        method: mainMethod,
+        branch: branch.name,
+        paid: money.paid,
+        remaining: money.remaining,
+      },
+      link: `/orders/receipt?id=${receiptId}`,
+    },
+  ]);
+  return { receiptId, orders: done };
+}

@@ -1,0 +1,115 @@
+import { previousStatus, type TOrderStatusCode } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import { recordAuditMany } from '../audit/audit';
+import { notifyStatus, sendParcelNotices } from './parcel-notifications';
+import { statusCodeById, statusIds } from './parcel-statuses';
+import type { Actor, LifecycleOrderRow } from './parcel-types';
+import { parcelsRepository } from './parcels-repository';
+
+export type EventOpts = {
+  action: string;
+  details?: Record<string, unknown>;
+  notify?: boolean;
+  /** What the audit row says was there before (default: the status NEXT_STATUS allows before `status`). */
+  before?: Record<string, unknown> | null;
+};
+
+/**
+ * What every transition leaves: one history event per parcel (status `status`), one audit row per parcel when a
+ * staff or admin request did it, and each owner's status notification unless notify is false (or the actor is quiet).
+ */
+export async function recordEvents(
+  tx: DbOrTx,
+  rows: LifecycleOrderRow[],
+  status: TOrderStatusCode,
+  actor: Actor,
+  opts: EventOpts,
+): Promise<void> {
+  if (!rows.length) return;
+  const audit = actor.audit;
+  if (audit && audit.role !== 'customer') {
+    const before = opts.before === undefined ? { status: previousStatus(status) } : opts.before;
+    await recordAuditMany(
+      tx,
+      rows.map((o) => ({
+        actor: audit,
+        action: `parcel.${opts.action}`,
+        targetType: 'order',
+        targetId: o.id,
+        before,
+        after: {
+          status,
+          track_code: o.trackCode,
+          user_id: o.userId,
+          branch_id: o.branchId,
+          weight: o.weight,
+          price: o.price,
+          currency: o.currency,
+          ...(opts.details ?? {}),
+        },
+      })),
+    );
+  }
+  const ids = await statusIds(tx);
+  await parcelsRepository.insertEvents(
+    tx,
+    rows.map((o) => ({
+      orderId: o.id,
+      action: opts.action,
+      statusId: ids[status],
+      actorUserId: actor.userId,
+      branchId: actor.branchId ?? o.branchId,
+      ip: actor.ip ?? null,
+      details: opts.details ?? {},
+    })),
+  );
+  if (opts.notify !== false && !actor.quiet) await notifyStatus(tx, rows, status);
+}
+
+/** Messages a transition sends besides the status ones (none when the actor is quiet). */
+export async function tell(tx: DbOrTx, actor: Actor, messages: Parameters<typeof sendParcelNotices>[1]): Promise<void> {
+  if (!actor.quiet) await sendParcelNotices(tx, messages);
+}
+
+/** The status code a parcel row is in (statuses are seeded: an unknown id is a bug). */
+export async function statusOf(tx: DbOrTx, row: LifecycleOrderRow): Promise<TOrderStatusCode> {
+  const code = (await statusCodeById(tx)).get(row.statusId);
+  if (!code) throw new Error(`order ${row.id} has unknown status id ${row.statusId}`);
+  return code;
+}
+
+/**
+ * Moves the parcels matching `where` to `to`, only from the status NEXT_STATUS allows before it. Answers the moved
+ * rows; parcels in any other status are left as they are (the caller says why).
+ */
+export async function move(
+  tx: DbOrTx,
+  to: TOrderStatusCode,
+  where: Parameters<typeof parcelsRepository.move>[3],
+  set: Parameters<typeof parcelsRepository.move>[4],
+): Promise<LifecycleOrderRow[]> {
+  const from = previousStatus(to);
+  if (from === null) throw new Error(`${to} is where parcels start: use receive`);
+  const ids = await statusIds(tx);
+  return parcelsRepository.move(tx, ids[from], ids[to], where, set);
+}
+
+/** Each saver of a disputed code is told it is being checked, or (after the check) that it went to someone else. */
+export async function tellSavers(
+  tx: DbOrTx,
+  actor: Actor,
+  userIds: number[],
+  trackCode: string,
+  checking: 'checking' | 'not_yours',
+): Promise<void> {
+  await tell(
+    tx,
+    actor,
+    [...new Set(userIds)].map((userId) => ({
+      userId,
+      event: 'order_checking' as const,
+      params: { checking, track_code: trackCode },
+      link: '/orders/tracks',
+    })),
+  );
+}
