@@ -143,10 +143,8 @@ test.describe('shell', () => {
       const nav = page.getByRole('banner').getByRole('navigation', { name: 'Основная навигация' });
       await expect(nav.getByRole('link')).toHaveText(['Главная', 'Заказы', 'QR-код', 'Профиль']);
       await expect(page.getByTestId('footer')).toBeVisible();
-      await expect(page.getByTestId('footer').getByRole('link', { name: 'Пользовательское соглашение' })).toHaveAttribute(
-        'href',
-        '/legal/terms.html',
-      );
+      // the terms written in the admin area, read in the app (ADR 068)
+      await expect(page.getByTestId('footer').getByRole('link', { name: 'Пользовательское соглашение' })).toHaveAttribute('href', '/terms');
     }
     // The badge counts unread notifications across groups and shows only above zero.
     const unread = await page.evaluate(async () => {
