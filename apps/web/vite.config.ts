@@ -10,7 +10,7 @@ import { productionBuilds } from './build/production-builds.ts';
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  // React's plugin: JSX for React's automatic runtime, and Fast Refresh in the dev server (ADR 068).
+  // React's plugin: JSX for React's automatic runtime, and Fast Refresh in the dev server (ADR 070).
   plugins: [react(), phoneMetadataPlugin(), firstPaintPlugin(), compileHintsPlugin(), precompressPlugin()],
   resolve: { alias: productionBuilds },
   server: {

@@ -19,7 +19,7 @@
  *   node scripts/bundle-size.mjs --build    # run `vite build` first
  *
  * Last, every built script together: React's production runtime (react-dom's production build) and neither React's
- * development runtime nor Preact (ADR 068: the app runs on React 19).
+ * development runtime nor Preact (ADR 070: the app runs on React 19).
  *
  * BUNDLE_PORT (default 3198) is where the product listens meanwhile; CHROMIUM_PATH the browser; WEB_DIST another
  * build of the web app to measure (the API serves it from there too), e.g. an earlier one to compare.
@@ -85,7 +85,7 @@ export function estimatorFiles(dist = join(root, 'dist')) {
 }
 
 /**
- * What is wrong with the runtime the build ships (ADR 068), as a list of reasons (empty when right): react-dom's
+ * What is wrong with the runtime the build ships (ADR 070), as a list of reasons (empty when right): react-dom's
  * production build must be there (its errors are numbers pointing at react.dev/errors), React's development builds
  * must not (react's and the JSX runtime's component stacks, react-dom's DevTools advice), nor Preact (preact/compat's
  * SVG attribute rule and its lower-case onDoubleClick; Preact's own name does not survive minifying).
@@ -338,7 +338,7 @@ async function main() {
   console.log('✓ no built file carries the password strength estimator');
   const runtime = runtimeProblems(dist);
   if (runtime.length) {
-    console.error(`✗ the build does not run on React's production runtime alone (ADR 068):\n  ${runtime.join('\n  ')}`);
+    console.error(`✗ the build does not run on React's production runtime alone (ADR 070):\n  ${runtime.join('\n  ')}`);
     process.exit(1);
   }
   console.log("✓ the build ships react-dom's production runtime, and neither React's development runtime nor Preact");

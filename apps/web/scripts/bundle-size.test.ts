@@ -26,7 +26,7 @@ const published = (file: string) => {
   return readFileSync(join(dirname(require.resolve(`${name}/package.json`)), ...rest), 'utf8');
 };
 
-describe("the build's runtime (ADR 068)", () => {
+describe("the build's runtime (ADR 070)", () => {
   it("finds react-dom's production build by its markers, and React's development builds by theirs", () => {
     expect(published('react-dom/cjs/react-dom-client.production.js')).toContain(RUNTIME_MARKERS.production);
     for (const file of ['react-dom/cjs/react-dom-client.development.js', 'react/cjs/react-jsx-runtime.development.js']) {
