@@ -18,7 +18,8 @@
  *                                                   # bench/lantern-whatif.mjs
  *   LH_COMPARE=/tmp/web-before node bench/lighthouse.mjs
  *       # before/after in one run: a second product (LH_PORT + 1) serves that earlier build of the web app (WEB_DIST),
- *       # each round of each page runs both, the order alternating; prints both tables and the runs side by side
+ *       # each round of each page runs both, the order alternating; prints a table per build. Several builds,
+ *       # comma-separated, each get a product (LH_PORT + 1, + 2, …); LH_DEBUG_PORT must then be out of their way
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,8 +41,7 @@ const runName = (path, run) => `${path.replace(/\W+/g, '_').replace(/^_|_$/g, ''
 /** LH_PAGES=/auth,/orders measures only those pages, a quick look: printed, not written to the results. */
 const ONLY = process.env.LH_PAGES ? new Set(process.env.LH_PAGES.split(',')) : null;
 const BASE = `http://127.0.0.1:${PORT}`;
-const COMPARE = process.env.LH_COMPARE ? resolve(process.env.LH_COMPARE) : null;
-const COMPARE_BASE = `http://127.0.0.1:${PORT + 1}`;
+const COMPARE = process.env.LH_COMPARE ? process.env.LH_COMPARE.split(',').map((dir) => resolve(dir)) : [];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CUSTOMER = { phone: '+77010000001', password: 'Orda-demo-2026' };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
@@ -247,12 +247,12 @@ async function main() {
   }
   // Checked before the product starts: a failed spawn of the browser would end this script and leave the product running.
   if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH`);
-  if (COMPARE && !existsSync(join(COMPARE, 'index.html'))) throw new Error(`LH_COMPARE: no built web app in ${COMPARE}`);
+  for (const dir of COMPARE) if (!existsSync(join(dir, 'index.html'))) throw new Error(`LH_COMPARE: no built web app in ${dir}`);
   const profileDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
   // This build, and with LH_COMPARE the earlier one beside it (each product on its own data folder and port).
   const variants = [
     { name: 'this build', base: BASE, webDist: undefined },
-    ...(COMPARE ? [{ name: `LH_COMPARE (${COMPARE})`, base: COMPARE_BASE, webDist: COMPARE }] : []),
+    ...COMPARE.map((dir, i) => ({ name: `LH_COMPARE ${dir}`, base: `http://127.0.0.1:${PORT + 1 + i}`, webDist: dir })),
   ].map((variant) => ({ ...variant, dataDir: mkdtempSync(join(tmpdir(), 'portal-lighthouse-')), results: [] }));
   let browser;
   try {
@@ -268,9 +268,8 @@ async function main() {
     for (const { path, signedIn } of PAGES.filter((p) => !ONLY || ONLY.has(p.path))) {
       const runs = variants.map(() => []);
       for (let i = 0; i < RUNS; i += 1) {
-        // Interleaved, the order alternating round by round: both builds see the machine's load alike.
-        const order = variants.map((_, v) => v);
-        if (i % 2) order.reverse();
+        // Interleaved, the order turning round by round: every build sees the machine's load alike.
+        const order = variants.map((_, v) => (v + i) % variants.length);
         for (const v of order) {
           const { base, token, name } = variants[v];
           let run;
@@ -285,18 +284,18 @@ async function main() {
             }
           }
           version = run.lighthouseVersion;
-          log(`${COMPARE ? `[${name}] ` : ''}${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}`);
+          log(`${COMPARE.length ? `[${name}] ` : ''}${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}`);
           runs[v].push(run);
         }
       }
       variants.forEach((variant, v) => variant.results.push({ path, signedIn, runs: runs[v] }));
     }
     const reports = variants.map((variant) => report(variant.results, { version, browser: browserVersion }));
-    if (!ONLY && !COMPARE) {
+    if (!ONLY && !COMPARE.length) {
       mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
       writeFileSync(join(BENCH_DIR, 'results', 'lighthouse.md'), reports[0]);
     }
-    variants.forEach((variant, v) => console.log(`${COMPARE ? `\n## ${variant.name}\n\n` : ''}${reports[v]}`));
+    variants.forEach((variant, v) => console.log(`${COMPARE.length ? `\n## ${variant.name}\n\n` : ''}${reports[v]}`));
   } finally {
     await stop(browser);
     for (const variant of variants) {
