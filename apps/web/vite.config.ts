@@ -17,7 +17,13 @@ export default defineConfig({
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,
     // Parcel photos are served by the API from DATA_DIR/uploads.
-    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/uploads': { target: apiTarget, changeOrigin: false } },
+    // The API serves the uploads and what carries the carrier's brand (the manifest, its icons, the legal pages).
+    proxy: Object.fromEntries(
+      ['/api', '/uploads', '/manifest.webmanifest', '/app-icons', '/favicon.ico', '/legal'].map((path) => [
+        path,
+        { target: apiTarget, changeOrigin: false },
+      ]),
+    ),
   },
   build: {
     outDir: 'dist',

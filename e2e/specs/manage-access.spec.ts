@@ -30,7 +30,7 @@ test.describe('staff screens by place', () => {
     await expect(page.getByTestId('work-receive')).toBeAttached();
     await expect(page.getByTestId('manage-branch')).toBeVisible();
     // A forged QR is refused with a clear message.
-    await page.getByTestId('handover-scan').fill('ORDA1.eyJhbGciOiJIUzI1NiJ9.e30.forged');
+    await page.getByTestId('handover-scan').fill('QR1.eyJhbGciOiJIUzI1NiJ9.e30.forged');
     await page.getByTestId('handover-scan').press('Enter');
     await expect(page.getByText('QR-код недействителен')).toBeVisible();
   });

@@ -13,7 +13,7 @@ test.describe('QR code', () => {
     await openSignedIn(page, customer.token, '/qr');
     const qr = page.getByTestId('qr-code');
     await expect(qr.locator('svg')).toBeVisible();
-    await expect(qr).toHaveAttribute('data-token-prefix', 'ORDA1.');
+    await expect(qr).toHaveAttribute('data-token-prefix', 'QR1.');
     const clientCode = await page.getByTestId('qr-client-code').innerText();
     expect(clientCode).toMatch(/^KZ-\d+$/);
     await expect(page.getByTestId('qr-name')).toHaveText(`${customer.firstName} ${customer.lastName}`);

@@ -22,7 +22,7 @@ export function readOutbox(file = SMS_OUTBOX): OutboxMessage[] {
 /** Waits for the newest code sent to `to` for `purpose` after `since` (ms) and returns it (from `file`: another server's outbox). */
 export async function codeFor(
   to: string,
-  purpose: 'register' | 'forgot' | 'update_phone' | 'new_phone',
+  purpose: 'register' | 'forgot' | 'update_phone' | 'new_phone' | 'delete_account',
   since: number,
   file = SMS_OUTBOX,
 ): Promise<string> {

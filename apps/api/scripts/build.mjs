@@ -43,8 +43,8 @@ await build({
   entryPoints: {
     server: join(root, 'src/server.ts'),
     'create-admin': join(root, 'src/cli/create-admin.ts'),
-    // The .xlsx reader's worker thread, found by import-parse beside server.js.
-    'xlsx-worker': join(root, 'src/modules/manage/xlsx-worker.ts'),
+    // The spreadsheet reader's worker thread (.xlsx and .csv), found by import-parse beside server.js.
+    'import-worker': join(root, 'src/modules/manage/import-worker.ts'),
   },
   outdir: join(root, 'dist'),
   bundle: true,
@@ -75,6 +75,6 @@ const specifiers = [...imported.keys()].sort();
 writeFileSync(join(root, 'dist/runtime-packages.json'), `${JSON.stringify(specifiers, null, 2)}\n`);
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
 console.log(
-  `api built → apps/api/dist/server.js (and dist/create-admin.js, dist/xlsx-worker.js); ${specifiers.length} imports of ` +
+  `api built → apps/api/dist/server.js (and dist/create-admin.js, dist/import-worker.js); ${specifiers.length} imports of ` +
     `${new Set(specifiers.map(packageOf)).size} packages left to node_modules, all dependencies of apps/api`,
 );

@@ -1,3 +1,4 @@
+import { accountDeletionRoutes } from './modules/users/account-deletion-routes';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +24,7 @@ import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
+import { brandRoutes } from './modules/brand/brand-routes';
 import { branchesRoutes } from './modules/branches/branches-routes';
 import { chinaAddressRoutes } from './modules/china-address/china-address-routes';
 import { countriesRoutes } from './modules/countries/countries-routes';
@@ -126,10 +128,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** A browser asking for a page (not the API, not a script fetching JSON). */
+/** A browser asking for a page (not the API, not a script fetching JSON); HEAD answers as GET does, without the body. */
 function wantsPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
-  return request.method === 'GET' && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept);
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  return read && !request.url.startsWith('/api') && (accept.includes('text/html') || accept.includes('*/*') || !accept);
 }
 
 /** Builds the whole API (and the web app's static files when built): external plugins → app plugins → routes. */
@@ -180,7 +183,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: (error, request, rawReply) => {
       const reply = rawReply as unknown as FastifyReply;
       const page = error.code === 'FST_ERR_BAD_URL' && webIndexHtml && wantsPage(request);
-      if (page) return void reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(webIndexHtml);
+      if (page)
+        return void reply
+          .code(404)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(app.lastAppPage(requestLang(request)));
       return void reply.code(400).send({ message: errorMessage('bad_request', requestLang(request)), code: 'bad_request' });
     },
     ajv: { customOptions: { removeAdditional: false } },
@@ -273,6 +281,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth, codes, rateLimitPerMinute: authLimit });
       await api.register(usersRoutes);
+      await api.register(accountDeletionRoutes, { codes, rateLimitPerMinute: authLimit });
       await api.register(notificationsRoutes);
       await api.register(pushRoutes);
       await api.register(countriesRoutes);
@@ -304,11 +313,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // apps/api/src/app.ts and apps/api/dist/server.js both sit two levels below apps/.
   const webDist = resolve(config.webDist ?? join(dirname(fileURLToPath(import.meta.url)), '../../web/dist'));
   const hasWeb = existsSync(join(webDist, 'index.html'));
+  // index.html, the manifest, its icons and the legal pages carry the carrier's brand from the settings (ADR 068).
+  await app.register(brandRoutes, { webDist, template: webIndexHtml });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // Served by brandRoutes with the settings filled in, never as built.
+      globIgnore: ['index.html*', 'manifest.webmanifest*', 'legal/**'],
       // The build wrote file.br and file.gz beside each text file; send those to browsers that take them.
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -323,10 +336,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // The app's pages (the shared route manifest) answer 200; any other address 404, still with the
       // app, so a person sees the not-found page and a crawler or monitor sees the 404.
       const path = request.url.split('?')[0] ?? '/';
-      return reply
-        .code(isPagePath(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+      return app.sendAppPage(request, reply, isPagePath(path) ? 200 : 404);
     }
     throw new AppError('route_not_found');
   });

@@ -141,6 +141,37 @@ describe('platform', () => {
     expect([200, 302]).toContain(page.statusCode);
   });
 
+  it('names every operation once and shares the contract’s schemas as components, so a generated client is usable', async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, { operationId?: string }>>(spec.paths))
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.operationId, `${method.toUpperCase()} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        ids.push(op.operationId!);
+      }
+    expect(ids.length).toBeGreaterThan(100);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'operationIds used twice',
+    ).toEqual([]);
+    expect(spec.paths['/api/orders/{id}'].get.operationId).toBe('getOrdersById');
+    // shared components, referenced where the routes answer them, and every reference resolves
+    const components = spec.components.schemas as Record<string, unknown>;
+    for (const name of ['Order', 'Branch', 'User', 'ErrorBody', 'PageMeta', 'ManageParcel', 'Receipt'])
+      expect(components).toHaveProperty(name);
+    const text = JSON.stringify(spec);
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs).toContain('Order');
+    expect(
+      refs.filter((ref) => !(ref in components)),
+      'references to no component',
+    ).toEqual([]);
+    expect(
+      Object.keys(components).filter((name) => !refs.includes(name)),
+      'components nothing references',
+    ).toEqual([]);
+  });
+
   it('serves the settings fields of spec section 3', async () => {
     const res = await call('GET', '/settings', { lang: 'en' });
     for (const key of [

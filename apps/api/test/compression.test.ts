@@ -50,13 +50,18 @@ describe('built web app: pre-compressed and cached by kind', () => {
     expect(tiny.headers['cache-control']).toBe(YEAR);
   });
 
-  it('index.html (also as the SPA fallback) and the service worker are revalidated every time', async () => {
+  it('index.html (also as the SPA fallback, with the settings filled in) and the service worker are revalidated every time', async () => {
     for (const url of ['/', '/orders/order', '/index.html']) {
       const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
+      const page = brotliDecompressSync(res.rawPayload).toString();
+      expect(page, url).toContain('<title>Orda Cargo</title>');
+      expect(page, url).toContain('<p>shell</p>'.repeat(200));
+      expect(res.rawPayload.length).toBeLessThan(page.length / 10);
+      const gz = await get(url, { accept: 'text/html', 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(page);
     }
     const worker = await get('/sw.js', { 'accept-encoding': 'gzip' });
     expect(worker.headers['cache-control']).toBe('no-cache');

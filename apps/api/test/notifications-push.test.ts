@@ -1,3 +1,4 @@
+import { iconUrl } from '../src/modules/brand/brand-page';
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -86,6 +87,7 @@ const message = {
   notificationId: 7,
   event: 'news' as const,
   params: { title: { kk: 'a', ru: 'a', en: 'a' }, body: { kk: 'b', ru: 'b', en: 'b' } },
+  sender: { name: 'Cargo', logo: '/uploads/logos/a.png' },
 };
 
 describe('web push', () => {
@@ -137,6 +139,7 @@ describe('web push', () => {
       body: 'Заберите до 5 декабря',
       url: '/orders/order?id=12',
       tag: 'n7',
+      icon: iconUrl('icon-192', { logo: '/uploads/logos/a.png' }),
     });
 
     const off = await call('DELETE', '/notifications/push', { token: c.token, body: { endpoint: b.json.endpoint } });

@@ -300,6 +300,7 @@ describe('Telegram', () => {
       title: 'Tariffs <2026> & more',
       body: 'New prices',
       link: null,
+      sender: { name: 'Cargo', logo: '/brand/logo.svg' },
     };
     const ok = await driver.send(ctx.database.db, to, message);
     expect(ok.ref).toMatch(/^\d+$/);

@@ -39,7 +39,7 @@ describe('web pages', () => {
     for (const url of ['/no-such-page', '/orders/nope', '/branches/3/extra', '/qr/x']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.body).toContain('<title>app</title>');
+      expect(res.body).toContain('<title>Orda Cargo</title>');
     }
   });
 
@@ -48,7 +48,7 @@ describe('web pages', () => {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<title>app</title>');
+      expect(res.body).toContain('<title>Orda Cargo</title>');
     }
     const api = await ctx.app.inject({ method: 'GET', url: '/api/%', headers: { 'accept-language': 'en', accept: 'application/json' } });
     expect(api.statusCode).toBe(400);

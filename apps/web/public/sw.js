@@ -183,10 +183,11 @@ self.addEventListener('push', (event) => {
   }
   const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/';
   event.waitUntil(
-    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Orda Cargo', {
+    // The title and icon come with the message (the carrier's logo as the settings have it now), never from here.
+    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : self.location.hostname, {
       body: typeof data.body === 'string' ? data.body : '',
       tag: typeof data.tag === 'string' ? data.tag : undefined,
-      icon: '/icons/icon-192.png',
+      icon: typeof data.icon === 'string' && data.icon.startsWith('/') && !data.icon.startsWith('//') ? data.icon : undefined,
       badge: '/icons/badge-96.png',
       data: { url },
     }),

@@ -32,6 +32,7 @@ export * from './auth/get-auth-user';
 export * from './auth/update-user';
 export * from './auth/update-phone';
 export * from './auth/update-password';
+export * from './auth/delete-account';
 
 export * from './content/countries';
 export * from './content/settings';

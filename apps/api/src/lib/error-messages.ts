@@ -197,6 +197,11 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     ru: 'Эта таблица в распакованном виде больше 64 МБ или содержит ячейку длиннее, чем допускает Excel. Скопируйте только строки посылок в новый файл и загрузите его',
     kk: 'Бұл кесте ашылғанда 64 МБ-тан асады немесе Excel рұқсат еткеннен ұзын ұяшығы бар. Тек сәлемдеме жолдарын жаңа файлға көшіріп, соны жүктеңіз',
   },
+  import_csv_oversized: {
+    en: 'This CSV has a cell longer than 32,767 characters (the most Excel holds) or a row of more than 256 cells. Copy only the parcel rows into a new file and upload it',
+    ru: 'В этом CSV есть ячейка длиннее 32 767 символов (больше, чем вмещает Excel) или строка больше чем из 256 ячеек. Скопируйте только строки посылок в новый файл и загрузите его',
+    kk: 'Бұл CSV-де 32 767 таңбадан ұзын ұяшық (Excel сыйғызатыннан көп) немесе 256 ұяшықтан көп жол бар. Тек сәлемдеме жолдарын жаңа файлға көшіріп, соны жүктеңіз',
+  },
   photo_invalid: {
     en: 'Photos must be JPEG, PNG or WebP images of at most 5 MB, at most 5 per parcel',
     ru: 'Фото должны быть в формате JPEG, PNG или WebP, до 5 МБ каждое и не более 5 на посылку',
@@ -284,6 +289,26 @@ export const ERROR_MESSAGES: Record<TErrorCode, Texts> = {
     en: 'This SVG has scripts, event handlers, styles or links to other files. Export a plain SVG, or upload a PNG or WebP',
     ru: 'В этом SVG есть скрипты, обработчики событий, стили или ссылки на другие файлы. Сохраните простой SVG или загрузите PNG или WebP',
     kk: 'Бұл SVG ішінде скрипттер, оқиға өңдеушілері, стильдер немесе басқа файлдарға сілтемелер бар. Қарапайым SVG сақтаңыз немесе PNG не WebP жүктеңіз',
+  },
+  not_a_customer: {
+    en: 'Only a customer account can be changed or deleted this way. Staff and admin accounts are managed by an administrator',
+    ru: 'Так можно изменить или удалить только аккаунт клиента. Аккаунтами сотрудников и администраторов управляет администратор',
+    kk: 'Бұлай тек клиент аккаунтын өзгертуге немесе жоюға болады. Қызметкерлер мен әкімшілердің аккаунттарын әкімші басқарады',
+  },
+  account_deleted: {
+    en: 'This account has been deleted',
+    ru: 'Этот аккаунт удалён',
+    kk: 'Бұл аккаунт жойылған',
+  },
+  account_has_parcels: {
+    en: 'The account cannot be deleted while {parcels} parcel(s) are on the way or waiting at a branch. Collect them first',
+    ru: 'Аккаунт нельзя удалить, пока посылки ({parcels}) в пути или ждут в филиале. Сначала получите их',
+    kk: 'Сәлемдемелер ({parcels}) жолда немесе филиалда күтіп тұрғанда аккаунтты жою мүмкін емес. Алдымен оларды алыңыз',
+  },
+  account_has_debt: {
+    en: 'The account cannot be deleted while you owe {amount}. Pay at a branch first',
+    ru: 'Аккаунт нельзя удалить, пока у вас есть долг {amount}. Сначала оплатите его в филиале',
+    kk: 'Қарызыңыз {amount} болғанда аккаунтты жою мүмкін емес. Алдымен оны филиалда төлеңіз',
   },
   own_account: {
     en: 'You cannot change your own role, place or access',

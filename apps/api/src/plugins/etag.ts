@@ -94,6 +94,8 @@ const keyOf = (request: FastifyRequest) => `${requestLang(request)} ${request.ur
 const isAdminWrite = (request: FastifyRequest) =>
   request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/admin/');
 
+const API_PATH = /^\/api(?:[/?]|$)/;
+
 /** Route option `config: { cacheable: true }` switches the validators and the process's content cache on for that route's GET answers. */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
   const cache = new ContentCache();
@@ -156,6 +158,14 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
       reply.removeHeader('content-length');
       return null;
     }
+    return payload;
+  });
+
+  // Every other API answer is personal or may be (a customer's orders, balance, session, QR; an admin's lists;
+  // the answer to a write or an error): no browser or proxy keeps it. Routes that set their own Cache-Control
+  // keep it; this hook is added after the validators' one, so public content already carries its max-age.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 });

@@ -42,16 +42,4 @@ describe('route manifest', () => {
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
   });
-
-  it('/favicon.ico ships as a real icon (browsers, bookmarks and crawlers ask for it; the pages name /brand/logo.svg)', () => {
-    const ico = readFileSync(join(__dirname, '../../public/favicon.ico'));
-    // ICO header: reserved 0, type 1 (icon), then the images: the logo at 16, 32 and 48 px, each a PNG.
-    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
-    const sizes = [0, 1, 2].map((i) => ico.readUInt8(6 + 16 * i));
-    expect(sizes).toEqual([16, 32, 48]);
-    for (let i = 0; i < 3; i += 1) {
-      const offset = ico.readUInt32LE(6 + 16 * i + 12);
-      expect(ico.subarray(offset + 1, offset + 4).toString('latin1')).toBe('PNG');
-    }
-  });
 });

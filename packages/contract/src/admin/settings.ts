@@ -6,7 +6,20 @@ import { ZHttpsUrl, ZI18nInput, ZImageRef, ZVersion } from './content';
 
 /** Logos: PNG, WebP or SVG (an SVG with scripts, event handlers or outside references is refused), at most this size. */
 export const LOGO_MAX_BYTES = 512 * 1024;
-export const SETTINGS_LIMITS = { siteName: 60, footerText: 500, legalText: 50_000, attribution: 200 } as const;
+export const SETTINGS_LIMITS = {
+  siteName: 60,
+  shortName: 30,
+  description: 200,
+  footerText: 500,
+  legalText: 50_000,
+  attribution: 200,
+} as const;
+
+/**
+ * The placeholders the terms of use and privacy policy may carry, filled in from the settings whenever the texts are
+ * served: a renamed carrier's documents follow the new name without being rewritten.
+ */
+export const LEGAL_PLACEHOLDERS = ['{site_name}', '{email}', '{phone}'] as const;
 
 /** A tile address for Leaflet: https with {z}, {x} and {y}. */
 export const ZTileUrl = ZHttpsUrl.refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), { error: MSG.invalidValue });
@@ -31,6 +44,10 @@ export const ZAdminSettingsUpdateRequest = z.strictObject({
   logo: ZImageRef,
   footer_logo: ZImageRef,
   site_name: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(SETTINGS_LIMITS.siteName, { error: MSG.tooLong }),
+  /** The installed app's name under its icon (web manifest short_name); the site name when left empty. */
+  short_name: z.string().trim().max(SETTINGS_LIMITS.shortName, { error: MSG.tooLong }),
+  /** The page's meta description and the installed app's description, in kk, ru and en. */
+  description: ZI18nInput(SETTINGS_LIMITS.description),
   footer_text: ZI18nInput(SETTINGS_LIMITS.footerText),
   terms_text: ZAllOrNone(SETTINGS_LIMITS.legalText),
   privacy_text: ZAllOrNone(SETTINGS_LIMITS.legalText),
@@ -54,6 +71,8 @@ export const ZAdminSettings = z.object({
   logo: z.string(),
   footer_logo: z.string(),
   site_name: z.string(),
+  short_name: z.string(),
+  description: ZI18nText,
   footer_text: ZI18nText,
   terms_text: ZI18nText,
   privacy_text: ZI18nText,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZData, ZPage } from '../common/envelope';
 import { ZId, ZIdParam, ZRequiredText } from '../common/fields';
+import { ZCorrectionReason, ZCorrectionVersion } from './corrections';
 import { MSG } from '../common/messages';
 import { ZPageQuery } from '../common/pagination';
 import { ZPhone } from '../common/phone';
@@ -9,6 +10,8 @@ import { ROLES, STAFF_PLACES, ZPublicUser } from '../users/user';
 /** A user as the admin area shows it: the public fields, whether blocked, and the version to send back (409 on a stale edit). */
 export const ZAdminUser = ZPublicUser.extend({
   blocked: z.boolean(),
+  /** The customer deleted their account: name and phone are erased (the phone is a tombstone), parcels and payments stay. */
+  deleted: z.boolean(),
   updated_at: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -82,3 +85,33 @@ export const ZAdminCreateUserRequest = z.strictObject({
   place: ZAdminPlace.nullable().optional(),
 });
 export type TAdminCreateUserRequest = z.input<typeof ZAdminCreateUserRequest>;
+
+/**
+ * POST admin/users/{id}/phone: an admin moves a customer who lost their SIM to a new number. A reason (3–500) is kept in
+ * the audit log; every session ends and the QR code is revoked; an SMS to the new number (in the customer's language)
+ * says the number was changed and how to sign in. Only customers (`not_a_customer` 409), never a deleted account
+ * (`account_deleted` 409); the same number is `phone_same` 422, another account's `phone_taken` 409.
+ * `updated_at` (from the last read) makes a stale change a 409 `stale_write`.
+ */
+export const ZAdminChangePhoneRequest = z.strictObject({
+  phone_number: ZPhone,
+  reason: ZCorrectionReason,
+  updated_at: ZCorrectionVersion.optional(),
+});
+export type TAdminChangePhoneRequest = z.input<typeof ZAdminChangePhoneRequest>;
+export const ZAdminChangePhoneResponse = ZData(
+  z.object({
+    user: ZAdminUser,
+    /** False when the SMS provider failed: the number is changed all the same; tell the customer another way. */
+    sms_sent: z.boolean(),
+  }),
+);
+export type TAdminChangePhoneResponse = z.infer<typeof ZAdminChangePhoneResponse>;
+
+/** PUT admin/users/{id}/name: a customer's first and last name (audited before/after; 409 on a stale updated_at). */
+export const ZAdminRenameUserRequest = z.strictObject({
+  first_name: ZRequiredText(),
+  last_name: ZRequiredText(),
+  updated_at: ZCorrectionVersion.optional(),
+});
+export type TAdminRenameUserRequest = z.input<typeof ZAdminRenameUserRequest>;

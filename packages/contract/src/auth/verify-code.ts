@@ -9,9 +9,10 @@ export const ZCodePurpose = z.enum(CODE_PURPOSES, { error: MSG.invalidValue });
 export type TCodePurpose = z.infer<typeof ZCodePurpose>;
 /**
  * Every purpose a code is sent for. `new_phone` (the code to the new number of a phone change) is
- * never exchanged through auth/verify-code: auth/user/update-phone checks it itself.
+ * never exchanged through auth/verify-code: auth/user/update-phone checks it itself; nor is `delete_account` (the code to
+ * the current number before an account is deleted): auth/user/delete checks it itself.
  */
-export type TSentCodePurpose = TCodePurpose | 'new_phone';
+export type TSentCodePurpose = TCodePurpose | 'new_phone' | 'delete_account';
 
 export const VERIFICATION_TOKEN_TTL_SECONDS = 15 * 60;
 

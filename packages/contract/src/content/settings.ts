@@ -6,6 +6,10 @@ export const ZSettings = z.object({
   logo: z.string(),
   footer_logo: z.string(),
   site_name: z.string(),
+  /** The installed app's name under its icon (the site name when none is set). */
+  short_name: z.string(),
+  /** The site's description in the request's language (the page's meta description). */
+  description: z.string(),
   footer_text: z.string(),
   terms_of_use: z.string(),
   privacy_policy: z.string(),

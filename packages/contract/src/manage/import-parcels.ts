@@ -6,6 +6,9 @@ import { ZIdParam } from '../common/fields';
 /** A spreadsheet of at most this many data rows and this many bytes. */
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** A .csv cell of at most this many characters (as much as Excel holds) and a row of at most this many cells. */
+export const IMPORT_MAX_CELL_CHARS = 32_767;
+export const IMPORT_MAX_COLUMNS = 256;
 export const IMPORT_EXTENSIONS = ['.xlsx', '.csv'] as const;
 
 /** What committing a row will do. */

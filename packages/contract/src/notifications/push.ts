@@ -47,4 +47,6 @@ export interface TPushPayload {
   /** Same-site path the notification opens. */
   url: string;
   tag: string;
+  /** The carrier's current logo as the installed app's 192 px icon (same-site path). */
+  icon: string;
 }

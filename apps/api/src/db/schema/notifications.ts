@@ -81,7 +81,10 @@ export const telegramLinkTokens = pgTable('telegram_link_tokens', {
   createdAt: createdAt(),
 });
 
-/** Web push subscriptions of a customer's browsers. */
+/**
+ * Web push subscriptions of a customer's browsers: one row per account and endpoint, so a browser two accounts
+ * subscribed gets both, and subscribing someone else's endpoint never takes it from them (issue 30).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -94,7 +97,7 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('push_subscriptions_user_endpoint_uq').on(t.userId, t.endpoint)],
 );
 
 /**

@@ -27,6 +27,8 @@ export const users = pgTable(
     qrVersion: integer('qr_version').notNull().default(1),
     /** Set by an admin: the account cannot sign in, its sessions are ended and its QR refused. */
     blockedAt: tstz('blocked_at'),
+    /** Set when the customer deleted their account: personal data erased, the row kept for parcels, payments and the audit. */
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,7 +63,7 @@ export const verificationCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phoneNumber: text('phone_number').notNull(),
-    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone'>().notNull(),
+    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone' | 'delete_account'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: tstz('expires_at').notNull(),
@@ -82,7 +84,7 @@ export const verificationTokens = pgTable(
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
     phoneNumber: text('phone_number').notNull(),
-    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone'>().notNull(),
+    purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone' | 'delete_account'>().notNull(),
     userId: integer('user_id'),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),

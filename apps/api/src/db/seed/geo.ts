@@ -1,6 +1,7 @@
 import { DEFAULT_VOLUMETRIC_DIVISOR, type TWorkingDay } from '@portal/contract';
 import type { DbOrTx } from '../client';
 import { branches, countries, settings, warehouses } from '../schema';
+import { SEED_PRIVACY_TEXT, SEED_TERMS_TEXT } from './legal-texts';
 
 const t = (ru: string, kk: string, en: string) => ({ ru, kk, en });
 
@@ -223,13 +224,22 @@ export const DEMO_SETTINGS: Record<string, string | { kk: string; ru: string; en
   logo: '/brand/logo.svg',
   footer_logo: '/brand/logo-footer.svg',
   site_name: 'Orda Cargo',
+  short_name: 'Orda Cargo',
+  description: t(
+    'Доставка товаров из Китая в Казахстан и Кыргызстан: отслеживание, оплата и выдача посылок',
+    'Қытайдан Қазақстан мен Қырғызстанға тауар жеткізу: сәлемдемелерді қадағалау, төлеу және алу',
+    'Parcels from China to Kazakhstan and Kyrgyzstan: track, pay and collect',
+  ),
   footer_text: t(
     'Доставка товаров из Китая в Казахстан и Кыргызстан.\nСклад в Гуанчжоу, 9 пунктов выдачи.',
     'Қытайдан Қазақстан мен Қырғызстанға тауар жеткізу.\nГуанчжоудағы қойма, 9 беру пункті.',
     'Delivery of goods from China to Kazakhstan and Kyrgyzstan.\nWarehouse in Guangzhou, 9 pickup points.',
   ),
-  terms_of_use: '/legal/terms.html',
-  privacy_policy: '/legal/privacy.html',
+  // The documents are pages of the app (/terms, /privacy) with these texts; the links stay for carriers who clear them.
+  terms_of_use: '',
+  privacy_policy: '',
+  terms_text: SEED_TERMS_TEXT,
+  privacy_text: SEED_PRIVACY_TEXT,
   phone: '+77273501010',
   email: 'support@orda-cargo.kz',
   instagram_link: 'https://instagram.com/orda.cargo',

@@ -37,6 +37,11 @@ const SMS_TEXTS: Record<TCodePurpose, Record<TLang, string>> = {
     kk: '{code} — {site}-да телефон нөмірін ауыстыру коды. Оны ешкімге айтпаңыз.',
     en: '{code} is your {site} phone change code. Do not share it.',
   },
+  delete_account: {
+    ru: '{code} — код для удаления аккаунта {site}. Если это не вы, никому не сообщайте код и смените пароль.',
+    kk: '{code} — {site} аккаунтын жою коды. Бұл сіз болмасаңыз, кодты ешкімге айтпаңыз және құпиясөзді ауыстырыңыз.',
+    en: '{code} is your {site} account deletion code. If this was not you, do not share it and change your password.',
+  },
   new_phone: {
     ru: '{code} — код для привязки этого номера к аккаунту {site}. Никому не сообщайте его.',
     kk: '{code} — осы нөмірді {site} аккаунтына байланыстыру коды. Оны ешкімге айтпаңыз.',

@@ -3,7 +3,7 @@ import {
   normalizeClientCode,
   normalizePhone,
   pickText,
-  QR_TOKEN_PREFIX,
+  qrTokenBody,
   sumMinor,
   toMinor,
   type THandoverLookup,
@@ -36,7 +36,7 @@ export function assertServable(customer: Pick<CustomerRow, 'blockedAt'>): void {
  */
 export async function resolveCustomer(db: Db, qr: QrTokenService, input: string): Promise<CustomerRow> {
   const value = input.trim();
-  if (value.startsWith(QR_TOKEN_PREFIX)) {
+  if (qrTokenBody(value) !== null) {
     const claims = await qr.verify(value);
     if (claims === 'expired') throw new AppError('qr_expired');
     if (!claims) throw new AppError('qr_invalid');

@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { IMPORT_MAX_ROWS } from '@portal/contract';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import type { CsvLimits, CsvRefusal } from './csv-read';
 import type { XlsxLimits, XlsxRefusal } from './xlsx-read';
 
 /** One data row of a spreadsheet: its row number and the four cells the import reads. */
@@ -66,103 +68,87 @@ export function rowsFromCells(lines: { row: number; cells: (string | number | nu
   });
 }
 
-/** Splits CSV text (RFC 4180 quotes; comma, semicolon or tab, whichever the first line uses most). */
-export function parseCsv(input: string): { row: number; cells: string[] }[] {
-  const textIn = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const firstLine = textIn.slice(0, textIn.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((d) => ({ d, n: firstLine.split(d).length }));
-  const delimiter = counts.sort((a, b) => b.n - a.n)[0]!.d;
-  const out: { row: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let row = 1;
-  for (let i = 0; i < textIn.length; i++) {
-    const ch = textIn[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (textIn[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') row++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell === '') quoted = true;
-    else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && textIn[i + 1] === '\n') i++;
-      cells.push(cell);
-      out.push({ row, cells });
-      if (out.length > IMPORT_MAX_ROWS + 10) throw importError();
-      cells = [];
-      cell = '';
-      row++;
-    } else cell += ch;
-  }
-  if (cell !== '' || cells.length) {
-    cells.push(cell);
-    out.push({ row, cells });
-  }
-  return out;
-}
-
 /** What one .xlsx may unpack to: 64 MB in all (a 20,000-row sheet is a few MB), 256 KB between two tags. */
 export const XLSX_LIMITS: XlsxLimits = {
   maxUnpackedBytes: 64 * 1024 * 1024,
   maxTextRunBytes: 256 * 1024,
   maxRows: IMPORT_MAX_ROWS + 10,
 };
+/** What one .csv may hold: cells as long as Excel allows, a few hundred columns, the import's rows. */
+export const CSV_LIMITS: CsvLimits = {
+  maxCellChars: IMPORT_MAX_CELL_CHARS,
+  maxCellsPerRow: IMPORT_MAX_COLUMNS,
+  maxRows: IMPORT_MAX_ROWS + 10,
+};
 /** A worker that has not answered by then is stopped and the file refused. */
-const XLSX_WORKER_TIMEOUT_MS = 60_000;
+const WORKER_TIMEOUT_MS = 60_000;
 /** The worker's own heap: a file past it ends the worker, never the API. */
-const XLSX_WORKER_HEAP_MB = 384;
+const WORKER_HEAP_MB = 384;
+
+type Cells = { row: number; cells: (string | number | null)[] }[];
+type Job = { kind: 'xlsx'; bytes: Buffer; limits: XlsxLimits } | { kind: 'csv'; bytes: Buffer; limits: CsvLimits };
+type Refusal = XlsxRefusal | CsvRefusal;
 
 /**
- * The worker thread reading one workbook. Built, it is dist/xlsx-worker.js beside dist/server.js; from the
+ * The worker thread reading one spreadsheet. Built, it is dist/import-worker.js beside dist/server.js; from the
  * sources (tests, tsx) the TypeScript entry is loaded through tsx's loader inside the worker.
  */
-function startXlsxWorker(bytes: Buffer, limits: XlsxLimits): Worker {
+function startWorker(job: Job): Worker {
   const options = {
-    workerData: { bytes, limits },
-    resourceLimits: { maxOldGenerationSizeMb: XLSX_WORKER_HEAP_MB },
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   };
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    const entry = fileURLToPath(new URL('./xlsx-worker.ts', here));
+    const entry = fileURLToPath(new URL('./import-worker.ts', here));
     const boot = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
     return new Worker(boot, { ...options, eval: true });
   }
-  return new Worker(new URL('./xlsx-worker.js', here), options);
+  return new Worker(new URL('./import-worker.js', here), options);
 }
 
 /**
- * Reads the first worksheet of an .xlsx in a worker thread, so a hostile file never holds the event loop:
- * the inflated size and every cell are limited while the zip streams (422 import_file_oversized), and a
- * worker past its heap or its time is ended (422 too).
+ * Spreadsheets read at once: one core is left to the event loop (on 2 cores, one at a time). Each further upload
+ * waits its turn, so simultaneous uploads never take the CPU from every other request, nor hold a worker heap each.
  */
-export async function parseXlsx(
-  bytes: Buffer,
-  limits: XlsxLimits = XLSX_LIMITS,
-): Promise<{ row: number; cells: (string | number | null)[] }[]> {
-  const worker = startXlsxWorker(bytes, limits);
+const WORKERS_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= WORKERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
   try {
-    const answer = await new Promise<
-      { ok: true; rows: { row: number; cells: (string | number | null)[] }[] } | { ok: false; code: XlsxRefusal }
-    >((resolve) => {
-      const timer = setTimeout(() => resolve({ ok: false, code: 'import_file_oversized' }), XLSX_WORKER_TIMEOUT_MS);
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/**
+ * Reads an uploaded spreadsheet in a worker thread, so a hostile file never holds the event loop: an .xlsx's
+ * inflated size and every cell are limited while the zip streams (422 import_file_oversized), a .csv's cells and
+ * rows while it is split (422 import_csv_oversized), and a worker past its heap or its time is ended (422 too).
+ */
+function readInWorker(job: Job): Promise<Cells> {
+  return inTurn(() => readInOneWorker(job));
+}
+
+async function readInOneWorker(job: Job): Promise<Cells> {
+  const worker = startWorker(job);
+  const oversized: Refusal = job.kind === 'xlsx' ? 'import_file_oversized' : 'import_csv_oversized';
+  try {
+    const answer = await new Promise<{ ok: true; rows: Cells } | { ok: false; code: Refusal }>((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: false, code: oversized }), WORKER_TIMEOUT_MS);
       const done = (value: Parameters<typeof resolve>[0]) => {
         clearTimeout(timer);
         resolve(value);
       };
       worker.once('message', done);
       worker.once('error', (error: { code?: string }) =>
-        done({ ok: false, code: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'import_file_oversized' : 'import_file_invalid' }),
+        done({ ok: false, code: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? oversized : 'import_file_invalid' }),
       );
       worker.once('exit', () => done({ ok: false, code: 'import_file_invalid' }));
     });
@@ -176,14 +162,11 @@ export async function parseXlsx(
 /** The rows of an uploaded spreadsheet; the type is told by the file's bytes and name, anything else is refused. */
 export async function parseSpreadsheet(fileName: string, bytes: Buffer): Promise<RawImportRow[]> {
   const lower = fileName.toLowerCase();
-  const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (lower.endsWith('.xlsx')) {
+    const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
     if (!isZip) throw importError();
-    return rowsFromCells(await parseXlsx(bytes));
+    return rowsFromCells(await readInWorker({ kind: 'xlsx', bytes, limits: XLSX_LIMITS }));
   }
-  if (lower.endsWith('.csv')) {
-    if (isZip || bytes.includes(0)) throw importError();
-    return rowsFromCells(parseCsv(bytes.toString('utf8')));
-  }
+  if (lower.endsWith('.csv')) return rowsFromCells(await readInWorker({ kind: 'csv', bytes, limits: CSV_LIMITS }));
   throw importError();
 }

@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   body: string;
   /** Path in the portal the message opens (/orders/order?id=…). */
   link: string | null;
+  /** The carrier as the settings name it now (short name) and its logo: Telegram and push show them. */
+  sender: { name: string; logo: string };
 }
 
 export interface ChannelRecipient {

@@ -6,6 +6,7 @@ import { deliveriesRepository } from './deliveries-repository';
 import { DELIVER_QUEUE, enqueue, type QueueJob } from './notification-queue';
 import { deliverySettings } from './notifications-service';
 import { renderMessage, type MessageEvent, type MessageParams } from './notification-texts';
+import { senderBrand } from '../settings/sender-brand';
 
 /** A delivery job: the delivery id, and how many times the provider already asked us to wait (429). */
 export interface DeliverJob {
@@ -59,6 +60,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
           title: text.title,
           body: text.body,
           link: row.link,
+          sender: await senderBrand(db),
         },
       );
       await deliveriesRepository.finish(db, id, { status: 'sent', providerRef: result.ref ?? null });

@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { iconUrl } from '../brand/brand-page';
 import type { AppConfig } from '../../config/env';
 import { PermanentChannelError, type ChannelDriver } from './channels';
 
@@ -13,24 +14,41 @@ export type WebPushConfig = NonNullable<AppConfig['webPush']>;
 /** Push services browsers use (Chrome/Edge, Firefox, Windows, Safari): a subscription elsewhere is refused. */
 const PUSH_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
-/** Whether the portal may post to this endpoint: https on a known push service (tests: also http on 127.0.0.1). */
+/**
+ * Whether the portal may post to this endpoint: https on port 443 of a known push service, without a user name
+ * or password in it (tests: also https on 127.0.0.1, on the port of their own push service).
+ */
 export function endpointAllowed(endpoint: string, cfg: WebPushConfig): boolean {
-  const url = new URL(endpoint);
-  if (cfg.localEndpoints && url.protocol === 'https:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) return true;
-  return url.protocol === 'https:' && PUSH_HOSTS.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  if (cfg.localEndpoints && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) return true;
+  // The URL parser leaves `port` empty for https's own 443, whether written or not: any other port is refused.
+  return url.port === '' && PUSH_HOSTS.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
 }
 
 export const pushSubscriptionsService = {
-  /** This browser gets the caller's messages (the same endpoint moves to the caller); push is reachable again. */
+  /**
+   * This browser gets the caller's messages; push is reachable again. Kept per account and endpoint: the same
+   * endpoint under another account stays theirs (subscribing it again only renews the caller's keys).
+   */
   async subscribe(db: DbOrTx, cfg: WebPushConfig, userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) {
     if (!endpointAllowed(sub.endpoint, cfg))
       throw new AppError('validation_failed', { fields: { endpoint: ['validation.invalid_value'] } });
     await db
       .insert(pushSubscriptions)
       .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth } });
+      .onConflictDoUpdate({
+        target: [pushSubscriptions.userId, pushSubscriptions.endpoint],
+        set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth },
+      });
   },
 
+  /** This browser stops getting the caller's messages; another account's subscription of it stays. */
   async unsubscribe(db: DbOrTx, userId: number, endpoint: string) {
     await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   },
@@ -55,6 +73,7 @@ export function pushChannel(cfg: WebPushConfig): ChannelDriver {
         body: message.body,
         url: message.link ?? '/',
         tag: `n${message.notificationId}`,
+        icon: iconUrl('icon-192', message.sender),
       };
       const gone: number[] = [];
       let sent = 0;

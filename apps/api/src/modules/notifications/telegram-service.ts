@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TLang, TTelegramLink, TTelegramUpdate } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { senderBrand } from '../settings/sender-brand';
 import { botUsername, callBotApi, type TelegramConfig } from './telegram-bot';
 import { telegramRepository } from './telegram-repository';
 import { botText, langOfTelegramUser, type BotText } from './telegram-texts';
@@ -28,10 +29,10 @@ export function createTelegramService(opts: { db: Db; cfg: TelegramConfig; publi
   const username = botUsername(cfg);
   const settingsUrl = `${opts.publicUrl}/profile/notifications`;
 
-  const reply = (chatId: number, key: BotText, lang: TLang): WebhookReply => ({
+  const reply = async (chatId: number, key: BotText, lang: TLang): Promise<WebhookReply> => ({
     method: 'sendMessage',
     chat_id: chatId,
-    text: botText(key, lang),
+    text: botText(key, lang, (await senderBrand(db)).name),
     reply_markup: { inline_keyboard: [[{ text: botText('open_settings', lang), url: settingsUrl }]] },
   });
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { QR_TOKEN_PREFIX, QR_TTL_DAYS } from '@portal/contract';
+import { QR_TOKEN_PREFIX, QR_TTL_DAYS, qrTokenBody } from '@portal/contract';
 
 export interface QrClaims {
   userId: number;
@@ -39,9 +39,10 @@ export class QrTokenService {
    */
   async verify(token: string): Promise<QrClaims | 'expired' | null> {
     const trimmed = token.trim();
-    if (!trimmed.startsWith(QR_TOKEN_PREFIX) || trimmed.length > 1024) return null;
+    const body = qrTokenBody(trimmed);
+    if (body === null || trimmed.length > 1024) return null;
     try {
-      const { payload } = await jwtVerify(trimmed.slice(QR_TOKEN_PREFIX.length), this.key, {
+      const { payload } = await jwtVerify(body, this.key, {
         algorithms: ['HS256'],
         issuer: 'cargo-portal/qr',
         requiredClaims: ['exp'],

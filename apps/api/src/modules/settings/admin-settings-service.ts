@@ -5,13 +5,15 @@ import { settings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import type { Uploads } from '../uploads/uploads-service';
+import { forgetSenderBrand } from './sender-brand';
 
 /** The settings an admin edits (texts are {kk, ru, en}); `settings_version` makes a stale save a 409. */
-const TEXT_KEYS = ['footer_text', 'terms_text', 'privacy_text'] as const;
+const TEXT_KEYS = ['description', 'footer_text', 'terms_text', 'privacy_text'] as const;
 const PLAIN_KEYS = [
   'logo',
   'footer_logo',
   'site_name',
+  'short_name',
   'phone',
   'email',
   'instagram_link',
@@ -58,37 +60,39 @@ export function createAdminSettingsService(deps: { db: Db; uploads: Uploads }) {
     },
 
     async update(actor: AuditActor, input: Input): Promise<TAdminSettings> {
-      return db.transaction(async (tx) => {
-        // One lock for the whole set: saves apply one after the other, and the version decides.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings:save'))`);
-        const rows = await tx.select().from(settings);
-        const before = read(new Map(rows.map((r) => [r.key, r.value])));
-        if (before.version !== input.version) throw new AppError('stale_write');
-        await checkLogo('logo', input.logo, before.logo);
-        await checkLogo('footer_logo', input.footer_logo, before.footer_logo);
-        const version = before.version + 1;
-        const values: { key: string; value: string | TI18nText }[] = [
-          ...PLAIN_KEYS.map((key) => ({ key, value: input[key] })),
-          ...TEXT_KEYS.map((key) => ({ key, value: input[key] })),
-          { key: VERSION_KEY, value: String(version) },
-        ];
-        const keys = values.map((v) => v.key);
-        await tx.delete(settings).where(inArray(settings.key, keys));
-        await tx.insert(settings).values(values.map((v) => ({ ...v, updatedAt: new Date() })));
-        const after: TAdminSettings = { ...input, version };
-        const changed = (Object.keys(after) as (keyof TAdminSettings)[]).filter(
-          (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
-        );
-        await recordAudit(tx, {
-          actor,
-          action: 'settings.update',
-          targetType: 'settings',
-          targetId: 'site',
-          before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-          after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-        });
-        return after;
-      });
+      return db
+        .transaction(async (tx) => {
+          // One lock for the whole set: saves apply one after the other, and the version decides.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings:save'))`);
+          const rows = await tx.select().from(settings);
+          const before = read(new Map(rows.map((r) => [r.key, r.value])));
+          if (before.version !== input.version) throw new AppError('stale_write');
+          await checkLogo('logo', input.logo, before.logo);
+          await checkLogo('footer_logo', input.footer_logo, before.footer_logo);
+          const version = before.version + 1;
+          const values: { key: string; value: string | TI18nText }[] = [
+            ...PLAIN_KEYS.map((key) => ({ key, value: input[key] })),
+            ...TEXT_KEYS.map((key) => ({ key, value: input[key] })),
+            { key: VERSION_KEY, value: String(version) },
+          ];
+          const keys = values.map((v) => v.key);
+          await tx.delete(settings).where(inArray(settings.key, keys));
+          await tx.insert(settings).values(values.map((v) => ({ ...v, updatedAt: new Date() })));
+          const after: TAdminSettings = { ...input, version };
+          const changed = (Object.keys(after) as (keyof TAdminSettings)[]).filter(
+            (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+          );
+          await recordAudit(tx, {
+            actor,
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: 'site',
+            before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+            after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+          });
+          return after;
+        })
+        .finally(forgetSenderBrand);
     },
   };
 }

@@ -29,6 +29,10 @@ export const supportsRepository = {
   countForIpSince(db: DbOrTx, ip: string, since: Date): Promise<WindowCount> {
     return countWhere(db, and(eq(supportRequests.ip, ip), gte(supportRequests.createdAt, since)));
   },
+  /** A customer deleted their account (ADR 069): the contact and name they left on their requests are erased; the threads stay. */
+  async forgetContact(db: DbOrTx, userId: number): Promise<void> {
+    await db.update(supportRequests).set({ contact: '', name: null, updatedAt: new Date() }).where(eq(supportRequests.userId, userId));
+  },
   async insert(db: DbOrTx, row: NewSupportRow): Promise<SupportRow> {
     const [created] = await db.insert(supportRequests).values(row).returning();
     if (!created) throw new Error('support request was not stored');

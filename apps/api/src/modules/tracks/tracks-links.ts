@@ -26,4 +26,9 @@ export const tracksLinks = {
   async unlinkOrder(tx: DbOrTx, orderId: number): Promise<void> {
     await tx.update(savedTracks).set({ orderId: null }).where(eq(savedTracks.orderId, orderId));
   },
+
+  /** A customer deleted their account (ADR 069): their saved codes and the names they gave them go; parcels keep their owner id. */
+  async forgetCustomer(tx: DbOrTx, userId: number): Promise<void> {
+    await tx.delete(savedTracks).where(eq(savedTracks.userId, userId));
+  },
 };

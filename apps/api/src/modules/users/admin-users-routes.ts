@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   pageMeta,
+  ZAdminChangePhoneRequest,
+  ZAdminChangePhoneResponse,
+  ZAdminRenameUserRequest,
   ZAdminCreateUserRequest,
   ZAdminUpdateUserRequest,
   ZAdminUserDetailResponse,
@@ -13,6 +16,7 @@ import {
   ZOk,
 } from '@portal/contract';
 import { auditActorOf } from '../audit/audit';
+import { createAdminUserRescue } from './admin-user-rescue';
 import { createAdminUsersService } from './admin-users-service';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
@@ -21,6 +25,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export async function adminUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAdminUsersService({ db: app.db });
+  const rescue = createAdminUserRescue({ db: app.db, sms: app.sms });
 
   r.get(
     '/users',
@@ -102,5 +107,35 @@ export async function adminUsersRoutes(app: FastifyInstance) {
       await service.endSessions(auditActorOf(request), request.params.id);
       return { data: { message: 'ok' } };
     },
+  );
+
+  r.post(
+    '/users/:id/phone',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Move a customer to a new number (lost SIM): reason audited, sessions ended, QR revoked, SMS to the new number',
+        security: [{ bearer: [] }],
+        params: ZAdminUserParams,
+        body: ZAdminChangePhoneRequest,
+        response: { 200: ZAdminChangePhoneResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await rescue.changePhone(auditActorOf(request), request.params.id, request.body) }),
+  );
+
+  r.put(
+    '/users/:id/name',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Correct a customer's first and last name (audited)",
+        security: [{ bearer: [] }],
+        params: ZAdminUserParams,
+        body: ZAdminRenameUserRequest,
+        response: { 200: ZAdminUserResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await rescue.rename(auditActorOf(request), request.params.id, request.body) }),
   );
 }

@@ -11,7 +11,12 @@ import { toPublicUser } from './user-view';
 import { usersRepository, type UserRow } from './users-repository';
 
 export function toAdminUser(row: UserRow): TAdminUser {
-  return { ...toPublicUser(row), blocked: Boolean(row.blockedAt), updated_at: row.updatedAt.toISOString() };
+  return {
+    ...toPublicUser(row),
+    blocked: Boolean(row.blockedAt),
+    deleted: Boolean(row.deletedAt),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** What the audit keeps of a user's access: role, place, blocked. */
@@ -136,6 +141,8 @@ export function createAdminUsersService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
         if (!current) throw new AppError('not_found');
+        // A deleted account stays blocked and without a role to give (ADR 069).
+        if (current.deletedAt) throw new AppError('account_deleted');
         if (input.updated_at !== undefined && current.updatedAt.toISOString() !== input.updated_at) throw new AppError('stale_write');
         const role = input.role ?? current.role;
         const blocked = input.blocked ?? Boolean(current.blockedAt);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TSettings } from '@portal/contract';
 import { InstagramIcon, MailIcon, PhoneIcon, TelegramIcon } from '../../components/ui/icons';
-import { FALLBACK_SITE_NAME } from './header';
+import { pageBrand } from '../../lib/brand';
 import styles from './layout.module.css';
 
 /** "+77273501010" → "+7 727 350 10 10" for reading; the link keeps the compact form. */
@@ -14,7 +14,7 @@ export function displayPhone(phone: string): string {
 export function Footer({ settings }: { settings: TSettings | undefined }) {
   const { t } = useTranslation();
   if (!settings) return null;
-  const name = settings.site_name || FALLBACK_SITE_NAME;
+  const name = settings.site_name || pageBrand().site_name;
   return (
     <footer className={styles.footer} data-testid="footer">
       <div className={styles.container}>

@@ -4,12 +4,11 @@ import type { TSettings } from '@portal/contract';
 import { useAppSelector } from '../hooks';
 import { selectIsAuthenticated, selectUnreadCount } from '../../lib/session/auth-slice';
 import { selectScrolled } from '../../lib/ui/ui-slice';
+import { pageBrand } from '../../lib/brand';
 import { BellIcon } from '../../components/ui/icons';
 import { TopNav, UnreadBadge } from './nav';
 import { SettingsMenu } from './settings-menu';
 import styles from './layout.module.css';
-
-export const FALLBACK_SITE_NAME = 'Orda Cargo';
 
 /** Logo and site name from settings; the top navigation and the bell when signed in; the settings menu. */
 export function Header({ settings }: { settings: TSettings | undefined }) {
@@ -17,12 +16,12 @@ export function Header({ settings }: { settings: TSettings | undefined }) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const scrolled = useAppSelector(selectScrolled);
   const unread = useAppSelector(selectUnreadCount);
-  const name = settings?.site_name || FALLBACK_SITE_NAME;
+  const name = settings?.site_name || pageBrand().site_name;
   return (
     <header className={[styles.header, scrolled && styles.headerScrolled].filter(Boolean).join(' ')}>
       <div className={`${styles.container} ${styles.headerInner}`}>
         <Link to="/" className={styles.brand} aria-label={t('common:go_home', { name })}>
-          <img src={settings?.logo || '/brand/logo.svg'} alt="" width={36} height={36} />
+          <img src={settings?.logo || pageBrand().logo} alt="" width={36} height={36} />
           <span className={styles.brandName} data-testid="site-name">
             {name}
           </span>

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { isLang, type TLang } from '@portal/contract';
+import { pageBrand } from '../../lib/brand';
 
 /**
  * The label before the texts are loaded (the very first screen): the same words as `common:loading`,
@@ -15,9 +16,10 @@ function loadingLabel(): string {
 
 /**
  * Start-up screen: two spinning rings around the 60px logo, with the global progress bar. index.html has the same
- * markup in #root, so the screen paints with the page, before any script; React replaces it with this one.
+ * markup in #root, so the screen paints with the page, before any script; React replaces it with this one. The logo is
+ * the carrier's from the page (the API writes it there) until the settings answer.
  */
-export function LoadingScreen({ logo = '/brand/logo.svg' }: { logo?: string }) {
+export function LoadingScreen({ logo = pageBrand().logo }: { logo?: string }) {
   return (
     <>
       <ProgressBar />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useGetCountriesQuery, useGetSettingsQuery } from '../../lib/api/common-api';
+import { pageBrand } from '../../lib/brand';
 import { selectAuth } from '../../lib/session/auth-slice';
 import { useLiveNotifications } from '../../lib/session/use-live-notifications';
 import { scrolledChanged, selectProgressVisible } from '../../lib/ui/ui-slice';
@@ -10,7 +11,7 @@ import { RouteErrorBoundary } from '../route-error';
 import { Breadcrumbs } from './breadcrumbs';
 import { BottomBar } from './nav';
 import { Footer } from './footer';
-import { FALLBACK_SITE_NAME, Header } from './header';
+import { Header } from './header';
 import { LoadingScreen, ProgressBar } from './loading-screen';
 import styles from './layout.module.css';
 
@@ -52,10 +53,15 @@ export function RootLayout() {
     if (ready) setBooted(true);
   }, [ready]);
 
-  const siteName = settings.data?.site_name || FALLBACK_SITE_NAME;
+  const siteName = settings.data?.site_name || pageBrand().site_name;
+  const description = settings.data?.description;
   useEffect(() => {
-    document.title = siteName;
+    if (siteName) document.title = siteName;
   }, [siteName]);
+  // The server wrote the description in the browser's language; the settings answer in the one the visitor chose.
+  useEffect(() => {
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [description]);
 
   if (!booted && !ready) return <LoadingScreen logo={settings.data?.logo} />;
 

@@ -2,6 +2,7 @@ import type {
   TCustomerBalance,
   TCustomerBalanceResponse,
   TAuthUserResponse,
+  TDeleteAccountRequest,
   TSendCodeResponse,
   TSendNewPhoneCodeRequest,
   TUpdatePhoneRequest,
@@ -42,6 +43,13 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/send-code/new-phone', method: 'POST', body }),
       transformResponse: (response: TSendCodeResponse) => response.data,
     }),
+    sendDeleteAccountCode: build.mutation<TSendCodeResponse['data'], void>({
+      query: () => ({ url: 'auth/send-code/delete-account', method: 'POST' }),
+      transformResponse: (response: TSendCodeResponse) => response.data,
+    }),
+    deleteAccount: build.mutation<void, TDeleteAccountRequest>({
+      query: (body) => ({ url: 'auth/user/delete', method: 'POST', body }),
+    }),
     updatePhone: build.mutation<TUser, TUpdatePhoneRequest>({
       query: (body) => ({ url: 'auth/user/update-phone', method: 'POST', body }),
       transformResponse: (response: TAuthUserResponse) => response.data,
@@ -57,4 +65,6 @@ export const {
   useVerifyPhoneChangeCodeMutation,
   useSendNewPhoneCodeMutation,
   useUpdatePhoneMutation,
+  useSendDeleteAccountCodeMutation,
+  useDeleteAccountMutation,
 } = accountApi;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +13,7 @@ import { Card, PageHeader } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/feedback';
 import { readablePhone } from '../../../components/ui/phone-field';
 import { useUpdateUserMutation } from '../api/account-api';
+import { DeleteAccountSheet } from '../components/delete-account-sheet';
 import { ACCOUNT_FIELDS, accountDefaults, ZAccountForm, type TAccountForm } from '../model/account-form';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
 import { useLeaveGuard } from '../../../lib/forms/use-leave-guard';
@@ -23,6 +24,7 @@ export default function AccountPage() {
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
   const [updateUser] = useUpdateUserMutation();
+  const [deleting, setDeleting] = useState(false);
   const { control, register, handleSubmit, setError, reset, formState } = useForm<TAccountForm>({
     resolver: zodResolver(ZAccountForm),
     defaultValues: accountDefaults(user),
@@ -78,6 +80,18 @@ export default function AccountPage() {
           </ButtonLink>
         </div>
       </Card>
+      {user.role === 'customer' && (
+        <Card>
+          <div className={styles.dangerCard}>
+            <h2 className={styles.cardTitle}>{t('account:delete.title')}</h2>
+            <p className={styles.deleteLead}>{t('account:delete.lead')}</p>
+            <Button variant="danger" onClick={() => setDeleting(true)} data-testid="delete-account-open">
+              {t('account:delete.open')}
+            </Button>
+          </div>
+          <DeleteAccountSheet open={deleting} onClose={() => setDeleting(false)} />
+        </Card>
+      )}
     </div>
   );
 }

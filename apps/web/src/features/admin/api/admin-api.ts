@@ -1,4 +1,7 @@
 import type {
+  TAdminChangePhoneRequest,
+  TAdminChangePhoneResponse,
+  TAdminRenameUserRequest,
   TAdminCreateUserRequest,
   TAdminUpdateUserRequest,
   TAdminUser,
@@ -43,6 +46,16 @@ export const adminApi = baseApi.injectEndpoints({
       transformResponse: (r: TAdminUserResponse) => r.data,
       invalidatesTags: [ADMIN],
     }),
+    changeUserPhone: build.mutation<TAdminChangePhoneResponse['data'], { id: number; body: TAdminChangePhoneRequest }>({
+      query: ({ id, body }) => ({ url: `admin/users/${id}/phone`, method: 'POST', body }),
+      transformResponse: (r: TAdminChangePhoneResponse) => r.data,
+      invalidatesTags: [ADMIN],
+    }),
+    renameUser: build.mutation<TAdminUser, { id: number; body: TAdminRenameUserRequest }>({
+      query: ({ id, body }) => ({ url: `admin/users/${id}/name`, method: 'PUT', body }),
+      transformResponse: (r: TAdminUserResponse) => r.data,
+      invalidatesTags: [ADMIN],
+    }),
     endUserSessions: build.mutation<void, number>({
       query: (id) => ({ url: `admin/users/${id}/end-sessions`, method: 'POST' }),
       invalidatesTags: [ADMIN],
@@ -64,5 +77,7 @@ export const {
   useUpdateAdminUserMutation,
   useCreateAdminUserMutation,
   useEndUserSessionsMutation,
+  useChangeUserPhoneMutation,
+  useRenameUserMutation,
   useAdminAuditQuery,
 } = adminApi;

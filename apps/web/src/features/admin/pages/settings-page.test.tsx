@@ -14,6 +14,8 @@ const settings = (over: Partial<TAdminSettings> = {}): TAdminSettings => ({
   logo: '',
   footer_logo: '',
   site_name: 'Orda Cargo',
+  short_name: 'Orda',
+  description: text('Parcels from China'),
   footer_text: text('From China'),
   terms_text: text(''),
   privacy_text: text(''),

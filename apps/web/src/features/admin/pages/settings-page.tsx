@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminSettings, TLang } from '@portal/contract';
+import { SETTINGS_LIMITS, type TAdminSettings, type TLang } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
@@ -81,7 +81,16 @@ function SettingsForm({ initial, saved, onSaved }: { initial: TAdminSettings; sa
     }
   };
   const text = (
-    key: 'site_name' | 'phone' | 'email' | 'instagram_link' | 'telegram_link' | 'whatsapp_link' | 'map_tile_url' | 'map_attribution',
+    key:
+      | 'site_name'
+      | 'short_name'
+      | 'phone'
+      | 'email'
+      | 'instagram_link'
+      | 'telegram_link'
+      | 'whatsapp_link'
+      | 'map_tile_url'
+      | 'map_attribution',
     extra = {},
   ) => (
     <TextField
@@ -98,7 +107,19 @@ function SettingsForm({ initial, saved, onSaved }: { initial: TAdminSettings; sa
     <form className={adminStyles.form} onSubmit={submit} noValidate data-testid="settings-form">
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('admin:settings.brand')}</h2>
-        <div className={adminStyles.grid2}>{text('site_name', { maxLength: 60 })}</div>
+        <div className={adminStyles.grid2}>
+          {text('site_name', { maxLength: SETTINGS_LIMITS.siteName })}
+          {text('short_name', { maxLength: SETTINGS_LIMITS.shortName, hint: t('admin:settings.short_name_hint') })}
+        </div>
+        <I18nFields
+          label={t('admin:settings.description')}
+          value={draft.description}
+          onChange={(v) => set('description', v)}
+          errors={langErrors(fields, 'description')}
+          maxLength={SETTINGS_LIMITS.description}
+          testId="settings-description"
+        />
+        <p className={styles.hint}>{t('admin:settings.description_hint')}</p>
         <div className={adminStyles.grid2}>
           <LogoField
             label={t('admin:settings.logo')}
@@ -145,6 +166,7 @@ function SettingsForm({ initial, saved, onSaved }: { initial: TAdminSettings; sa
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('admin:settings.documents')}</h2>
         <p className={styles.hint}>{t('admin:settings.documents_hint')}</p>
+        <p className={styles.hint}>{t('admin:settings.documents_placeholders')}</p>
         <I18nFields
           label={t('admin:settings.terms_text')}
           value={draft.terms_text}
@@ -171,7 +193,7 @@ function SettingsForm({ initial, saved, onSaved }: { initial: TAdminSettings; sa
   );
 }
 
-/** /admin/settings: logos, site name, footer, contacts, map tiles, terms of use and privacy policy. */
+/** /admin/settings: logos, site name, short name and description, footer, contacts, map tiles, terms of use and privacy policy. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const settings = useAdminSettingsQuery();

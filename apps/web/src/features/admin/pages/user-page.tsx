@@ -9,8 +9,9 @@ import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback'
 import { SelectField } from '../../../components/ui/field';
 import { useAdminUserQuery, useEndUserSessionsMutation, useUpdateAdminUserMutation } from '../api/admin-api';
 import { PlaceFields, type PlaceValue } from '../components/place-fields';
+import { ChangePhoneSheet, EditNameSheet } from '../components/rescue-sheets';
 import { errorText } from '../model/api-error';
-import { RoleBadge } from './users-page';
+import { RoleBadge, userName } from './users-page';
 import styles from '../admin.module.css';
 
 /** /admin/users/:id: profile, role and place, block/unblock, sessions and parcels. */
@@ -23,6 +24,7 @@ export default function UserPage() {
   const [role, setRole] = useState<TRole>('customer');
   const [place, setPlace] = useState<PlaceValue>({ kind: 'branch', branchId: '' });
   const [saved, setSaved] = useState<string | null>(null);
+  const [sheet, setSheet] = useState<'phone' | 'name' | null>(null);
   const user = detail.data?.user;
   useEffect(() => {
     if (!user) return;
@@ -44,10 +46,27 @@ export default function UserPage() {
 
   return (
     <section className={styles.main} data-testid="admin-user">
-      <PageHeader title={`${user.first_name} ${user.last_name}`} lead={`${user.phone_number} · ${user.client_code}`} />
+      <PageHeader title={userName(user, t)} lead={user.deleted ? user.client_code : `${user.phone_number} · ${user.client_code}`} />
       <RoleBadge user={user} />
       {error && <Alert>{errorText(error, t)}</Alert>}
-      {saved && <Alert kind="success">{saved}</Alert>}
+      {saved && (
+        <Alert kind="success">
+          <span data-testid="user-saved">{saved}</span>
+        </Alert>
+      )}
+      {user.deleted && <Alert kind="info">{t('admin:rescue.deleted_hint')}</Alert>}
+      {user.role === 'customer' && !user.deleted && (
+        <div className={styles.row}>
+          <Button variant="secondary" onClick={() => setSheet('phone')} data-testid="user-change-phone">
+            {t('admin:rescue.change_phone')}
+          </Button>
+          <Button variant="secondary" onClick={() => setSheet('name')} data-testid="user-edit-name">
+            {t('admin:rescue.edit_name')}
+          </Button>
+          <ChangePhoneSheet user={user} open={sheet === 'phone'} onClose={() => setSheet(null)} onDone={setSaved} />
+          {sheet === 'name' && <EditNameSheet user={user} open onClose={() => setSheet(null)} onDone={setSaved} />}
+        </div>
+      )}
       <form
         className={styles.form}
         onSubmit={(e) => {

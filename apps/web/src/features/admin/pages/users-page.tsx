@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { TFunction } from 'i18next';
 import type { TAdminUser } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
@@ -13,12 +14,18 @@ import { errorText } from '../model/api-error';
 import { useListParams } from '../model/use-list-params';
 import styles from '../admin.module.css';
 
+/** The name an admin reads: "Deleted customer" once the person erased their account (ADR 069). */
+export function userName(user: TAdminUser, t: TFunction): string {
+  return user.deleted ? t('admin:users.deleted_customer') : `${user.first_name} ${user.last_name}`;
+}
+
 export function RoleBadge({ user }: { user: TAdminUser }) {
   const { t } = useTranslation();
   return (
     <span className={styles.row}>
       <span className={styles.badge}>{t(`admin:users.role_${user.role}`)}</span>
-      {user.blocked && <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.blocked')}</span>}
+      {user.deleted && <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.deleted')}</span>}
+      {user.blocked && !user.deleted && <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.blocked')}</span>}
     </span>
   );
 }
@@ -111,13 +118,9 @@ export default function UsersPage() {
     {
       key: 'name',
       header: t('admin:users.name'),
-      cell: (u) => (
-        <Link to={`/admin/users/${u.id}`}>
-          {u.first_name} {u.last_name}
-        </Link>
-      ),
+      cell: (u) => <Link to={`/admin/users/${u.id}`}>{userName(u, t)}</Link>,
     },
-    { key: 'phone', header: t('admin:users.phone'), cell: (u) => u.phone_number, nowrap: true },
+    { key: 'phone', header: t('admin:users.phone'), cell: (u) => (u.deleted ? '—' : u.phone_number), nowrap: true },
     { key: 'client_code', header: t('admin:users.client_code'), cell: (u) => u.client_code, nowrap: true },
     { key: 'role', header: t('admin:users.role'), cell: (u) => <RoleBadge user={u} /> },
   ];

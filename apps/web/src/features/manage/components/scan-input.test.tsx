@@ -42,7 +42,7 @@ describe('ScanInput (hand scanner as a keyboard)', () => {
       'BarcodeDetector',
       class {
         async detect() {
-          return [{ rawValue: 'ORDA1.camera-token' }];
+          return [{ rawValue: 'QR1.camera-token' }];
         }
       },
     );
@@ -54,7 +54,7 @@ describe('ScanInput (hand scanner as a keyboard)', () => {
     const onScan = vi.fn(async () => 'ok' as const);
     renderWithStore(<ScanInput label="Customer" onScan={onScan} testId="scan" />);
     await userEvent.click(screen.getByTestId('scan-camera'));
-    await waitFor(() => expect(onScan).toHaveBeenCalledWith('ORDA1.camera-token'));
+    await waitFor(() => expect(onScan).toHaveBeenCalledWith('QR1.camera-token'));
     await waitFor(() => expect(stop).toHaveBeenCalled());
     expect(document.activeElement).toBe(screen.getByTestId('scan'));
     play.mockRestore();

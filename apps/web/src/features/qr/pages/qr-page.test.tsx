@@ -36,7 +36,7 @@ const USER: TUser = {
 };
 const signedIn = { auth: { ...initialAuthState(null), token: 'tok', user: USER, isAuthenticated: true, isInitialized: true } };
 const QR = {
-  token: 'ORDA1.header.payload.sig',
+  token: 'QR1.header.payload.sig',
   client_code: 'KZ-10001',
   first_name: 'Aigerim',
   last_name: 'Sadykova',
@@ -100,7 +100,7 @@ describe('QrPage', () => {
       vi.fn(async (input: Request) => {
         calls.push(`${input.method} ${new URL(input.url).pathname}`);
         const renewed = calls.some((c) => c.startsWith('POST'));
-        return jsonResponse({ data: renewed ? { ...QR, token: 'ORDA1.new.token.sig', version: 2 } : QR });
+        return jsonResponse({ data: renewed ? { ...QR, token: 'QR1.new.token.sig', version: 2 } : QR });
       }),
     );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
@@ -110,7 +110,7 @@ describe('QrPage', () => {
     const yes = screen.getByRole('button', { name: 'Renew' });
     fireEvent.click(yes);
     fireEvent.click(yes);
-    await waitFor(() => expect(readCachedQr(7)?.token).toBe('ORDA1.new.token.sig'));
+    await waitFor(() => expect(readCachedQr(7)?.token).toBe('QR1.new.token.sig'));
     expect(calls.filter((c) => c === 'POST /api/qr/renew')).toHaveLength(1);
     expect(notify.success).toHaveBeenCalledWith('New QR code ready. The old one no longer works');
     expect(notify.warn).not.toHaveBeenCalled();
@@ -121,7 +121,7 @@ describe('QrPage', () => {
     writeCachedQr(7, QR);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ data: { ...QR, token: 'ORDA1.other.device.sig', version: 2 } })),
+      vi.fn(async () => jsonResponse({ data: { ...QR, token: 'QR1.other.device.sig', version: 2 } })),
     );
     renderWithStore(<QrPage />, { route: '/qr', preloadedState: signedIn });
     await screen.findByTestId('qr-client-code');

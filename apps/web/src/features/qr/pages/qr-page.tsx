@@ -75,7 +75,12 @@ export default function QrPage() {
   if (shown) {
     body = (
       <div className={styles.layout}>
-        <div className={styles.qrBox} data-testid="qr-code" data-token-prefix={shown.token.slice(0, 6)} data-version={shown.version}>
+        <div
+          className={styles.qrBox}
+          data-testid="qr-code"
+          data-token-prefix={shown.token.slice(0, shown.token.indexOf('.') + 1)}
+          data-version={shown.version}
+        >
           <QRCodeSVG
             value={shown.token}
             size={512}
