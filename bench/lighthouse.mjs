@@ -259,7 +259,6 @@ async function main() {
     for (const variant of variants) variant.product = startProduct(variant.dataDir, variant.base, variant.webDist);
     for (const variant of variants) {
       await waitFor(`${variant.base}/api/health/ready`, 120_000, 'the product');
-      variant.token = await customerToken(variant.base);
     }
     browser = startChromium(profileDir);
     await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 30_000, 'Chromium');
@@ -271,11 +270,12 @@ async function main() {
         // Interleaved, the order turning round by round: every build sees the machine's load alike.
         const order = variants.map((_, v) => (v + i) % variants.length);
         for (const v of order) {
-          const { base, token, name } = variants[v];
+          const { base, name } = variants[v];
           let run;
           // Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP on a loaded machine): one more try.
           for (let attempt = 1; !run; attempt += 1) {
-            await prepareBrowser(signedIn ? token : null, base);
+            // A fresh token each run: a run of several builds outlasts an access token (15 minutes).
+            await prepareBrowser(signedIn ? await customerToken(base) : null, base);
             try {
               run = await runOnce(path, signedIn, i + 1, base);
             } catch (error) {
