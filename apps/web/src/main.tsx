@@ -35,7 +35,10 @@ void initI18n(store.getState().lang.lang, { rest: hasToken }).then(() => {
     root.render(
       <StrictMode>
         <Providers store={store}>
-          <BrowserRouter>
+          {/* A navigation renders at once, as it did before React (ADR 070): the code signs out and navigates in
+              one go (account deletion: to /auth, then signed out), and a navigation left to a transition would land
+              after the guard's own redirect for the sign-out. */}
+          <BrowserRouter useTransitions={false}>
             <AppRoutes />
           </BrowserRouter>
         </Providers>
