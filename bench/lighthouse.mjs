@@ -16,6 +16,10 @@
  *   LH_REPORTS=/tmp/lh node bench/lighthouse.mjs   # also keeps each run's full Lighthouse JSON there (page-run.json)
  *   LH_ARTIFACTS=/tmp/art node bench/lighthouse.mjs # also keeps each run's trace and network log (page-run/), for
  *                                                   # bench/lantern-whatif.mjs
+ *   LH_COMPARE=/tmp/web-before node bench/lighthouse.mjs
+ *       # before/after in one run: a second product (LH_PORT + 1) serves that earlier build of the web app (WEB_DIST),
+ *       # each round of each page runs both, the order alternating; prints a table per build. Several builds,
+ *       # comma-separated, each get a product (LH_PORT + 1, + 2, …); LH_DEBUG_PORT must then be out of their way
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +41,7 @@ const runName = (path, run) => `${path.replace(/\W+/g, '_').replace(/^_|_$/g, ''
 /** LH_PAGES=/auth,/orders measures only those pages, a quick look: printed, not written to the results. */
 const ONLY = process.env.LH_PAGES ? new Set(process.env.LH_PAGES.split(',')) : null;
 const BASE = `http://127.0.0.1:${PORT}`;
+const COMPARE = process.env.LH_COMPARE ? process.env.LH_COMPARE.split(',').map((dir) => resolve(dir)) : [];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CUSTOMER = { phone: '+77010000001', password: 'Orda-demo-2026' };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
@@ -80,7 +85,7 @@ async function stop(child) {
   clearTimeout(timer);
 }
 
-function startProduct(dataDir) {
+function startProduct(dataDir, base = BASE, webDist = undefined) {
   const { DATABASE_URL: _db, REDIS_URL: _redis, TELEGRAM_BOT_TOKEN: _tg, TELEGRAM_API_URL: _tgUrl, ...inherited } = process.env;
   return spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
@@ -89,14 +94,15 @@ function startProduct(dataDir) {
       ...inherited,
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
-      PORT: String(PORT),
+      PORT: new URL(base).port,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       SMS_DRIVER: 'outbox',
       SMS_OUTBOX: join(dataDir, 'sms-outbox.jsonl'),
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
+      PUBLIC_URL: base,
     },
   });
 }
@@ -119,8 +125,8 @@ function startChromium(profileDir) {
   );
 }
 
-async function customerToken() {
-  const res = await fetch(`${BASE}/api/auth/login`, {
+async function customerToken(base = BASE) {
+  const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone_number: CUSTOMER.phone, password: CUSTOMER.password }),
@@ -133,13 +139,13 @@ async function customerToken() {
  * Readies the browser for one run: the token in localStorage (or none), and an empty HTTP cache. Through
  * Playwright's CDP connection (the e2e workspace's), which is only a DevTools client here.
  */
-async function prepareBrowser(token) {
+async function prepareBrowser(token, base = BASE) {
   const { chromium } = createRequire(join(ROOT, 'e2e/package.json'))('@playwright/test');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
-    await page.goto(`${BASE}/legal/terms.html`);
+    await page.goto(`${base}/legal/terms.html`);
     await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -155,8 +161,8 @@ const median = (values) => {
 };
 
 /** One Lighthouse run of `path`: category scores (0–100), metrics, and the audits that cost points outside performance. */
-async function runOnce(path, signedIn, run) {
-  const result = await lighthouse(`${BASE}${path}`, {
+async function runOnce(path, signedIn, run, base = BASE) {
+  const result = await lighthouse(`${base}${path}`, {
     port: DEBUG_PORT,
     output: 'json',
     logLevel: 'error',
@@ -241,49 +247,61 @@ async function main() {
   }
   // Checked before the product starts: a failed spawn of the browser would end this script and leave the product running.
   if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  for (const dir of COMPARE) if (!existsSync(join(dir, 'index.html'))) throw new Error(`LH_COMPARE: no built web app in ${dir}`);
   const profileDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
-  let product;
+  // This build, and with LH_COMPARE the earlier one beside it (each product on its own data folder and port).
+  const variants = [
+    { name: 'this build', base: BASE, webDist: undefined },
+    ...COMPARE.map((dir, i) => ({ name: `LH_COMPARE ${dir}`, base: `http://127.0.0.1:${PORT + 1 + i}`, webDist: dir })),
+  ].map((variant) => ({ ...variant, dataDir: mkdtempSync(join(tmpdir(), 'portal-lighthouse-')), results: [] }));
   let browser;
   try {
-    product = startProduct(dataDir);
-    await waitFor(`${BASE}/api/health/ready`, 120_000, 'the product');
+    for (const variant of variants) variant.product = startProduct(variant.dataDir, variant.base, variant.webDist);
+    for (const variant of variants) {
+      await waitFor(`${variant.base}/api/health/ready`, 120_000, 'the product');
+    }
     browser = startChromium(profileDir);
     await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 30_000, 'Chromium');
     const browserVersion = (await (await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).json()).Browser;
-    const token = await customerToken();
-    const results = [];
     let version = '';
     for (const { path, signedIn } of PAGES.filter((p) => !ONLY || ONLY.has(p.path))) {
-      const runs = [];
+      const runs = variants.map(() => []);
       for (let i = 0; i < RUNS; i += 1) {
-        let run;
-        // Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP on a loaded machine): one more try.
-        for (let attempt = 1; !run; attempt += 1) {
-          await prepareBrowser(signedIn ? token : null);
-          try {
-            run = await runOnce(path, signedIn, i + 1);
-          } catch (error) {
-            if (attempt >= 2) throw error;
-            log(`${path} run ${i + 1} failed, once more: ${error instanceof Error ? error.message : error}`);
+        // Interleaved, the order turning round by round: every build sees the machine's load alike.
+        const order = variants.map((_, v) => (v + i) % variants.length);
+        for (const v of order) {
+          const { base, name } = variants[v];
+          let run;
+          // Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP on a loaded machine): one more try.
+          for (let attempt = 1; !run; attempt += 1) {
+            // A fresh token each run: a run of several builds outlasts an access token (15 minutes).
+            await prepareBrowser(signedIn ? await customerToken(base) : null, base);
+            try {
+              run = await runOnce(path, signedIn, i + 1, base);
+            } catch (error) {
+              if (attempt >= 2) throw error;
+              log(`${path} run ${i + 1} failed, once more: ${error instanceof Error ? error.message : error}`);
+            }
           }
+          version = run.lighthouseVersion;
+          log(`${COMPARE.length ? `[${name}] ` : ''}${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}`);
+          runs[v].push(run);
         }
-        version = run.lighthouseVersion;
-        log(`${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}`);
-        runs.push(run);
       }
-      results.push({ path, signedIn, runs });
+      variants.forEach((variant, v) => variant.results.push({ path, signedIn, runs: runs[v] }));
     }
-    const md = report(results, { version, browser: browserVersion });
-    if (!ONLY) {
+    const reports = variants.map((variant) => report(variant.results, { version, browser: browserVersion }));
+    if (!ONLY && !COMPARE.length) {
       mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
-      writeFileSync(join(BENCH_DIR, 'results', 'lighthouse.md'), md);
+      writeFileSync(join(BENCH_DIR, 'results', 'lighthouse.md'), reports[0]);
     }
-    console.log(md);
+    variants.forEach((variant, v) => console.log(`${COMPARE.length ? `\n## ${variant.name}\n\n` : ''}${reports[v]}`));
   } finally {
     await stop(browser);
-    await stop(product);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const variant of variants) {
+      await stop(variant.product);
+      rmSync(variant.dataDir, { recursive: true, force: true });
+    }
     rmSync(profileDir, { recursive: true, force: true });
   }
 }

@@ -1,17 +1,18 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHintsPlugin } from './build/compile-hints.ts';
 import { firstPaintPlugin } from './build/first-paint.ts';
 import { phoneMetadataPlugin } from './build/phone-metadata.ts';
 import { precompressPlugin } from './build/precompress.ts';
-import { preactAliases, preactJsx, productionBuilds } from './build/preact.ts';
+import { productionBuilds } from './build/production-builds.ts';
 
 // In development /api goes to the API server (PORT 3000 by default, API_PROXY to point elsewhere).
 const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [phoneMetadataPlugin(), firstPaintPlugin(), compileHintsPlugin(), precompressPlugin()],
-  resolve: { alias: [...preactAliases, ...productionBuilds] },
-  oxc: preactJsx,
+  // React's plugin: JSX for React's automatic runtime, and Fast Refresh in the dev server (ADR 070).
+  plugins: [react(), phoneMetadataPlugin(), firstPaintPlugin(), compileHintsPlugin(), precompressPlugin()],
+  resolve: { alias: productionBuilds },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,

@@ -18,7 +18,11 @@
  *   node scripts/bundle-size.mjs            # measure the existing builds (apps/web/dist, apps/api/dist)
  *   node scripts/bundle-size.mjs --build    # run `vite build` first
  *
- * BUNDLE_PORT (default 3198) is where the product listens meanwhile; CHROMIUM_PATH the browser.
+ * Last, every built script together: React's production runtime (react-dom's production build) and neither React's
+ * development runtime nor Preact (ADR 070: the app runs on React 19).
+ *
+ * BUNDLE_PORT (default 3198) is where the product listens meanwhile; CHROMIUM_PATH the browser; WEB_DIST another
+ * build of the web app to measure (the API serves it from there too), e.g. an earlier one to compare.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -65,7 +69,7 @@ function forbidden(path, file, text, sources) {
   if (/[`"']\$ZodType[`"'],\s*\(/.test(text)) return `the validation library is loaded by ${path}: ${file}`;
   // react-hook-form (~13 KB): the sign-in form is lib/forms/use-small-form.ts; the library's form state knows `shouldUnregister`.
   if (/\bshouldUnregister\b/.test(text)) return `the form library (react-hook-form) is loaded by ${path}: ${file}`;
-  // React Router's development build (build/preact.ts productionBuilds): its warnings ship only there.
+  // React Router's development build (build/production-builds.ts): its warnings ship only there.
   if (text.includes('You rendered descendant <Routes>')) return `React Router's development build is loaded by ${path}: ${file}`;
   return null;
 }
@@ -78,6 +82,35 @@ function forbidden(path, file, text, sources) {
 export function estimatorFiles(dist = join(root, 'dist')) {
   const assets = join(dist, 'assets');
   return readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('zxcvbnAsync'));
+}
+
+/**
+ * What is wrong with the runtime the build ships (ADR 070), as a list of reasons (empty when right): react-dom's
+ * production build must be there (its errors are numbers pointing at react.dev/errors), React's development builds
+ * must not (react's and the JSX runtime's component stacks, react-dom's DevTools advice), nor Preact (preact/compat's
+ * SVG attribute rule and its lower-case onDoubleClick; Preact's own name does not survive minifying).
+ */
+export const RUNTIME_MARKERS = {
+  production: 'https://react.dev/errors/',
+  development: ['react-stack-top-frame', 'https://react.dev/link/react-devtools'],
+  preact: ['/^(?:accent|alignment|arabic|', '`ondoubleclick`', '"ondoubleclick"'],
+};
+
+export function runtimeProblems(dist = join(root, 'dist')) {
+  const assets = join(dist, 'assets');
+  const scripts = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, text: readFileSync(join(assets, file), 'utf8') }));
+  const problems = [];
+  if (!scripts.some(({ text }) => text.includes(RUNTIME_MARKERS.production)))
+    problems.push("react-dom's production build is in no built file");
+  for (const { file, text } of scripts) {
+    const development = RUNTIME_MARKERS.development.find((marker) => text.includes(marker));
+    if (development) problems.push(`${file} holds React's development runtime (${development})`);
+    const preact = RUNTIME_MARKERS.preact.find((marker) => text.includes(marker));
+    if (preact) problems.push(`${file} holds Preact (${preact})`);
+  }
+  return problems;
 }
 
 /** Counts the Intl date and number formatters a page makes (window.__intlMade), each still a real one. */
@@ -171,7 +204,7 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 /**
  * Throws unless the scripts the first screens run (the entry with the chunks the page links, and the first screens'
  * files in PAGES) start with the compile hint, and the scripts fetched later (qr-refresh, live updates: the app's
- * lazy chunks) do not: those are compiled only as their functions are called. Returns how many were fetched later.
+ * lazy chunks) do not: those are compiled only as their functions are called. Returns the files fetched later.
  */
 function checkCompileHints(path, signedIn, html, bodies) {
   const pages = JSON.parse(/var PAGES = (\{.*?\});/.exec(html)?.[1] ?? '{}');
@@ -189,8 +222,7 @@ function checkCompileHints(path, signedIn, html, bodies) {
     if (start.has(file) && !hinted) throw new Error(`${path}: ${file} runs on the first screen but lacks the compile hint`);
     if (!start.has(file) && hinted) throw new Error(`${path}: ${file} is loaded later but carries the compile hint`);
   }
-  const lazy = [...bodies.keys()].filter((file) => !start.has(file));
-  return lazy.length;
+  return [...bodies.keys()].filter((file) => !start.has(file));
 }
 
 /** Opens /auth like a phone and returns the scripts fetched until idle: [{ file, gzip }]. */
@@ -250,19 +282,25 @@ async function checkSignedIn({ base, browser, sources }) {
     // Live updates keep a connection open (no network idle): the page's own requests are done well within this.
     await page.waitForTimeout(2000);
     const bodies = new Map();
+    const gzip = new Map();
     for (const response of scripts) {
       const file = new URL(response.url()).pathname.replace(/^\//, '');
-      const text = (await response.body()).toString('utf8');
+      const body = await response.body();
+      const text = body.toString('utf8');
       bodies.set(`/${file}`, text);
+      gzip.set(`/${file}`, gzipSync(body, { level: 9 }).length);
       const reason = forbidden(path, file, text, sources);
       if (reason) throw new Error(reason);
     }
-    const later = checkCompileHints(path, true, html, bodies);
+    const lazy = checkCompileHints(path, true, html, bodies);
+    const later = lazy.length;
     if (!later) throw new Error(`${path}: no script was loaded after the first screen's (expected the app's lazy chunks)`);
     const made = await page.evaluate(() => window.__intlMade);
     if (made.length) throw new Error(`${path} made Intl formatters while loading (40–350 ms each on a phone): ${made.join(', ')}`);
+    const kb = (files) => `${(files.reduce((sum, file) => sum + gzip.get(file), 0) / 1024).toFixed(1)} KB`;
+    const first = [...gzip.keys()].filter((file) => !lazy.includes(file));
     lines.push(
-      `${path} (signed in): ${scripts.length} scripts, no staff code, no validation or form library, no Intl formatter, its files asked for by the page, the compile hint on the ${scripts.length - later} the first screens run and on none of the other ${later} (texts, lazy chunks)`,
+      `${path} (signed in): ${kb([...gzip.keys()])} of gzipped JavaScript in ${scripts.length} scripts (the first screen's ${first.length}: ${kb(first)}), no staff code, no validation or form library, no Intl formatter, its files asked for by the page, the compile hint on the ${scripts.length - later} the first screens run and on none of the other ${later} (texts, lazy chunks)`,
     );
     await context.close();
   }
@@ -277,7 +315,8 @@ export async function measure(path = '/auth', dist = join(root, 'dist')) {
 
 async function main() {
   if (process.argv.includes('--build')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  const { auth, signedIn } = await withProduct(join(root, 'dist'), async (product) => ({
+  const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'dist');
+  const { auth, signedIn } = await withProduct(dist, async (product) => ({
     auth: await measureAuth(product),
     signedIn: await checkSignedIn(product),
   }));
@@ -291,12 +330,18 @@ async function main() {
   }
   console.log(`✓ ${line}`);
   for (const l of signedIn) console.log(`✓ ${l}`);
-  const estimator = estimatorFiles();
+  const estimator = estimatorFiles(dist);
   if (estimator.length) {
     console.error(`✗ the password strength estimator (zxcvbn-ts) is in the web app's ${estimator.join(', ')}: it belongs to the API`);
     process.exit(1);
   }
   console.log('✓ no built file carries the password strength estimator');
+  const runtime = runtimeProblems(dist);
+  if (runtime.length) {
+    console.error(`✗ the build does not run on React's production runtime alone (ADR 070):\n  ${runtime.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log("✓ the build ships react-dom's production runtime, and neither React's development runtime nor Preact");
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

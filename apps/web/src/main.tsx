@@ -1,6 +1,5 @@
 import './lib/zod-config';
-import './lib/autofocus';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
@@ -28,14 +27,22 @@ await nextTask();
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingScreen />);
 
+// The app's first render is a transition: React renders it in slices of a few milliseconds, letting the browser
+// answer input and network in between, instead of one task that blocks a phone's main thread for hundreds of
+// milliseconds (ADR 070). The loading screen stays until the render is done.
 void initI18n(store.getState().lang.lang, { rest: hasToken }).then(() => {
-  root.render(
-    <StrictMode>
-      <Providers store={store}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers store={store}>
+          {/* A navigation renders at once, as it did before React (ADR 070): the code signs out and navigates in
+              one go (account deletion: to /auth, then signed out), and a navigation left to a transition would land
+              after the guard's own redirect for the sign-out. */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

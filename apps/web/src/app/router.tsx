@@ -1,5 +1,5 @@
-import { lazy, useContext, type ComponentType } from 'react';
-import { Navigate, renderMatches, UNSAFE_NavigationContext, useLocation, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, renderMatches, useLocation, type RouteObject } from 'react-router-dom';
 import { matchRoutesKept } from './route-match';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { RootLayout } from './layout/root-layout';
@@ -337,20 +337,24 @@ export function preloadPage(
 }
 
 /**
+ * A matched pathname as the browser's history writes it (what BrowserRouter's encodeLocation gives useRoutes):
+ * `%`, `?` and `#` are a path's own characters here, the rest is encoded as in a URL.
+ */
+function encodePath(path: string): string {
+  return new URL(`http://localhost${path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23').replace(/ $/, '%20')}`).pathname;
+}
+
+/**
  * The route table rendered for the current address; the breadcrumbs read the same table. What React Router's
- * useRoutes does at the top of the tree (its matches, their pathnames encoded again as the router's history writes
- * them), with the matches kept per pathname (route-match.ts) instead of worked out again on every render.
+ * useRoutes does at the top of the tree (its matches, their pathnames encoded as the browser's history writes them),
+ * on its public API (renderMatches), with the matches kept per pathname (route-match.ts) instead of worked out again
+ * on every render.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
-  const encode = (path: string) =>
-    navigator.encodeLocation
-      ? navigator.encodeLocation(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23')).pathname
-      : path;
   const matches = matchRoutesKept(routes, pathname || '/');
   const element = renderMatches(
-    matches && matches.map((match) => ({ ...match, pathname: encode(match.pathname), pathnameBase: encode(match.pathnameBase) })),
+    matches && matches.map((match) => ({ ...match, pathname: encodePath(match.pathname), pathnameBase: encodePath(match.pathnameBase) })),
   );
   return <RoutesContext.Provider value={routes}>{element}</RoutesContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { screen } from '../test/testing-library';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, localDate, type TWaitingAtBranch } from '@portal/contract';
 import { formatMoney } from '@portal/contract/common/format';

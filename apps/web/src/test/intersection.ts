@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { act } from './testing-library';
+import { act } from '@testing-library/react';
 
 /** An IntersectionObserver the test moves: `scrollNear()` reports every observed element as near. */
 export function stubObserver() {

@@ -1,4 +1,4 @@
-import { render } from './testing-library';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { Providers } from '../app/providers';

@@ -1,5 +1,4 @@
-import '../lib/autofocus';
-import { cleanup } from './testing-library';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n, loadRestTexts } from '../lib/i18n/i18n';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render, screen } from '../../test/testing-library';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexHtmlTransformContext } from 'vite';
 import { firstPaintPlugin } from '../../../build/first-paint';

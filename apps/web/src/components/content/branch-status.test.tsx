@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBranch } from '@portal/contract';
-import { screen } from '../../test/testing-library';
+import { screen } from '@testing-library/react';
 import { renderWithStore } from '../../test/render';
 import { BranchStatus } from './branch-info';
 import { stubObserver } from '../../test/intersection';

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '../../test/testing-library';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render';

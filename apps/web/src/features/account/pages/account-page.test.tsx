@@ -1,4 +1,4 @@
-import { screen } from '../../../test/testing-library';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '../../../test/testing-library';
+import { fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '../../../test/testing-library';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '../../../test/testing-library';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '../../../test/testing-library';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '../../../test/render';
 import { parseWeight, PriceCalculator } from './price-calculator';

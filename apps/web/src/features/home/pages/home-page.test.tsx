@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '../../../test/testing-library';
+import { screen } from '@testing-library/react';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import { stubObserver } from '../../../test/intersection';
 import HomePage from './home-page';

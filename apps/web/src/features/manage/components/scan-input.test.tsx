@@ -1,4 +1,4 @@
-import { screen, waitFor } from '../../../test/testing-library';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../lib/i18n/i18n';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '../../../test/testing-library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TDispute } from '@portal/contract';
 import { i18next } from '../../../lib/i18n/i18n';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '../../../test/testing-library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/ui/toast';
 import type * as ToastModule from '../../../lib/ui/toast';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '../../../test/testing-library';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TNotification, TNotificationGroups, TUser } from '@portal/contract';

@@ -1,4 +1,4 @@
-import { screen, within } from '../../../test/testing-library';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TOrder, TOrderStatusCode } from '@portal/contract';
 import { renderWithStore } from '../../../test/render';

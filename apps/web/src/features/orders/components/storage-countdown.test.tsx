@@ -1,4 +1,4 @@
-import { screen } from '../../../test/testing-library';
+import { screen } from '@testing-library/react';
 import { addDays, localDate } from '@portal/contract';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '../../../test/testing-library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TSavedTrack, TUser } from '@portal/contract';
 import { initialAuthState } from '../../../lib/session/auth-slice';
