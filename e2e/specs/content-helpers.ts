@@ -33,6 +33,9 @@ export async function flipTheme(page: Page): Promise<void> {
  * (WhenNear in the web app): scrolls down a screen at a time until no block waits, as a customer reading on would.
  */
 export async function revealDeferred(page: Page): Promise<void> {
+  // First the page itself: until home has rendered there is nothing pending either, and scrolling an empty page would
+  // "reveal" nothing (React renders the first screen as a transition, so the load event can come before it).
+  await expect(page.locator('[data-testid="section-news"], [data-testid="pending-news"]')).toHaveCount(1);
   await expect(async () => {
     // A screen at a time, as a finger would: a jump to the bottom would pass blocks without ever coming near them.
     await page.evaluate(() => window.scrollBy(0, window.innerHeight));
