@@ -10,22 +10,20 @@ import { useChangeUserPhoneMutation, useRenameUserMutation } from '../api/admin-
 import { errorText } from '../model/api-error';
 import styles from '../admin.module.css';
 
+/** What both sheets are given: the customer, whether the sheet is open, and what to do on close and when done. */
+interface RescueSheetProps {
+  user: TAdminUser;
+  open: boolean;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}
+
 /**
  * "Change phone" for a customer who lost their SIM (ADR 069): the new number and a reason, then a confirmation that
  * says what happens (sessions ended, QR revoked, an SMS to the new number); the API's refusal (taken number …) is shown
  * on the first step.
  */
-export function ChangePhoneSheet({
-  user,
-  open,
-  onClose,
-  onDone,
-}: {
-  user: TAdminUser;
-  open: boolean;
-  onClose: () => void;
-  onDone: (text: string) => void;
-}) {
+export function ChangePhoneSheet({ user, open, onClose, onDone }: RescueSheetProps) {
   const { t } = useTranslation();
   const [phone, setPhone] = useState('');
   const [reason, setReason] = useState('');
@@ -113,17 +111,7 @@ export function ChangePhoneSheet({
 }
 
 /** "Edit name": the customer's first and last name as on their ID (audited). */
-export function EditNameSheet({
-  user,
-  open,
-  onClose,
-  onDone,
-}: {
-  user: TAdminUser;
-  open: boolean;
-  onClose: () => void;
-  onDone: (text: string) => void;
-}) {
+export function EditNameSheet({ user, open, onClose, onDone }: RescueSheetProps) {
   const { t } = useTranslation();
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
