@@ -14,7 +14,8 @@ import {
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { resolveWorkBranch } from '../manage/manage-access';
-import { exportTableOf, reportsService, writeExport } from './reports-service';
+import { exportTableOf, writeExport } from './reports-export';
+import { reportsService } from './reports-service';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const security = [{ bearer: [] }];
