@@ -183,8 +183,12 @@ export function newPhone(): string {
   return `+7705${String(n).padStart(7, '0')}`;
 }
 
-/** Registers a new customer through the real code flow; returns token, user and phone. */
-export async function registerCustomer(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers a new customer through the real code flow; returns token, user and phone. `lang` is the language the
+ * account is made in (the request's, as in the browser; ru otherwise). Without a `branch_id` the country's first
+ * branch is asked for.
+ */
+export async function registerCustomer(ctx: TestContext, overrides: Record<string, unknown> = {}, opts: { lang?: string } = {}) {
   const call = client(ctx.app);
   const phone = (overrides.phone_number as string) ?? newPhone();
   const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -194,8 +198,9 @@ export async function registerCustomer(ctx: TestContext, overrides: Record<strin
     body: { phone_number: phone, code: ctx.sms.lastCode(phone), type: 'register' },
   });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.body}`);
-  const branches = await call('GET', '/country/1/branches');
+  const branchId = overrides.branch_id ?? (await call('GET', '/country/1/branches')).json.data[0].id;
   const res = await call('POST', '/auth/register', {
+    lang: opts.lang,
     body: {
       phone_number: phone,
       verification_token: verified.json.data.verification_token,
@@ -203,7 +208,7 @@ export async function registerCustomer(ctx: TestContext, overrides: Record<strin
       password_confirmation: 'Steppe-Fox-42',
       first_name: 'Test',
       last_name: 'Customer',
-      branch_id: branches.json.data[0].id,
+      branch_id: branchId,
       gender: 'male',
       date_of_birth: '1995-06-15',
       ...overrides,

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
-import { client, DEMO, login, registerCustomer, type TestContext } from './helpers';
+import { staffAt } from './factories';
+import { client, type TestContext } from './helpers';
 
 export interface Staff {
   warehouse: string;
@@ -19,22 +18,17 @@ export function newCode(prefix = 'YT'): string {
   return `${prefix}${process.pid}${String(codeCounter).padStart(5, '0')}`;
 }
 
-/** Signs in the demo staff and admin, and makes a staff member of a second branch. */
+/**
+ * Signs in the demo staff and admin, and has the admin place a new clerk at a second branch (factories.ts `staffAt`).
+ * The factories act with these tokens afterwards.
+ */
 export async function staffTokens(ctx: TestContext): Promise<Staff> {
   const call = client(ctx.app);
-  const [warehouse, branch, admin] = await Promise.all([
-    login(ctx.app, DEMO.warehouse),
-    login(ctx.app, DEMO.branchStaff),
-    login(ctx.app, DEMO.admin),
-  ]);
-  const branchId = branch.user.place.branch_id as number;
+  const [warehouse, branch, admin] = await Promise.all([staffAt(ctx, 'warehouse'), staffAt(ctx, 'branch'), staffAt(ctx, 'admin')]);
+  const branchId = branch.user.place!.branch_id!;
   const branches = await call('GET', '/country/1/branches');
   const otherBranchId = (branches.json.data as { id: number }[]).find((b) => b.id !== branchId)!.id;
-  const other = await registerCustomer(ctx);
-  await ctx.database.db
-    .update(users)
-    .set({ role: 'staff', placeKind: 'branch', placeBranchId: otherBranchId })
-    .where(eq(users.id, other.user.id));
+  const other = await staffAt(ctx, { kind: 'branch', branch_id: otherBranchId });
   return { warehouse: warehouse.token, branch: branch.token, admin: admin.token, otherBranch: other.token, branchId, otherBranchId };
 }
 
