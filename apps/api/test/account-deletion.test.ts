@@ -15,14 +15,14 @@ import {
 } from '../src/db/schema';
 import { roleTokens, type RoleTokens } from './admin-helpers';
 import { client, createTestApp, DEMO, login, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { parcelsIn } from './factories';
+import { staffTokens, type Staff } from './manage-helpers';
 import { makeOrder } from './orders-fixtures';
 
 /** A customer deletes their account after a code (issue 30 part 6, ADR 069). */
 let ctx: TestContext;
 let call: ReturnType<typeof client>;
 let staff: Staff;
-let m: ReturnType<typeof manageClient>;
 let tokens: RoleTokens;
 let ipCounter = 0;
 const freshIp = () => `10.66.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -31,7 +31,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
   call = client(ctx.app);
   staff = await staffTokens(ctx);
-  m = manageClient(ctx);
   tokens = await roleTokens(ctx, (await registerCustomer(ctx)).token);
 });
 afterAll(async () => {
@@ -44,25 +43,8 @@ const erase = (token: string, code: string, lang = 'en') => call('POST', '/auth/
 const smsTo = (phone: string) => ctx.sms.sent.filter((s) => s.to === phone);
 
 /** A customer whose parcels went through the counter: received, carried, handed over and paid; with debt if asked. */
-async function customerWithHistory(opts: { debt?: boolean } = {}) {
-  const c = await registerCustomer(ctx);
-  const codes = [newCode('DL'), newCode('DL')];
-  for (const code of codes) {
-    await m.saveTrack(c.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: 1.5 })).status).toBe(200);
-  }
-  await m.dispatch(staff.warehouse, { track_codes: codes });
-  await m.arrive(staff.branch, { track_codes: codes });
-  const lookup = (await m.lookup(staff.branch, { customer: c.user.client_code })).json.data;
-  const pay = opts.debt ? Math.floor(lookup.total_minor / 2) : lookup.total_minor;
-  const done = await m.complete(staff.branch, {
-    customer_id: c.user.id,
-    payments: [{ method: 'cash', amount: pay }],
-    ...(opts.debt ? { accept_debt: true } : {}),
-  });
-  expect(done.status).toBe(200);
-  return c;
-}
+const customerWithHistory = (opts: { debt?: boolean } = {}) =>
+  parcelsIn(ctx, 'delivered', [1.5, 1.5], { prefix: 'DL', pay: opts.debt ? (total) => Math.floor(total / 2) : 'all' });
 
 describe('deleting an account: when it is refused', () => {
   it('refuses while a parcel is not handed over (on the way or at a branch), and sends no code', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { client, type TestContext } from './helpers';
-import { staffTokens } from './manage-helpers';
+import { staffAt } from './factories';
 
 export interface RoleTokens {
   customer: string;
@@ -11,8 +11,8 @@ export interface RoleTokens {
 
 /** Signs in one account of every role and place: a customer, warehouse staff, branch staff and an admin. */
 export async function roleTokens(ctx: TestContext, customerToken: string): Promise<RoleTokens> {
-  const staff = await staffTokens(ctx);
-  return { customer: customerToken, warehouse: staff.warehouse, branch: staff.branch, admin: staff.admin };
+  const [warehouse, branch, admin] = await Promise.all([staffAt(ctx, 'warehouse'), staffAt(ctx, 'branch'), staffAt(ctx, 'admin')]);
+  return { customer: customerToken, warehouse: warehouse.token, branch: branch.token, admin: admin.token };
 }
 
 /**

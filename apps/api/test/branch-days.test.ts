@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, REPORT_TIME_ZONE } from '@portal/contract';
 import { branches, orders } from '../src/db/schema';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
+import { parcelIn, parcelsIn } from './factories';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
 /**
@@ -71,15 +72,12 @@ describe("days at a branch are the branch's calendar days", () => {
     ctx.app.contentCache.clear();
     const branchToday = localDate(new Date(), farZone);
     expect(branchToday).not.toBe(localDate(new Date(), REPORT_TIME_ZONE));
-    const c = await registerCustomer(ctx, { branch_id: staff.otherBranchId });
-    const [over, lastDay] = [newCode('TZ'), newCode('TZ')];
-    for (const code of [over, lastDay]) {
-      await m.saveTrack(c.token, code);
-      await m.receive(staff.warehouse, { track_code: code, weight: 1 });
-    }
-    await m.dispatch(staff.warehouse, { track_codes: [over, lastDay] });
-    const arrived = await m.arrive(staff.otherBranch, { track_codes: [over, lastDay] });
-    expect(arrived.json.data.counts.moved).toBe(2);
+    const there = await parcelsIn(ctx, 'at_branch', [1, 1], {
+      prefix: 'TZ',
+      customer: { branchId: staff.otherBranchId },
+      by: { branch: staff.otherBranch },
+    });
+    const [over, lastDay] = there.codes as [string, string];
     await ctx.database.db
       .update(orders)
       .set({ storageUntil: addDays(branchToday, -1) })
@@ -90,13 +88,7 @@ describe("days at a branch are the branch's calendar days", () => {
   });
 
   it('a debt run up today is 0 days old', async () => {
-    const c = await registerCustomer(ctx);
-    const code = newCode('TZ');
-    await m.saveTrack(c.token, code);
-    await m.receive(staff.warehouse, { track_code: code, weight: 2 });
-    await m.dispatch(staff.warehouse, { track_codes: [code] });
-    await m.arrive(staff.branch, { track_codes: [code] });
-    expect((await m.complete(staff.branch, { customer_id: c.user.id, payments: [], accept_debt: true })).status).toBe(200);
+    const c = await parcelIn(ctx, 'delivered', { prefix: 'TZ', weight: 2, pay: 'none' });
     expect((await rowOf('debtors', staff.branch, (r) => r.client_code === c.user.client_code))?.days).toBe(0);
     expect((await rowOf('debtors', staff.admin, (r) => r.client_code === c.user.client_code))?.days).toBe(0);
   });

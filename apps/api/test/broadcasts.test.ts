@@ -3,8 +3,8 @@ import { BROADCAST_DELAY_SECONDS } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, branches, broadcasts, notifications, users } from '../src/db/schema';
 import { createBroadcastsService } from '../src/modules/broadcasts/broadcasts-service';
-import { client, createTestApp, DEMO, login, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens } from './manage-helpers';
+import { aCustomer, parcelIn } from './factories';
+import { client, createTestApp, DEMO, login, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let call: ReturnType<typeof client>;
@@ -32,8 +32,6 @@ beforeAll(async () => {
     .values({ ...copy, name: { kk: 'Сынақ', ru: 'Тест', en: 'Test' }, isActive: false })
     .returning({ id: branches.id });
   branchId = b!.id;
-  const staff = await staffTokens(ctx);
-  const m = manageClient(ctx);
   for (const [lang, atBranch, blocked] of [
     ['kk', true, false],
     ['kk', false, false],
@@ -41,17 +39,11 @@ beforeAll(async () => {
     ['en', true, false],
     ['en', false, true],
   ] as const) {
-    const c = await registerCustomer(ctx);
-    if (atBranch) {
-      const code = newCode('BC');
-      await m.saveTrack(c.token, code);
-      await m.receive(staff.warehouse, { track_code: code, weight: 1 });
-      await m.dispatch(staff.warehouse, { track_codes: [code] });
-      await m.arrive(staff.branch, { track_codes: [code] });
-    }
+    const c = atBranch ? await parcelIn(ctx, 'at_branch', { prefix: 'BC', customer: { lang } }) : await aCustomer(ctx, { lang });
+    // Moved to the test branch (closed: nobody registers there) after their parcel arrived at the demo one.
     await ctx.database.db
       .update(users)
-      .set({ language: lang, branchId, blockedAt: blocked ? new Date() : null })
+      .set({ branchId, blockedAt: blocked ? new Date() : null })
       .where(eq(users.id, c.user.id));
     people.push({ id: c.user.id, token: c.token, lang, atBranch, blocked });
   }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeableWeightKg, priceFor, volumetricWeightKg } from '@portal/contract';
 import { branches, settings } from '../src/db/schema';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
+import { parcelIn } from './factories';
+import { createTestApp, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
 /** Dimensions at receipt, the volumetric divisor setting and the price at arrival: the contract's one rule. */
@@ -19,19 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-/** Receives one parcel for a new customer with these dimensions, dispatches it and receives it at the demo branch. */
-async function arrived(weight: number | string, dimensions?: Record<string, number>) {
-  const customer = await registerCustomer(ctx);
-  const code = newCode('CW');
-  await m.saveTrack(customer.token, code);
-  const rec = await m.receive(staff.warehouse, { track_code: code, weight, dimensions });
-  expect(rec.status).toBe(200);
-  expect((await m.dispatch(staff.warehouse, { track_codes: [code] })).json.data.counts.moved).toBe(1);
-  const arr = await m.arrive(staff.branch, { track_codes: [code] });
-  expect(arr.json.data.counts.moved).toBe(1);
-  const id = rec.json.data.parcel.id as number;
-  const order = (await m.call('GET', `/orders/${id}`, { token: customer.token })).json.data;
-  return { received: rec.json.data.parcel, arrivedParcel: arr.json.data.results[0].parcel, order };
+/** One parcel for a new customer with these dimensions, received, dispatched and arrived at the demo branch. */
+async function arrived(weight: number | string, dimensions?: { length: number; width: number; height: number }) {
+  const p = await parcelIn(ctx, 'at_branch', { prefix: 'CW', weight, dimensions });
+  const order = (await m.call('GET', `/orders/${p.id}`, { token: p.token })).json.data;
+  return { received: p.received, arrivedParcel: p.parcel, order };
 }
 
 describe('chargeable weight', () => {

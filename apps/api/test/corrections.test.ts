@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceFor, toMajor, toMinor, volumetricWeightKg } from '@portal/contract';
-import { auditLog, branches, charges, customerBalances, customerTotals, notifications, orders, payments, users } from '../src/db/schema';
+import { auditLog, branches, charges, customerBalances, customerTotals, notifications, orders, payments } from '../src/db/schema';
 import { expectAdminOnly } from './admin-helpers';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
+import { parcelsIn } from './factories';
+import { createTestApp, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
 /** Admin corrections of a parcel (issue 12): weight, dimensions, price, status one step, undo of a hand-over. */
@@ -22,25 +23,9 @@ afterAll(async () => ctx.close());
 
 type Stage = 'china_warehouse' | 'in_transit' | 'at_branch';
 
-/** A customer of the demo branch with parcels brought to `stage`. */
-async function customerWith(weights: number[], stage: Stage, dimensions?: { length: number; width: number; height: number }) {
-  const customer = await registerCustomer(ctx);
-  await ctx.database.db.update(users).set({ language: 'en' }).where(eq(users.id, customer.user.id));
-  const codes: string[] = [];
-  for (const w of weights) {
-    const code = newCode('CR');
-    await m.saveTrack(customer.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: w, dimensions })).status).toBe(200);
-    codes.push(code);
-  }
-  if (stage !== 'china_warehouse')
-    expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  if (stage === 'at_branch') expect((await m.arrive(staff.branch, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  const ids: number[] = [];
-  for (const code of codes)
-    ids.push((await m.call('GET', `/orders/lookup?track_code=${code}`, { token: customer.token })).json.data.order.id);
-  return { ...customer, codes, ids };
-}
+/** A customer of the demo branch (their account in English) with parcels brought to `stage`. */
+const customerWith = (weights: number[], stage: Stage, dimensions?: { length: number; width: number; height: number }) =>
+  parcelsIn(ctx, stage, weights, { prefix: 'CR', dimensions, customer: { lang: 'en' } });
 
 /** The parcel as staff see it (admin), with its history. */
 async function staffView(code: string, token = staff.admin) {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderStatuses } from '../src/db/schema';
+import { parcelIn } from './factories';
 import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 let ctx: TestContext;
 let call: ReturnType<typeof client>;
@@ -18,14 +19,9 @@ afterAll(async () => ctx.close());
 
 /** A customer with one parcel waiting at the demo branch, and their QR code. */
 async function customerWithParcel(firstName: string) {
-  const c = await registerCustomer(ctx, { first_name: firstName });
-  const code = newCode('BL');
-  await m.saveTrack(c.token, code);
-  expect((await m.receive(staff.warehouse, { track_code: code, weight: 1.5 })).status).toBe(200);
-  expect((await m.dispatch(staff.warehouse, { track_codes: [code] })).json.data.counts.moved).toBe(1);
-  expect((await m.arrive(staff.branch, { track_codes: [code] })).json.data.counts.moved).toBe(1);
+  const c = await parcelIn(ctx, 'at_branch', { prefix: 'BL', weight: 1.5, customer: { firstName } });
   const qr = (await call('GET', '/qr', { token: c.token })).json.data.token as string;
-  return { ...c, code, qr };
+  return { ...c, qr };
 }
 
 const block = (userId: number, blocked: boolean) => call('PATCH', `/admin/users/${userId}`, { token: staff.admin, body: { blocked } });

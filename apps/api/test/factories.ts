@@ -6,8 +6,8 @@
  *
  *   const c = await aCustomer(ctx, { lang: 'en' });
  *   const clerk = await staffAt(ctx, { kind: 'branch', branch_id: 3 });
- *   const p = await parcelIn(ctx, 'at_branch', { owner: c, weight: 2.5 });
- *   const many = await parcelsIn(ctx, 'delivered', { weights: [1, 2], pay: 'none' });
+ *   const p = await parcelIn(ctx, 'at_branch', { owner: c, weight: 2.5 });   // p.code, p.id, p.parcel.price
+ *   const d = await parcelsIn(ctx, 'delivered', [1, 2], { pay: 'none' });   // d.token, d.user, d.codes, d.receipt
  *
  * A file's staff tokens (`staffTokens` in manage-helpers.ts) are remembered for its test app, so parcels cost no
  * sign-in of their own; `makeOrder` (orders-fixtures.ts) stays for a bare order row when a test reads lists only.
@@ -113,9 +113,8 @@ export interface ParcelOptions {
   pay?: 'all' | 'none' | ((totalMinor: number) => number);
 }
 
-export interface Parcels {
-  /** The owner (null for unclaimed parcels). */
-  customer: Customer | null;
+/** Parcels made by the factories, in the order of their weights. */
+export interface MadeParcels {
   codes: string[];
   ids: number[];
   /** The parcels as the warehouse received them. */
@@ -125,18 +124,24 @@ export interface Parcels {
   /** delivered: the hand-over's receipt. */
   receipt: TReceipt | null;
 }
+/** A customer with their parcels (the owner's fields, as `aCustomer` gives them, beside the parcels'). */
+export type CustomerWithParcels = Customer & MadeParcels;
 
-export interface Parcel extends Omit<Parcels, 'codes' | 'ids' | 'received' | 'parcels'> {
+export interface MadeParcel {
   code: string;
   id: number;
   received: TManageParcel;
   parcel: TManageParcel;
+  receipt: TReceipt | null;
 }
+export type CustomerWithParcel = Customer & MadeParcel;
 
 /** One parcel in `status`, owned by `opts.owner` or a new customer (unclaimed: nobody's). */
-export async function parcelIn(ctx: TestContext, status: ParcelStatus, opts: ParcelOptions = {}): Promise<Parcel> {
-  const made = await parcelsIn(ctx, status, [opts.weight ?? 1], opts);
-  return { customer: made.customer, receipt: made.receipt, code: made.codes[0]!, id: made.ids[0]!, received: made.received[0]!, parcel: made.parcels[0]! };
+export async function parcelIn(ctx: TestContext, status: 'unclaimed', opts?: ParcelOptions): Promise<MadeParcel>;
+export async function parcelIn(ctx: TestContext, status: TOrderStatusCode, opts?: ParcelOptions): Promise<CustomerWithParcel>;
+export async function parcelIn(ctx: TestContext, status: ParcelStatus, opts: ParcelOptions = {}): Promise<MadeParcel> {
+  const { codes, ids, received, parcels, ...rest } = await parcelsIn(ctx, status as TOrderStatusCode, [opts.weight ?? 1], opts);
+  return { ...rest, code: codes[0]!, id: ids[0]!, received: received[0]!, parcel: parcels[0]! };
 }
 
 /**
@@ -145,10 +150,22 @@ export async function parcelIn(ctx: TestContext, status: ParcelStatus, opts: Par
  */
 export async function parcelsIn(
   ctx: TestContext,
+  status: 'unclaimed',
+  weights: (number | string)[],
+  opts?: Omit<ParcelOptions, 'weight'>,
+): Promise<MadeParcels>;
+export async function parcelsIn(
+  ctx: TestContext,
+  status: TOrderStatusCode,
+  weights: (number | string)[],
+  opts?: Omit<ParcelOptions, 'weight'>,
+): Promise<CustomerWithParcels>;
+export async function parcelsIn(
+  ctx: TestContext,
   status: ParcelStatus,
   weights: (number | string)[],
   opts: Omit<ParcelOptions, 'weight'> = {},
-): Promise<Parcels> {
+): Promise<MadeParcels> {
   const m = manageClient(ctx);
   const warehouse = opts.by?.warehouse ?? (await demoToken(ctx, 'warehouse'));
   const owner = status === 'unclaimed' ? null : (opts.owner ?? (await aCustomer(ctx, opts.customer)));
@@ -160,8 +177,8 @@ export async function parcelsIn(
     expectOk(res, 'receiving');
     received.push(res.json.data.parcel);
   }
-  const made: Parcels = { customer: owner, codes, ids: received.map((p) => p.id), received, parcels: received, receipt: null };
-  if (status === 'unclaimed' || status === 'china_warehouse') return made;
+  const made: MadeParcels = { ...owner, codes, ids: received.map((p) => p.id), received, parcels: received, receipt: null };
+  if (!owner || status === 'china_warehouse') return made;
 
   made.parcels = movedAll(await m.dispatch(warehouse, { track_codes: codes, flight_id: opts.flightId }), codes, 'dispatching');
   if (status === 'in_transit') return made;
@@ -171,13 +188,13 @@ export async function parcelsIn(
   if (status === 'at_branch') return made;
 
   // Everything of the owner's waiting there is handed over, as at the counter (a new owner's: these parcels).
-  const handOver = { customer_id: owner!.user.id, branch_id: opts.arrive?.branch_id };
+  const handOver = { customer_id: owner.user.id, branch_id: opts.arrive?.branch_id };
   const pay = opts.pay ?? 'all';
   let done: Answer;
   if (pay === 'all') done = await m.complete(branch, { ...handOver, payment_method: 'cash' });
   else if (pay === 'none') done = await m.complete(branch, { ...handOver, payments: [], accept_debt: true });
   else {
-    const look = await m.lookup(branch, { customer: owner!.user.client_code, branch_id: opts.arrive?.branch_id });
+    const look = await m.lookup(branch, { customer: owner.user.client_code, branch_id: opts.arrive?.branch_id });
     expectOk(look, 'looking up the hand-over');
     const amount = pay(look.json.data.total_minor);
     done = await m.complete(branch, { ...handOver, payments: amount > 0 ? [{ method: 'cash', amount }] : [], accept_debt: true });

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orderEvents } from '../src/db/schema';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { parcelIn, parcelsIn } from './factories';
+import { createTestApp, type TestContext } from './helpers';
+import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 /** Flights: dispatch puts parcels on one, customers see the expected arrival, a delay tells each customer once. */
 let ctx: TestContext;
@@ -22,18 +23,6 @@ const flightBody = (arrivals: { branch_id: number; expected_arrival: string }[])
   arrivals,
 });
 
-async function customerWith(count: number) {
-  const c = await registerCustomer(ctx);
-  const codes: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const code = newCode('FL');
-    await m.saveTrack(c.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: 1 })).status).toBe(200);
-    codes.push(code);
-  }
-  return { ...c, codes };
-}
-
 const flightMessages = async (userId: number) =>
   ctx.database.db
     .select()
@@ -51,14 +40,11 @@ describe('flights', () => {
     expect(flight).toMatchObject({ mode: 'truck', carrier_ref: 'TRK-777', departure_date: '2031-03-01' });
     expect(flight.arrivals).toEqual([expect.objectContaining({ expected_arrival: '2031-03-10', parcels: 0, arrived: 0 })]);
 
-    const a = await customerWith(3); // three parcels: still one message
-    const b = await customerWith(1);
+    const a = await parcelsIn(ctx, 'china_warehouse', [1, 1, 1], { prefix: 'FL' }); // three parcels: still one message
+    const b = await parcelsIn(ctx, 'china_warehouse', [1], { prefix: 'FL' });
     // A parcel of the other branch is not put on a flight that does not go there.
-    const other = await registerCustomer(ctx);
-    await ctx.database.db.execute(`update users set branch_id = ${staff.otherBranchId} where id = ${other.user.id}`);
-    const otherCode = newCode('FO');
-    await m.saveTrack(other.token, otherCode);
-    await m.receive(staff.warehouse, { track_code: otherCode, weight: 1 });
+    const other = await parcelIn(ctx, 'china_warehouse', { prefix: 'FO', customer: { branchId: staff.otherBranchId } });
+    const otherCode = other.code;
 
     const dispatched = await m.dispatch(staff.warehouse, { track_codes: [...a.codes, ...b.codes, otherCode], flight_id: flight.id });
     expect(dispatched.status).toBe(200);
@@ -157,10 +143,7 @@ describe('flights', () => {
         })
       ).status,
     ).toBe(403);
-    const code = newCode('FX');
-    const c = await registerCustomer(ctx);
-    await m.saveTrack(c.token, code);
-    await m.receive(staff.warehouse, { track_code: code, weight: 1 });
+    const { code } = await parcelIn(ctx, 'china_warehouse', { prefix: 'FX' });
     expect((await m.dispatch(staff.warehouse, { track_codes: [code], flight_id: 999999 })).status).toBe(404);
     expect((await m.call('GET', '/manage/flights/999999', { token: staff.warehouse })).status).toBe(404);
   });

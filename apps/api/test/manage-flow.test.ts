@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, orders, users } from '../src/db/schema';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
+import { parcelsIn } from './factories';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
 let ctx: TestContext;
@@ -17,25 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-/** A customer of the demo branch with parcels received (and optionally dispatched and arrived there). */
-async function customerWithParcels(weights: number[], until: 'china_warehouse' | 'in_transit' | 'at_branch') {
-  const customer = await registerCustomer(ctx);
-  const codes: string[] = [];
-  for (const w of weights) {
-    const code = newCode();
-    await m.saveTrack(customer.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: w })).status).toBe(200);
-    codes.push(code);
-  }
-  if (until !== 'china_warehouse')
-    expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  if (until === 'at_branch') expect((await m.arrive(staff.branch, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  return { ...customer, codes };
-}
-
 describe('dispatch', () => {
   it('lists owned parcels at the warehouse (filter by code and branch, paged) and moves selected ones', async () => {
-    const c = await customerWithParcels([1, 2, 3], 'china_warehouse');
+    const c = await parcelsIn(ctx, 'china_warehouse', [1, 2, 3]);
     const unclaimed = newCode();
     await m.receive(staff.warehouse, { track_code: unclaimed, weight: 1 });
     const list = await m.call(
@@ -67,7 +52,7 @@ describe('dispatch', () => {
   });
 
   it('dispatches all matching the filter in one step', async () => {
-    const c = await customerWithParcels([1, 1], 'china_warehouse');
+    const c = await parcelsIn(ctx, 'china_warehouse', [1, 1]);
     const prefix = c.codes[0]!.slice(0, -2);
     const res = await m.dispatch(staff.warehouse, { all_matching: { q: prefix } });
     expect(res.json.data.counts.moved).toBeGreaterThanOrEqual(2);
@@ -83,8 +68,8 @@ describe('dispatch', () => {
 
 describe('arrival at a branch', () => {
   it('prices each parcel (weight × tariff), sets storage, notifies; flags other branches and already-arrived', async () => {
-    const c = await customerWithParcels([1.5, 0.333], 'in_transit');
-    const stillInChina = await customerWithParcels([1], 'china_warehouse');
+    const c = await parcelsIn(ctx, 'in_transit', [1.5, 0.333]);
+    const stillInChina = await parcelsIn(ctx, 'china_warehouse', [1]);
     const res = await m.arrive(staff.branch, { track_codes: [...c.codes, stillInChina.codes[0], 'MISSING0001'] });
     expect(res.status).toBe(200);
     const [a, b, china, missing] = res.json.data.results;
@@ -109,7 +94,7 @@ describe('arrival at a branch', () => {
   });
 
   it('a parcel addressed to another branch is flagged, and accepted only with the explicit flag', async () => {
-    const c = await customerWithParcels([2], 'in_transit');
+    const c = await parcelsIn(ctx, 'in_transit', [2]);
     const flagged = await m.arrive(staff.otherBranch, { track_codes: c.codes });
     const r = flagged.json.data.results[0];
     expect(r.outcome).toBe('other_branch');
@@ -126,7 +111,7 @@ describe('arrival at a branch', () => {
   });
 
   it('admins name the branch', async () => {
-    const c = await customerWithParcels([1], 'in_transit');
+    const c = await parcelsIn(ctx, 'in_transit', [1]);
     const none = await m.arrive(staff.admin, { track_codes: c.codes });
     expect(none.status).toBe(422);
     expect(none.json.code).toBe('branch_required');
@@ -137,7 +122,7 @@ describe('arrival at a branch', () => {
 
 describe('hand-over', () => {
   it('QR code → parcels here with prices and total → complete → delivered, receipt, notification', async () => {
-    const c = await customerWithParcels([1, 2.5, 0.75], 'at_branch');
+    const c = await parcelsIn(ctx, 'at_branch', [1, 2.5, 0.75]);
     const qr = await m.call('GET', '/qr', { token: c.token });
     const look = await m.lookup(staff.branch, { customer: qr.json.data.token });
     expect(look.status).toBe(200);
@@ -193,7 +178,7 @@ describe('hand-over', () => {
   });
 
   it('a forged, foreign or revoked QR is refused with a clear message', async () => {
-    const c = await customerWithParcels([1], 'at_branch');
+    const c = await parcelsIn(ctx, 'at_branch', [1]);
     const { json } = await m.call('GET', '/qr', { token: c.token });
     const token: string = json.data.token;
     const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
@@ -216,7 +201,7 @@ describe('hand-over', () => {
   });
 
   it('parcels at another branch are not handed over here, and lookup says where they wait', async () => {
-    const c = await customerWithParcels([1], 'at_branch');
+    const c = await parcelsIn(ctx, 'at_branch', [1]);
     const there = await m.lookup(staff.otherBranch, { customer: c.user.client_code });
     expect(there.json.data.parcels).toHaveLength(0);
     expect(there.json.data.elsewhere).toEqual([{ branch: { id: staff.branchId, name: expect.any(String) }, count: 1 }]);
@@ -226,7 +211,7 @@ describe('hand-over', () => {
   });
 
   it('concurrent hand-overs of the same parcel: exactly one succeeds, one receipt', async () => {
-    const c = await customerWithParcels([1.2], 'at_branch');
+    const c = await parcelsIn(ctx, 'at_branch', [1.2]);
     const [p] = (await m.lookup(staff.branch, { customer: c.user.client_code })).json.data.parcels;
     const results = await Promise.all([
       m.complete(staff.branch, { customer_id: c.user.id, order_ids: [p.id], payment_method: 'cash' }),
@@ -278,14 +263,14 @@ describe('unclaimed parcels', () => {
 
 describe('find', () => {
   it('customers by phone, client code or name, with parcel counts; one customer with parcels', async () => {
-    const c = await customerWithParcels([1], 'china_warehouse');
+    const c = await parcelsIn(ctx, 'china_warehouse', [1]);
     const unique = `Zhanar${process.pid}`;
     await ctx.database.db.update(users).set({ lastName: unique }).where(eq(users.id, c.user.id));
     for (const q of [
       c.phone,
       c.phone.slice(-7),
       c.user.client_code,
-      c.user.client_code.split('-')[1],
+      c.user.client_code.split('-')[1]!,
       unique.toLowerCase(),
       `test ${unique}`,
     ]) {
@@ -303,7 +288,7 @@ describe('find', () => {
   });
 
   it('a parcel by code with its history: who, what, when, where from', async () => {
-    const c = await customerWithParcels([1], 'at_branch');
+    const c = await parcelsIn(ctx, 'at_branch', [1]);
     const res = await m.call('GET', `/manage/parcel?code=${c.codes[0]!.toLowerCase()}`, { token: staff.branch, lang: 'en' });
     expect(res.status).toBe(200);
     const h = res.json.data.history;
