@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DAY_CLOSE_STAFF_DAYS, localDate } from '@portal/contract';
-import { branches, users } from '../src/db/schema';
-import { client, createTestApp, registerCustomer, secondInstance, type TestContext } from './helpers';
+import { branches } from '../src/db/schema';
+import { staffAt } from './factories';
+import { client, createTestApp, secondInstance, type TestContext } from './helpers';
 import { staffTokens, type Staff } from './manage-helpers';
 
 let ctx: TestContext;
@@ -24,13 +25,9 @@ const counted = { cash: 0, card: 0, transfer: 0, kaspi_qr: 0 };
 /** A staff member of a branch of its own for one test, with that branch's today. */
 async function branchStaff() {
   const branchId = branchIds.shift()!;
-  const member = await registerCustomer(ctx);
-  await ctx.database.db
-    .update(users)
-    .set({ role: 'staff', placeKind: 'branch', placeBranchId: branchId })
-    .where(eq(users.id, member.user.id));
+  const { token } = await staffAt(ctx, { kind: 'branch', branch_id: branchId });
   const [b] = await ctx.database.db.select().from(branches).where(eq(branches.id, branchId));
-  return { token: member.token, branchId, today: localDate(new Date(), b!.timeZone) };
+  return { token, branchId, today: localDate(new Date(), b!.timeZone) };
 }
 
 const close = (token: string, body: Record<string, unknown>, via = call, lang = 'en') =>

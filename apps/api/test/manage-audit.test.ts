@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
+import { parcelIn } from './factories';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, upload, type Staff } from './manage-helpers';
 
@@ -40,16 +41,8 @@ async function auditOf(targetType: string, id: number | string): Promise<Entry[]
 
 describe('audit of the /manage works', () => {
   it('receive, dispatch, arrival and hand-over each leave a row per parcel with the actor, place, before and after', async () => {
-    const customer = await registerCustomer(ctx);
-    const code = newCode('AU');
-    await m.saveTrack(customer.token, code, 'Kettle');
-    const received = await m.receive(staff.warehouse, { track_code: code, weight: 2.5 });
-    expect(received.status).toBe(200);
-    const id = received.json.data.parcel.id as number;
-    expect((await m.dispatch(staff.warehouse, { track_codes: [code] })).json.data.counts.moved).toBe(1);
-    expect((await m.arrive(staff.branch, { track_codes: [code] })).json.data.counts.moved).toBe(1);
-    const done = await m.complete(staff.branch, { customer_id: customer.user.id, payment_method: 'cash' });
-    expect(done.status).toBe(200);
+    // Received, claimed (the customer saved the code), dispatched, arrived and handed over paid in cash.
+    const { code, id, receipt, ...customer } = await parcelIn(ctx, 'delivered', { prefix: 'AU', name: 'Kettle', weight: 2.5 });
 
     const rows = await auditOf('order', id);
     expect(rows.map((r) => r.action)).toEqual([
@@ -71,7 +64,7 @@ describe('audit of the /manage works', () => {
     expect(arrive.before).toEqual({ status: 'in_transit' });
     expect(arrive.after).toMatchObject({ status: 'at_branch', branch_id: staff.branchId, price: expect.any(Number) });
     expect(deliver.before).toEqual({ status: 'at_branch' });
-    expect(deliver.after).toMatchObject({ status: 'delivered', receipt_id: done.json.data.id, payment_method: 'cash' });
+    expect(deliver.after).toMatchObject({ status: 'delivered', receipt_id: receipt!.id, payment_method: 'cash' });
     expect(deliver.ip).toBeTruthy();
   });
 
@@ -96,11 +89,7 @@ describe('audit of the /manage works', () => {
   });
 
   it('a refused hand-over leaves no audit row', async () => {
-    const customer = await registerCustomer(ctx);
-    const code = newCode('AR');
-    await m.saveTrack(customer.token, code);
-    const id = (await m.receive(staff.warehouse, { track_code: code, weight: 1 })).json.data.parcel.id as number;
-    await m.dispatch(staff.warehouse, { track_codes: [code] });
+    const { id, ...customer } = await parcelIn(ctx, 'in_transit', { prefix: 'AR' });
     // Not arrived: the parcel is not waiting at the branch, so the hand-over is refused and nothing is written.
     const refused = await m.complete(staff.branch, { customer_id: customer.user.id, order_ids: [id], payment_method: 'cash' });
     expect(refused.status).toBe(409);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '@portal/contract';
+import { parcelsIn } from './factories';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
@@ -19,13 +20,7 @@ describe('GET orders/waiting: parcels at a branch at a glance', () => {
     const other = await registerCustomer(ctx, { branch_id: staff.branchId });
     expect((await m.call('GET', '/orders/waiting', { token: c.token })).json.data).toEqual([]);
 
-    const codes = [newCode('WA'), newCode('WA'), newCode('WA'), newCode('WA')];
-    const weights = [1.25, 2, 0.4, 3];
-    for (const [i, code] of codes.entries()) {
-      await m.saveTrack(c.token, code);
-      await m.receive(staff.warehouse, { track_code: code, weight: weights[i] });
-    }
-    await m.dispatch(staff.warehouse, { track_codes: codes });
+    const { codes } = await parcelsIn(ctx, 'in_transit', [1.25, 2, 0.4, 3], { owner: c, prefix: 'WA' });
     // Three arrive; the fourth is still on the way and is not waiting yet.
     await m.arrive(staff.branch, { track_codes: codes.slice(0, 3) });
     await m.saveTrack(other.token, newCode('WB'));

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatAmount, localDate, parseAmount, PAYMENT_METHODS, toMinor } from '@portal/contract';
 import { auditLog, branches, customerBalances, customerTotals, orders, payments } from '../src/db/schema';
 import { paymentsService } from '../src/modules/payments/payments-service';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { parcelIn, parcelsIn } from './factories';
+import { createTestApp, type TestContext } from './helpers';
+import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 let ctx: TestContext;
 let staff: Staff;
@@ -23,19 +24,10 @@ afterAll(async () => ctx.close());
 
 /** A customer of the demo branch with parcels waiting there. */
 async function customerAtBranch(weights: number[]) {
-  const customer = await registerCustomer(ctx);
-  const codes: string[] = [];
-  for (const w of weights) {
-    const code = newCode('PM');
-    await m.saveTrack(customer.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: w })).status).toBe(200);
-    codes.push(code);
-  }
-  expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  expect((await m.arrive(staff.branch, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
+  const customer = await parcelsIn(ctx, 'at_branch', weights, { prefix: 'PM' });
   const lookup = await m.lookup(staff.branch, { customer: customer.user.client_code });
   expect(lookup.status).toBe(200);
-  return { ...customer, codes, lookup: lookup.json.data };
+  return { ...customer, lookup: lookup.json.data };
 }
 
 const balanceOf = async (token: string) => (await m.call('GET', '/balance', { token })).json.data;
@@ -94,11 +86,7 @@ describe('hand-over payments', () => {
     expect(bal.history.map((h: { kind: string }) => h.kind).sort()).toEqual(['charge', 'payment']);
 
     // The next hand-over opens with the debt, and may take it with the new parcels (but not more).
-    const code = newCode('PM');
-    await m.saveTrack(c.token, code);
-    await m.receive(staff.warehouse, { track_code: code, weight: 2 });
-    await m.dispatch(staff.warehouse, { track_codes: [code] });
-    await m.arrive(staff.branch, { track_codes: [code] });
+    await parcelIn(ctx, 'at_branch', { owner: c, prefix: 'PM', weight: 2 });
     const next = (await m.lookup(staff.branch, { customer: c.phone })).json.data;
     expect(next.debt).toBe(debt);
     const owed = next.total_minor + debt;
@@ -267,13 +255,12 @@ describe('reversal and close of day', () => {
   it('closes the day with a difference; a closed day never changes, later money goes to the next day', async () => {
     // The other branch: its day is this test's alone.
     const other = staff.otherBranchId;
-    const c = await registerCustomer(ctx, { branch_id: other });
-    const code = newCode('PM');
-    await m.saveTrack(c.token, code);
-    await m.receive(staff.warehouse, { track_code: code, weight: 2 });
-    await m.dispatch(staff.warehouse, { track_codes: [code] });
-    const arrived = await m.arrive(staff.otherBranch, { track_codes: [code] });
-    expect(arrived.json.data.counts.moved).toBe(1);
+    const c = await parcelIn(ctx, 'at_branch', {
+      prefix: 'PM',
+      weight: 2,
+      customer: { branchId: other },
+      by: { branch: staff.otherBranch },
+    });
     const look = (await m.lookup(staff.otherBranch, { customer: c.user.client_code })).json.data;
     const total = look.total_minor as number;
     const done = await m.complete(staff.otherBranch, {

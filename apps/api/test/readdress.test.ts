@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../src/db/schema';
-import { client, createTestApp, registerCustomer, secondInstance, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { auditLog } from '../src/db/schema';
+import { parcelsIn, staffAt } from './factories';
+import { client, createTestApp, secondInstance, type TestContext } from './helpers';
+import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 let ctx: TestContext;
 let m: ReturnType<typeof manageClient>;
@@ -15,26 +16,13 @@ beforeAll(async () => {
   staff = await staffTokens(ctx);
   const branches = (await m.call('GET', '/country/1/branches')).json.data as { id: number }[];
   const branchId = branches.find((b) => b.id !== staff.branchId && b.id !== staff.otherBranchId)!.id;
-  const member = await registerCustomer(ctx);
-  await ctx.database.db
-    .update(users)
-    .set({ role: 'staff', placeKind: 'branch', placeBranchId: branchId })
-    .where(eq(users.id, member.user.id));
-  third = { token: member.token, branchId };
+  third = { token: (await staffAt(ctx, { kind: 'branch', branch_id: branchId })).token, branchId };
 });
 afterAll(async () => ctx.close());
 
 /** A customer of the demo branch with parcels on their way there. */
-async function inTransitToDemoBranch(n = 1) {
-  const c = await registerCustomer(ctx, { branch_id: staff.branchId });
-  const codes = Array.from({ length: n }, () => newCode('RA'));
-  for (const code of codes) {
-    await m.saveTrack(c.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: 1.2 })).status).toBe(200);
-  }
-  expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(n);
-  return { ...c, codes };
-}
+const inTransitToDemoBranch = (n = 1) =>
+  parcelsIn(ctx, 'in_transit', Array<number>(n).fill(1.2), { prefix: 'RA', customer: { branchId: staff.branchId } });
 
 const REASON = 'The customer asked to collect it here: moved to Astana';
 
