@@ -2,6 +2,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imports, orderEvents, orders } from '../src/db/schema';
+import { staffAt } from './factories';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, upload, type Staff } from './manage-helpers';
 
@@ -168,9 +169,7 @@ describe('spreadsheet import', () => {
     expect(empty.status).toBe(422);
 
     const mine = await upload(ctx, '/manage/imports', staff.warehouse, csvFile(`${newCode()};1`));
-    const otherWarehouse = await registerCustomer(ctx);
-    const { users } = await import('../src/db/schema');
-    await ctx.database.db.update(users).set({ role: 'staff', placeKind: 'china_warehouse' }).where(eq(users.id, otherWarehouse.user.id));
+    const otherWarehouse = await staffAt(ctx, { kind: 'china_warehouse' });
     expect((await m.call('GET', `/manage/imports/${mine.json.data.id}`, { token: otherWarehouse.token })).status).toBe(404);
     expect((await m.call('POST', `/manage/imports/${mine.json.data.id}/commit`, { token: otherWarehouse.token })).status).toBe(404);
     expect((await m.call('GET', `/manage/imports/${mine.json.data.id}`, { token: staff.admin })).status).toBe(200);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications, orders, users } from '../src/db/schema';
+import { notifications, orders } from '../src/db/schema';
 import { parcels } from '../src/modules/parcels/parcels-service';
+import { aCustomer } from './factories';
 import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
 import { makeOrder } from './orders-fixtures';
 
@@ -80,8 +81,7 @@ describe('order notifications', () => {
   });
 
   it('a customer reading in kk gets the kk text, whatever the account language; a parcel without owner notifies nobody', async () => {
-    const c = await registerCustomer(ctx);
-    await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, c.user.id));
+    const c = await aCustomer(ctx, { lang: 'ru' });
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse' });
     await moveTo(o.id, 'in_transit');
     // A customer who chose Kazakh on the sign-in page of an account kept in Russian reads no Russian in the list.
@@ -100,8 +100,7 @@ describe('order notifications', () => {
   });
 
   it("texts follow the reader's current language: a customer who switches to kk reads every older notification in kk", async () => {
-    const c = await registerCustomer(ctx);
-    await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, c.user.id));
+    const c = await aCustomer(ctx, { lang: 'ru' });
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'china_warehouse', name: 'Etik' });
     await moveTo(o.id, 'in_transit');
     await moveTo(o.id, 'at_branch');

@@ -2,6 +2,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatAmount, localDate, REPORT_TIME_ZONE, toMajor, toMinor } from '@portal/contract';
 import { notificationChannels } from '../src/db/schema';
+import { parcelsIn } from './factories';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
@@ -22,14 +23,7 @@ async function download(url: string, token: string) {
 
 describe('dashboard, worklists and exports', () => {
   it('shows the revenue and the debt of a hand-over paid in part, and exports exactly those rows', async () => {
-    const c = await registerCustomer(ctx);
-    const codes = [newCode('RP'), newCode('RP'), newCode('RP')];
-    for (const code of codes) {
-      await m.saveTrack(c.token, code);
-      await m.receive(staff.warehouse, { track_code: code, weight: 1.5 });
-    }
-    await m.dispatch(staff.warehouse, { track_codes: codes });
-    await m.arrive(staff.branch, { track_codes: codes });
+    const c = await parcelsIn(ctx, 'at_branch', [1.5, 1.5, 1.5], { prefix: 'RP' });
     const look = (await m.lookup(staff.branch, { customer: c.user.client_code })).json.data;
     const two = toMinor(look.parcels[0].price) + toMinor(look.parcels[1].price);
     const debt = look.total_minor - two;

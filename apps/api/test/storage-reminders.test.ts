@@ -4,17 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { branches, notificationDeliveries, notifications, orders, storageReminders, users } from '../src/db/schema';
 import { loadConfig } from '../src/config/env';
 import { localHour, sendStorageReminders, STORAGE_REMINDER_QUEUE } from '../src/modules/parcels/storage-reminders';
-import { client, createTestApp, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { parcelIn } from './factories';
+import { client, createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
-let staff: Staff;
-let m: ReturnType<typeof manageClient>;
 // This app works jobs (as a production process does): the hourly schedule is registered and SMS go out.
 beforeAll(async () => {
   ctx = await createTestApp({ env: { NOTIFY_WORKER: 'true', NOTIFY_RETRY_DELAY_SECONDS: '1' } });
-  staff = await staffTokens(ctx);
-  m = manageClient(ctx);
 });
 afterAll(async () => ctx.close());
 
@@ -36,18 +32,12 @@ let nextUntil = '2031-01-10';
  * a future date of its own, so the controlled clock meets no other parcel (the demo data has some at branches).
  */
 async function parcelAtBranch(language: 'kk' | 'ru' | 'en') {
-  const c = await registerCustomer(ctx);
-  await ctx.database.db.update(users).set({ language }).where(eq(users.id, c.user.id));
-  const code = newCode('SR');
-  await m.saveTrack(c.token, code);
-  expect((await m.receive(staff.warehouse, { track_code: code, weight: 2 })).status).toBe(200);
-  await m.dispatch(staff.warehouse, { track_codes: [code] });
-  expect((await m.arrive(staff.branch, { track_codes: [code] })).status).toBe(200);
+  const c = await parcelIn(ctx, 'at_branch', { prefix: 'SR', weight: 2, customer: { lang: language } });
   const [o] = await ctx.database.db
     .select({ id: orders.id, until: orders.storageUntil, tz: branches.timeZone })
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
-    .where(eq(orders.trackCode, code));
+    .where(eq(orders.trackCode, c.code));
   expect(o!.until).toBe(addDays(localDate(new Date(), o!.tz), 14)); // the branch's free days from arrival
   const until = nextUntil;
   nextUntil = addDays(nextUntil, 20);

@@ -1,5 +1,6 @@
 import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parcelsIn } from './factories';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
 
@@ -111,14 +112,7 @@ describe('the walks of the map (docs/ARCHITECTURE.md)', () => {
   });
 
   it('a hand-over at the counter of two parcels paid in cash', async () => {
-    const customer = await registerCustomer(ctx);
-    const codes = [newCode(), newCode()];
-    for (const code of codes) {
-      await m.saveTrack(customer.token, code);
-      expect((await m.receive(staff.warehouse, { track_code: code, weight: 1.5 })).status).toBe(200);
-    }
-    expect((await m.dispatch(staff.warehouse, { track_codes: codes })).status).toBe(200);
-    expect((await m.arrive(staff.branch, { track_codes: codes })).status).toBe(200);
+    const customer = await parcelsIn(ctx, 'at_branch', [1.5, 1.5]);
     const w = await walk(() => m.complete(staff.branch, { customer_id: customer.user.id, payment_method: 'cash' }));
     report('hand-over', w);
     expect(w.statements).toBeLessThanOrEqual(WALK_CAPS.handover.statements);
