@@ -204,7 +204,8 @@ describe('parcel corrections', () => {
     expect(res.status).toBe(200);
     expect(res.json.data.parcel.price).toBe(1500.5);
     const t = await timeline(d.token, d.ids[0]!);
-    expect(t.history.at(-1)!.text).toMatch(/^Price corrected: .* → 1,500\.5 /);
+    // The contract's formatter: the currency's sign after a no-break space, as the notification's details show it.
+    expect(t.history.at(-1)!.text).toMatch(/^Price corrected: .* → 1,500\.5\u00a0₸\.$/);
     const handed = await m.complete(staff.branch, { customer_id: d.user.id, payments: [{ method: 'cash', amount: 150050 }] });
     expect(handed.status).toBe(200);
     expect(handed.json.data.total).toBe(1500.5);

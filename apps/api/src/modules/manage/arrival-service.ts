@@ -1,12 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import { pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
+import { formatMoney, pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema';
 import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { parcelsRepository } from '../parcels/parcels-repository';
 import type { BranchRow } from '../branches/branches-repository';
-import { formatMoney, manageText } from './manage-messages';
+import { manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
@@ -92,8 +92,11 @@ export const arrivalService = {
             outcome: 'moved',
             message:
               from !== undefined
-                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil })}`
-                : manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil }),
+                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency, lang), until: storageUntil })}`
+                : manageText('moved_at_branch', lang, {
+                    price: formatMoney(parcel.price ?? 0, parcel.currency, lang),
+                    until: storageUntil,
+                  }),
             parcel,
           };
         }
