@@ -21,7 +21,7 @@ const ACTION: Record<TOrderStatusCode, string> = {
 
 /** YYYY-MM-DD of a moment in a time zone. */
 export function dayIn(date: Date, timeZone: string): string {
-  return date.toLocaleDateString('en-CA', { timeZone });
+  return localDate(date, timeZone);
 }
 
 export interface OrderSpec {

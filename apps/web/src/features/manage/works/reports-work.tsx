@@ -7,7 +7,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { useDashboardQuery, useExportTableMutation, useManageContextQuery, useWorklistQuery } from '../api/manage-api';
 import { LineBarChart } from '../components/line-bar-chart';
 import { errorText } from '../model/api-error';
-import { formatDate, formatMoney } from '../model/format';
+import { formatCount, formatDate, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
 const METHOD_COLORS = { cash: '#2e7d32', card: '#1565c0', transfer: '#ef6c00', kaspi_qr: '#c62828' } as const;
@@ -152,7 +152,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
             {FLOWS.map((k) => (
               <div key={k} className={styles.kpi}>
                 <span>{t(`manage:reports.flow.${k}`)}</span>
-                <strong>{d.flows_total[k].toLocaleString(lang)}</strong>
+                <strong>{formatCount(d.flows_total[k], lang)}</strong>
                 <Change now={d.flows_total[k]} before={d.flows_previous[k]} />
               </div>
             ))}
@@ -257,7 +257,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
                     <tr key={`${r.branch_id}-${r.status}`}>
                       <td>{r.branch || t('manage:reports.no_branch')}</td>
                       <td>{t(`manage:reports.status_name.${r.status}`)}</td>
-                      <td className={styles.num}>{r.count.toLocaleString(lang)}</td>
+                      <td className={styles.num}>{formatCount(r.count, lang)}</td>
                     </tr>
                   ))}
                 </tbody>
