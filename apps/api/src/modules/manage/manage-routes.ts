@@ -56,6 +56,7 @@ import {
   ZUnclaimedResponse,
   ZUploadPhotosResponse,
   sniffPhoto,
+  toMajor,
   type TManageBranch,
   type TPhotoKind,
   type TManageWork,
@@ -165,7 +166,7 @@ export async function manageRoutes(app: FastifyInstance) {
         id: b.id,
         name: pickText(b.name, lang),
         country_id: b.countryId,
-        tariff: b.tariff,
+        tariff: toMajor(b.tariff),
         currency: b.currency,
       }));
       let works: TManageWork[] = ['find'];
