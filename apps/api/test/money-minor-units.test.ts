@@ -87,6 +87,14 @@ describe('money in minor units, on the database', () => {
     expect(done.json.data).toMatchObject({ total: 0.3, total_minor: 30, paid: 30, remaining: 0 });
   });
 
+  it('the worklist of parcels past their free storage carries the kept price as minor units', async () => {
+    await setTariff(189_010);
+    const { arrived } = await atBranch([{ weight: 1, dimensions: { length: 30, width: 47, height: 10 } }]);
+    await ctx.database.db.update(orders).set({ storageUntil: '2020-01-01' }).where(eq(orders.id, arrived[0].id));
+    const list = (await m.call('GET', '/manage/worklists/storage', { token: staff.branch })).json.data;
+    expect(list.find((r: { id: number }) => r.id === arrived[0].id)).toMatchObject({ amount: 444_174, currency: 'KZT' });
+  });
+
   it('a tariff typed in major units by an admin is kept in minor units and shown as typed', async () => {
     const text = (t: string) => ({ kk: t, ru: t, en: t });
     const week = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, open: '09:00', close: '18:00' }));
