@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHintsPlugin } from './build/compile-hints.ts';
-import { firstPaintPlugin } from './build/first-paint.ts';
+import { firstPaintPlugin, startCallsPlugin } from './build/first-paint.ts';
 import { phoneMetadataPlugin } from './build/phone-metadata.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { productionBuilds } from './build/production-builds.ts';
@@ -11,7 +11,7 @@ const apiTarget = process.env.API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
   // React's plugin: JSX for React's automatic runtime, and Fast Refresh in the dev server (ADR 070).
-  plugins: [react(), phoneMetadataPlugin(), firstPaintPlugin(), compileHintsPlugin(), precompressPlugin()],
+  plugins: [react(), phoneMetadataPlugin(), startCallsPlugin(), firstPaintPlugin(), compileHintsPlugin(), precompressPlugin()],
   resolve: { alias: productionBuilds },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

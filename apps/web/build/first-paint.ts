@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexHtmlTransformContext, Plugin, ResolvedConfig } from 'vite';
+import { firstScreens, START_CALLS } from '../src/app/pages.ts';
 
 /** The stylesheet links Vite writes into the built index.html for the entry's CSS. */
 const LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)"\s*\/?>/g;
@@ -11,21 +12,43 @@ const TEXTS_MODULE = /\/src\/locales\/((?:kk|ru|en)-(?:core|rest))\.ts$/;
 /** The files of the pages index.html's inline script preloads, as written there (filled in by the build). */
 const PAGES = /var PAGES = \{\};/;
 
+/** The calls index.html's inline script sends at start, as written there (filled in from the page list). */
+const CALLS = /var CALLS = \{\};/;
+
 /**
- * The pages a visitor most often opens first (a bookmark, a notification's link, the app icon), by whether a token is
- * kept and the address: the modules under src/ its route loads. index.html's script preloads their chunks and styles
- * with the page, instead of after the entry script has run and matched the route (preloadPage). first-paint.test.ts
- * holds each to router.tsx; scripts/bundle-size.mjs checks in Chromium that home, /orders and /auth get their chunks
- * from the page's script, not from the app's.
+ * The first screens of the page list (src/app/pages.ts), by whether a token is kept and the address ('1 /orders'):
+ * the modules under src/ each one's route loads. index.html's script preloads their chunks and styles with the page,
+ * instead of after the entry script has run and matched the route (preloadPage). scripts/bundle-size.mjs checks in
+ * Chromium that home, /orders and /auth get their chunks from the page's script, not from the app's.
  */
-export const FIRST_SCREENS: Record<string, string[]> = {
-  '1 /': ['src/features/home/pages/home-page.tsx', 'src/features/orders/components/track-search-box.tsx'],
-  '1 /orders': ['src/features/orders/pages/orders-page.tsx'],
-  '1 /qr': ['src/features/qr/pages/qr-page.tsx'],
-  '1 /notifications': ['src/features/notifications/pages/notifications-page.tsx'],
-  '1 /profile': ['src/features/account/pages/profile-page.tsx'],
-  '0 /auth': ['src/features/auth/pages/login-page.tsx'],
-};
+export const FIRST_SCREENS: Record<string, string[]> = Object.fromEntries(
+  firstScreens().map((s) => [`${s.signedIn ? 1 : 0} ${s.path}`, s.modules]),
+);
+
+/**
+ * The calls of the start, as index.html's script sends them (under /api): every start's, a kept token's, and each
+ * signed-in first screen's own — the same addresses RTK Query's endpoints ask for (lib/api/addresses.ts).
+ */
+export function startCalls(): { always: string[]; signedIn: string[]; screens: Record<string, string[]> } {
+  const api = (address: string) => `/api/${address}`;
+  return {
+    always: START_CALLS.always.map(api),
+    signedIn: START_CALLS.signedIn.map(api),
+    screens: Object.fromEntries(
+      firstScreens()
+        .filter((s) => s.signedIn && s.calls.length)
+        .map((s) => [s.path, s.calls.map(api)]),
+    ),
+  };
+}
+
+/** Writes the start's calls into index.html's inline script, in the dev server as in the build. */
+export function startCallsPlugin(): Plugin {
+  return {
+    name: 'portal-start-calls',
+    transformIndexHtml: (html) => html.replace(CALLS, () => `var CALLS = ${JSON.stringify(startCalls())};`),
+  };
+}
 
 export type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 export type Chunk = Extract<Bundle[string], { type: 'chunk' }>;

@@ -30,7 +30,8 @@ function bundle(): Bundle {
     }),
     chunk('assets/status-chip-a.js', { imports: ['assets/format-a.js'] }),
     chunk('assets/format-a.js'),
-    // A first screen's module inside a shared chunk (found by the module it holds).
+    // Home's page and, through its imports, the chunk it shares with /orders.
+    chunk('assets/home-page-a.js', { facade: 'src/app/pages/home-page.tsx', imports: ['assets/box-a.js'] }),
     chunk('assets/box-a.js', { modules: ['src/features/orders/components/track-search-box.tsx'] }),
     chunk('assets/leaflet-a.js'),
     chunk('assets/reports-page-a.js', { facade: 'src/features/admin/pages/reports-page.tsx', imports: ['assets/leaflet-a.js'] }),
@@ -60,6 +61,7 @@ describe('compile hints on the first screens’ chunks', () => {
       'assets/box-a.js',
       'assets/compat-a.js',
       'assets/format-a.js',
+      'assets/home-page-a.js',
       'assets/index-a.js',
       'assets/orders-page-a.js',
       'assets/status-chip-a.js',

@@ -1,4 +1,4 @@
-import { sessionApi } from '../lib/session/session-api';
+import { checkSession } from '../lib/session/session-api';
 import { initialized } from '../lib/session/auth-slice';
 import type { AppStore } from './store';
 
@@ -11,7 +11,6 @@ export async function startSession(store: AppStore): Promise<void> {
     store.dispatch(initialized());
     return;
   }
-  const request = store.dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
-  await request;
+  await store.dispatch(checkSession());
   if (!store.getState().auth.isInitialized) store.dispatch(initialized());
 }

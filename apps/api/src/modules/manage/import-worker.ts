@@ -1,5 +1,5 @@
 // Worker thread entry: reads one uploaded spreadsheet (.xlsx or .csv) off the API's event loop
-// (built to dist/import-worker.js). The .xlsx reader (exceljs) is loaded only for an .xlsx.
+// (built to dist/import-worker.js). The .xlsx reader (read-excel-file) is loaded only for an .xlsx.
 import { parentPort, workerData } from 'node:worker_threads';
 import { CsvRefused, readCsv, type CsvLimits } from './csv-read';
 import type { XlsxLimits } from './xlsx-read';

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   addDays,
   DELIVERY_CHANNELS,
@@ -18,6 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { readMinor } from '../../db/schema/columns';
 import { reportsRepository as repo } from './reports-repository';
+import { writeSheet } from './xlsx-write';
 
 /** Rows a worklist or export carries at most (the screen pages nothing: it shows the oldest/largest first). */
 export const WORKLIST_LIMIT = 5000;
@@ -389,15 +389,9 @@ export async function writeExport(t: ExportTable, format: 'xlsx' | 'csv', lang: 
       );
     return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
   }
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheet);
-  ws.addRow(head).font = { bold: true };
-  for (const r of t.rows)
-    ws.addRow(t.columns.map((c) => (c.money && typeof r[c.key] === 'number' ? toMajor(r[c.key] as number) : (r[c.key] ?? null))));
-  t.columns.forEach((c, i) => {
-    const col = ws.getColumn(i + 1);
-    col.width = Math.max(12, head[i]!.length + 2);
-    if (c.money) col.numFmt = '#,##0.00';
-  });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return writeSheet(
+    sheet,
+    t.columns.map((c, i) => ({ head: head[i]!, money: c.money })),
+    t.rows.map((r) => t.columns.map((c) => (c.money && typeof r[c.key] === 'number' ? toMajor(r[c.key] as number) : (r[c.key] ?? null)))),
+  );
 }

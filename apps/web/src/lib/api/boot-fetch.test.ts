@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexHtmlTransformContext } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { existsSync } from 'node:fs';
-import { FIRST_SCREENS, firstPaintPlugin } from '../../../build/first-paint';
+import { FIRST_SCREENS, firstPaintPlugin, startCalls, startCallsPlugin } from '../../../build/first-paint';
+import { preloadPage } from '../../app/router';
 import { waitingApi } from './waiting-api';
 import { startSession } from '../../app/start-session';
 import { makeStore } from '../../app/store';
@@ -23,6 +23,7 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 const web = join(__dirname, '../../..');
+const startCallsScreens = () => startCalls().screens;
 
 /** index.html as the build writes it, for a bundle of the entry, the texts, and home with what it imports. */
 function builtIndexHtml(): string {
@@ -47,7 +48,11 @@ function builtIndexHtml(): string {
     chunk('assets/index-abc.js', { entry: true, imports: ['assets/shared-abc.js'] }),
     chunk('assets/shared-abc.js', {}),
     chunk('assets/home-page-abc.js', {
-      facade: 'src/features/home/pages/home-page.tsx',
+      facade: 'src/app/pages/home-page.tsx',
+      imports: ['assets/home-abc.js', 'assets/box-abc.js'],
+    }),
+    chunk('assets/home-abc.js', {
+      modules: ['src/features/home/pages/home-page.tsx'],
       imports: ['assets/shared-abc.js', 'assets/format-abc.js'],
       css: ['assets/home-page-abc.css'],
     }),
@@ -55,7 +60,7 @@ function builtIndexHtml(): string {
     // A chunk shared with /orders: found by the module it holds.
     chunk('assets/box-abc.js', { modules: ['src/features/orders/components/track-search-box.tsx'], css: ['assets/box-abc.css'] }),
   ]);
-  const source = readFileSync(join(web, 'index.html'), 'utf8');
+  const source = (startCallsPlugin().transformIndexHtml as (html: string) => string)(readFileSync(join(web, 'index.html'), 'utf8'));
   return (plugin.transformIndexHtml as { handler: (html: string, ctx: IndexHtmlTransformContext) => string }).handler(source, {
     bundle,
   } as unknown as IndexHtmlTransformContext);
@@ -110,6 +115,7 @@ describe('the start, begun by the page before the app', () => {
       '/assets/kk-core-abc.js',
       '/assets/kk-rest-abc.js',
       '/assets/home-page-abc.js',
+      '/assets/home-abc.js',
       '/assets/home-page-abc.css',
       '/assets/format-abc.js',
       '/assets/box-abc.js',
@@ -188,14 +194,34 @@ describe('the start, begun by the page before the app', () => {
     ]);
   });
 
-  it("the build's first screens are modules the router loads for their address", () => {
-    const router = readFileSync(join(web, 'src/app/router.tsx'), 'utf8');
-    for (const [screen, modules] of Object.entries(FIRST_SCREENS)) {
-      expect(screen).toMatch(/^[01] \/[a-z]*$/);
-      for (const module of modules) {
-        expect(existsSync(join(web, module)), module).toBe(true);
-        expect(router, `${screen}: ${module}`).toContain(`import('../${module.replace(/^src\//, '').replace(/\.tsx?$/, '')}')`);
-      }
+  it("the build's first screens and calls come from the page list, and are what the router loads and asks for there", async () => {
+    expect(FIRST_SCREENS).toEqual({
+      '0 /auth': ['src/features/auth/pages/login-page.tsx'],
+      '1 /': ['src/app/pages/home-page.tsx'],
+      '1 /orders': ['src/features/orders/pages/orders-page.tsx'],
+      '1 /qr': ['src/features/qr/pages/qr-page.tsx'],
+      '1 /notification': ['src/features/notifications/pages/notifications-page.tsx'],
+      '1 /profile': ['src/features/account/pages/profile-page.tsx'],
+    });
+    for (const [screen, [module]] of Object.entries(FIRST_SCREENS)) {
+      const [token, path] = screen.split(' ') as [string, string];
+      const requests = stubNetwork();
+      const store = makeStore({ auth: { ...makeStore().getState().auth, token: token === '1' ? 'tok' : null } });
+      const started = preloadPage(path, token === '1', store.dispatch);
+      // The router's chunk for the address is the first screen's module (the same import the build preloads).
+      expect(started.length, screen).toBeGreaterThan(0);
+      const loaded = await started[started.length - 1]!;
+      const expected = (await import(/* @vite-ignore */ join(web, module!))) as { default: unknown };
+      expect(loaded.default, screen).toBe(expected.default);
+      // What the page's script sends for the address, the app asks for there too (so boot-fetch can hand it over).
+      await vi.waitFor(() => {
+        for (const call of token === '1' ? (startCallsScreens()[path] ?? []) : [])
+          expect(
+            requests.map((r) => r.path),
+            `${screen}: ${call}`,
+          ).toContain(call);
+      });
+      vi.unstubAllGlobals();
     }
   });
 

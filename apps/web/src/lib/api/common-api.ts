@@ -1,4 +1,5 @@
 import type { TBranch, TBranchesResponse, TCountriesResponse, TCountry, TSettings, TSettingsResponse } from '@portal/contract';
+import { ADDRESSES } from './addresses';
 import { baseApi } from './base-api';
 
 /**
@@ -8,12 +9,12 @@ import { baseApi } from './base-api';
 export const commonApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<TSettings, void>({
-      query: () => 'settings',
+      query: () => ADDRESSES.settings,
       transformResponse: (response: TSettingsResponse) => response.data,
       providesTags: [{ type: 'Content', id: 'settings' }],
     }),
     getCountries: build.query<TCountry[], void>({
-      query: () => 'countries',
+      query: () => ADDRESSES.countries,
       transformResponse: (response: TCountriesResponse) => response.data,
       providesTags: [{ type: 'Content', id: 'countries' }],
     }),

@@ -1,9 +1,9 @@
 import { env } from '../../config/env';
-import { sessionApi } from './session-api';
+import { checkSession } from './session-api';
 
 const MAX_DELAY_MS = 30_000;
 
-type LiveDispatch = (action: ReturnType<typeof sessionApi.endpoints.getAuthUser.initiate>) => unknown;
+type LiveDispatch = (action: ReturnType<typeof checkSession>) => unknown;
 
 /**
  * Keeps the unread badge and the notification list live: a Server-Sent Events stream (read with fetch, so
@@ -16,7 +16,7 @@ type LiveDispatch = (action: ReturnType<typeof sessionApi.endpoints.getAuthUser.
 export function startLiveNotifications(dispatch: LiveDispatch, token: string): () => void {
   const controller = new AbortController();
   let stopped = false;
-  const reload = () => void dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const reload = () => void dispatch(checkSession());
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let opened = false;
 

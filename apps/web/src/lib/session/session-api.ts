@@ -1,4 +1,5 @@
 import type { TAuthUserResponse, TLogoutRequest, TUser } from '@portal/contract';
+import { ADDRESSES } from '../api/addresses';
 import { baseApi } from '../api/base-api';
 import { initialized, loggedOut, userLoaded } from './auth-slice';
 
@@ -7,7 +8,7 @@ export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in user; fetched at start when a token is stored. A failure only marks the session initialised. */
     getAuthUser: build.query<TUser, void>({
-      query: () => 'auth/user',
+      query: () => ADDRESSES.authUser,
       transformResponse: (response: TAuthUserResponse) => response.data,
       providesTags: ['User'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -32,3 +33,10 @@ export const sessionApi = baseApi.injectEndpoints({
 });
 
 export const { useGetAuthUserQuery, useLogoutMutation } = sessionApi;
+
+/**
+ * The one session check: asks GET auth/user again, past any kept answer (the start, a claimed code, a page that shows
+ * the latest notifications, a live event). A success signs in with the fresh user; a failure only marks the session
+ * initialised (getAuthUser's onQueryStarted); a refused token goes through the base query's refresh.
+ */
+export const checkSession = () => sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true });

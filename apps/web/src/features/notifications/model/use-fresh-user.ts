@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import { sessionApi } from '../../../lib/session/session-api';
+import { checkSession } from '../../../lib/session/session-api';
 
 /** Fetches the signed-in user again on opening a page, so its notifications are the latest; reports how it went. */
 export function useFreshUser(): { loading: boolean; failed: boolean; retry: () => void } {
@@ -10,7 +10,7 @@ export function useFreshUser(): { loading: boolean; failed: boolean; retry: () =
   useEffect(() => {
     let alive = true;
     setState({ loading: true, failed: false });
-    const request = dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    const request = dispatch(checkSession());
     void request.then((result) => {
       if (alive) setState({ loading: false, failed: Boolean(result.error) });
     });

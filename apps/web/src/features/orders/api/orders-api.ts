@@ -19,7 +19,7 @@ import type {
   TSaveTrackResponse,
   TUnarchiveOrderResponse,
 } from '@portal/contract';
-import { DEFAULT_PER_PAGE, FIRST_PAGE } from '@portal/contract';
+import { ADDRESSES, pageQuery } from '../../../lib/api/addresses';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
 /**
@@ -31,10 +31,6 @@ const paging = {
   initialPageParam: null as string | null,
   getNextPageParam: (last: { meta: TCursorPageMeta }) => last.meta.next_cursor ?? undefined,
 };
-const pageQuery = (after: string | null) =>
-  after === null
-    ? `filters[per_page]=${DEFAULT_PER_PAGE}&filters[page]=${FIRST_PAGE}`
-    : `filters[per_page]=${DEFAULT_PER_PAGE}&filters[after]=${encodeURIComponent(after)}`;
 
 /** What changes when an order changes: its lists, the counts, its own pages. */
 const ORDER_CHANGED = ['Orders', 'OrderStatuses'] as const;
@@ -46,7 +42,7 @@ const ORDER_CHANGED = ['Orders', 'OrderStatuses'] as const;
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getOrderStatuses: build.query<TOrderStatusWithCount[], void>({
-      query: () => 'orders/statuses',
+      query: () => ADDRESSES.orderStatuses,
       transformResponse: (r: TOrderStatusesResponse) => r.data,
       keepUnusedDataFor: NO_CACHE,
       providesTags: ['OrderStatuses'],
@@ -60,7 +56,7 @@ export const ordersApi = baseApi.injectEndpoints({
     }),
     getArchivedOrders: build.infiniteQuery<TListArchivedOrdersResponse, void, string | null>({
       infiniteQueryOptions: paging,
-      query: ({ pageParam }) => `orders/archived?${pageQuery(pageParam)}`,
+      query: ({ pageParam }) => `${ADDRESSES.archivedOrders}?${pageQuery(pageParam)}`,
       keepUnusedDataFor: NO_CACHE,
       providesTags: ['Orders'],
     }),

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSaveTrackRequest, TSaveTrackResponse } from '@portal/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { describeApiError, type ApiErrorInfo } from '../../../lib/api/errors';
-import { sessionApi } from '../../../lib/session/session-api';
+import { checkSession } from '../../../lib/session/session-api';
 import { notify } from '../../../lib/ui/toast';
 import { useSaveTrackMutation } from '../api/orders-api';
 
@@ -22,7 +22,7 @@ export function useSaveTrack() {
     if ('data' in result && result.data) {
       if (result.data.claimed) {
         notify.success(t('orders:track_form.claimed'));
-        void dispatch(sessionApi.endpoints.getAuthUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        void dispatch(checkSession());
       } else if (result.data.saved_track.checking) notify.success(t('orders:track_form.checking'));
       else notify.success(t('orders:track_form.saved'));
       return { data: result.data };

@@ -1,5 +1,6 @@
+import { ADDRESSES } from '../../../lib/api/addresses';
 /** The calls an offline start of /qr needs (the worker keeps their last answers). */
-const OFFLINE_CALLS = ['/api/auth/user', '/api/qr', '/api/settings', '/api/countries'];
+const OFFLINE_CALLS = (['authUser', 'qr', 'settings', 'countries'] as const).map((name) => `/api/${ADDRESSES[name]}`);
 
 /**
  * Keeps the app itself available offline once /qr has been shown: registers the service worker (public/sw.js)

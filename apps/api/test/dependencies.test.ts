@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * What the image installs (`npm ci --omit=dev --workspace apps/api`) is the attack surface and the install time of
+ * every deploy: issue 31 brought it from 389 packages to ~205 by replacing exceljs (197 packages, no release since
+ * 4.4.0) with read-excel-file and write-excel-file. A new dependency that drags in a tree of its own fails here
+ * and has to earn its place (raise the cap in the same commit, saying why).
+ */
+const MAX_PRODUCTION_PACKAGES = 215;
+
+describe('the API production dependency tree', () => {
+  it(`stays at most ${MAX_PRODUCTION_PACKAGES} packages, without exceljs`, () => {
+    const out = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable', '-w', 'apps/api'], { cwd: root, encoding: 'utf8' });
+    const packages = new Set(
+      out
+        .split('\n')
+        .filter((line) => line.includes('/node_modules/'))
+        .map((line) => line.slice(line.lastIndexOf('/node_modules/') + '/node_modules/'.length)),
+    );
+    console.log(`API production packages: ${packages.size}`);
+    expect(packages.has('exceljs')).toBe(false);
+    expect(packages.size).toBeLessThanOrEqual(MAX_PRODUCTION_PACKAGES);
+  });
+});
