@@ -35,6 +35,14 @@ export const branchesRepository = {
       .where(and(eq(branches.countryId, countryId), eq(branches.isActive, true)))
       .orderBy(asc(branches.position), asc(branches.id));
   },
+  /** Every active branch, by country, then the country's order. */
+  async allActive(db: DbOrTx): Promise<BranchRow[]> {
+    return db
+      .select()
+      .from(branches)
+      .where(eq(branches.isActive, true))
+      .orderBy(asc(branches.countryId), asc(branches.position), asc(branches.id));
+  },
   async findById(db: DbOrTx, id: number): Promise<BranchRow | undefined> {
     const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
     return row;
