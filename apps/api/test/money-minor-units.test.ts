@@ -57,6 +57,8 @@ describe('money in minor units, on the database', () => {
     expect(row).toMatchObject({ price: 444_174, tariff: 189_010, volumetricWeight: 2.35 });
     const order = (await m.call('GET', `/orders/${arrived[0].id}`, { token: customer.token })).json.data;
     expect(order).toMatchObject({ price: 4441.74, tariff: 1890.1, currency: 'KZT' });
+    const context = (await m.call('GET', '/manage/context', { token: staff.branch })).json.data;
+    expect(context.place_branch).toMatchObject({ id: staff.branchId, tariff: 1890.1 });
 
     const look = (await m.lookup(staff.branch, { customer: customer.user.client_code })).json.data;
     expect(look).toMatchObject({ total: 13325.22, total_minor: 1_332_522, branch: { tariff: 1890.1 } });
