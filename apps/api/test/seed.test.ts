@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { receiptTotalsMinor } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/seed';
 import { freshDatabase } from './helpers';
 
 type Counts = Record<string, number>;

@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { localDate, priceMinorFor, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
-import { FLOW_KINDS, parcelFlows } from '../../modules/parcels/parcel-flows';
-import { STATUS_EVENT, orderLink, orderParams } from '../../modules/parcels/parcel-notifications';
-import { statusIds } from '../../modules/parcels/parcel-statuses';
-import { paymentsRepository } from '../../modules/payments/payments-repository';
-import type { Actor, LifecycleOrderRow } from '../../modules/parcels/parcel-types';
-import { parcelsRepository } from '../../modules/parcels/parcels-repository';
-import { parcels } from '../../modules/parcels/parcels-service';
-import type { DbOrTx } from '../client';
-import { branches, notifications, savedTracks, users } from '../schema';
+import { FLOW_KINDS, parcelFlows } from '../modules/parcels/parcel-flows';
+import { STATUS_EVENT, orderLink, orderParams } from '../modules/parcels/parcel-notifications';
+import { statusIds } from '../modules/parcels/parcel-statuses';
+import { paymentsRepository } from '../modules/payments/payments-repository';
+import type { Actor, LifecycleOrderRow } from '../modules/parcels/parcel-types';
+import { parcelsRepository } from '../modules/parcels/parcels-repository';
+import { parcels } from '../modules/parcels/parcels-service';
+import type { DbOrTx } from '../db/client';
+import { branches, notifications, savedTracks, users } from '../db/schema';
 
 const DAY = 24 * 3600 * 1000;
 const LIFECYCLE: TOrderStatusCode[] = ['china_warehouse', 'in_transit', 'at_branch', 'delivered'];

@@ -1,6 +1,6 @@
 import { DEFAULT_VOLUMETRIC_DIVISOR, type TWorkingDay } from '@portal/contract';
-import type { DbOrTx } from '../client';
-import { branches, countries, settings, warehouses } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { branches, countries, settings, warehouses } from '../db/schema';
 import { SEED_PRIVACY_TEXT, SEED_TERMS_TEXT } from './legal-texts';
 
 const t = (ru: string, kk: string, en: string) => ({ ru, kk, en });
