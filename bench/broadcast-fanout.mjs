@@ -22,7 +22,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { formatNumber } from '../packages/contract/src/common/format.ts';
 

@@ -100,9 +100,9 @@ async function fill(size) {
       insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
                           received_at, dispatched_at, arrived_at, delivered_at, storage_until, created_at, updated_at)
       select case when g % 100 = 49 then null else u end, 'BD' || lpad(g::text, 12, '0'), 'Item ' || g, w,
-             case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * 1200, 2) end,
+             case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * 120000) end,
              case when s in (${sid.at_branch}, ${sid.delivered}) then ${currencyAt('g')} end,
-             case when s in (${sid.at_branch}, ${sid.delivered}) then 1200 end,
+             case when s in (${sid.at_branch}, ${sid.delivered}) then 120000 end,
              s, ${branchAt('g')},
              r, case when s <> ${sid.china_warehouse} then r + interval '2 days' end,
              case when s in (${sid.at_branch}, ${sid.delivered}) then r + interval '11 days' end,

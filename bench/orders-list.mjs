@@ -110,7 +110,7 @@ async function fill(size) {
     insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
                         received_at, dispatched_at, arrived_at, delivered_at, storage_until, archived_at, created_at, updated_at)
     select u, 'BN' || lpad(g::text, 12, '0'), 'Item ' || g, w,
-           case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * ${branch.tariff}, 2) end,
+           case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * ${branch.tariff}) end,
            case when s in (${sid.at_branch}, ${sid.delivered}) then '${branch.currency}' end,
            case when s in (${sid.at_branch}, ${sid.delivered}) then ${branch.tariff} end,
            s, ${branch.id},

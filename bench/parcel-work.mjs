@@ -60,7 +60,7 @@ async function fill(url) {
   await c.query(
     `insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
                          received_at, dispatched_at, arrived_at, delivered_at, storage_until, created_at, updated_at)
-     select ${first} + g % ${CUSTOMERS}, 'BH' || lpad(g::text, 12, '0'), 'Item ' || g, 1.5, round(1.5 * $2, 2), $3, $2,
+     select ${first} + g % ${CUSTOMERS}, 'BH' || lpad(g::text, 12, '0'), 'Item ' || g, 1.5, round(1.5 * $2::bigint), $3, $2,
             ${sid.delivered}, $1, r, r + interval '2 days', r + interval '11 days', r + interval '13 days',
             (r + interval '25 days')::date, r, r
      from (select g, now() - ((g % 400) || ' days')::interval r from generate_series(1, ${HISTORY}) g) x`,

@@ -32,7 +32,7 @@ import { faqsRoutes } from './modules/faqs/faqs-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { lessonsRoutes } from './modules/lessons/lessons-routes';
 import { marketplacesRoutes } from './modules/marketplaces/marketplaces-routes';
-import { manageRoutes } from './modules/manage/manage-routes';
+import { staffArea } from './modules/manage/staff-area';
 import { newsRoutes } from './modules/news/news-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
@@ -297,7 +297,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(lessonsRoutes);
       await api.register(supportsRoutes);
       await api.register(chinaAddressRoutes);
-      await api.register(manageRoutes);
+      await api.register(staffArea);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
       await api.register(adminArea, { prefix: '/admin' });

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { pickText, type TBranch, type TLang } from '@portal/contract';
+import { pickText, toMajor, type TBranch, type TLang } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
 
@@ -14,7 +14,7 @@ export function toBranch(row: BranchRow, lang: TLang): TBranch {
     address: pickText(row.address, lang),
     latitude: row.latitude,
     longitude: row.longitude,
-    tariff: row.tariff,
+    tariff: toMajor(row.tariff),
     currency: row.currency,
     time_zone: row.timeZone,
     working_hours: row.workingHours,
@@ -34,6 +34,14 @@ export const branchesRepository = {
       .from(branches)
       .where(and(eq(branches.countryId, countryId), eq(branches.isActive, true)))
       .orderBy(asc(branches.position), asc(branches.id));
+  },
+  /** Every active branch, by country, then the country's order. */
+  async allActive(db: DbOrTx): Promise<BranchRow[]> {
+    return db
+      .select()
+      .from(branches)
+      .where(eq(branches.isActive, true))
+      .orderBy(asc(branches.countryId), asc(branches.position), asc(branches.id));
   },
   async findById(db: DbOrTx, id: number): Promise<BranchRow | undefined> {
     const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);

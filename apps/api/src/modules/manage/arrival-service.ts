@@ -13,10 +13,10 @@ import { toManageParcel } from './parcel-view';
 export const arrivalService = {
   /**
    * Receives scanned parcels at a branch in one transaction. Each in_transit parcel addressed here becomes at_branch
-   * with price = weight × this branch's tariff (rounded to 2 decimals, in its currency) and storage until today + storage
-   * days in the branch's time zone. A parcel addressed elsewhere is only accepted with `otherBranch` and its reason
-   * (re-addressed here; that branch's worklist, the history and the audit keep where it was going and why, and the
-   * owner is told their pickup branch changed).
+   * with price = chargeable weight × this branch's tariff (rounded half up to the minor unit, in its currency) and
+   * storage until today + storage days in the branch's time zone. A parcel addressed elsewhere is only accepted with
+   * `otherBranch` and its reason (re-addressed here; that branch's worklist, the history and the audit keep where it
+   * was going and why, and the owner is told their pickup branch changed).
    */
   async arrive(
     db: Db,

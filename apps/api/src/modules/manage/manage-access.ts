@@ -1,13 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../lib/app-error';
 import type { Db } from '../../db/client';
+import { authOf } from '../auth/auth-plugin';
 import { branchesRepository, type BranchRow } from '../branches/branches-repository';
 import type { UserRow } from '../users/users-repository';
 
 /**
- * Where staff may work. Warehouse works (receive, import, unclaimed, dispatch) belong to staff of the China
+ * Where staff may work. Warehouse works (receive, import, unclaimed, disputes, dispatch) belong to staff of the China
  * warehouse; branch works (arrival, hand-over) to staff of that branch; admins may do everything, naming the branch.
- * The route's requireRole('staff','admin') already refused customers.
+ * Each work's routes plugin declares ONE of the scope guards below for all its routes
+ * (`app.addHook('preHandler', warehouseGuard(app))`), so no route and no handler repeats a check.
  */
 export function assertWarehouse(user: UserRow): void {
   if (user.role === 'admin') return;
@@ -30,20 +32,6 @@ export async function resolveWorkBranch(db: Db, user: UserRow, requested: number
   return branch;
 }
 
-const workBranches = new WeakMap<FastifyRequest, BranchRow>();
-
-/** Kept by the route's branch guard for its handler. */
-export function setWorkBranch(request: FastifyRequest, branch: BranchRow): void {
-  workBranches.set(request, branch);
-}
-
-/** The branch the route's guard resolved (a route without the guard is a programming error). */
-export function workBranchOf(request: FastifyRequest): BranchRow {
-  const branch = workBranches.get(request);
-  if (!branch) throw new Error('branch work route without its branch guard');
-  return branch;
-}
-
 /**
  * Whose flights a request sees: branch staff their own branch (another requested → 403); the China warehouse and
  * admins every flight, or one branch's share of it when they name one.
@@ -58,13 +46,54 @@ export async function resolveFlightScope(db: Db, user: UserRow, requested: numbe
   return resolveWorkBranch(db, user, requested);
 }
 
-const flightScopes = new WeakMap<FastifyRequest, BranchRow | null>();
+type ScopeGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export function setFlightScope(request: FastifyRequest, branch: BranchRow | null): void {
-  flightScopes.set(request, branch);
+/** Any place's staff, or an admin (customers 403, signed out 401): the works every place has (find, the context). */
+export function staffGuard(app: FastifyInstance): ScopeGuard {
+  return app.requireRole('staff', 'admin');
 }
 
-/** The scope the route's flight guard resolved. */
+/** Staff of the China warehouse, or an admin. */
+export function warehouseGuard(app: FastifyInstance): ScopeGuard {
+  const staff = staffGuard(app);
+  return async (request, reply) => {
+    await staff(request, reply);
+    assertWarehouse(authOf(request).user);
+  };
+}
+
+const workBranches = new WeakMap<FastifyRequest, BranchRow>();
+
+/** Staff of the branch the body's `branch_id` names (or their own), or an admin naming one; the handler reads it by `workBranchOf`. */
+export function branchGuard(app: FastifyInstance): ScopeGuard {
+  const staff = staffGuard(app);
+  return async (request, reply) => {
+    await staff(request, reply);
+    const requested = (request.body as { branch_id?: number } | undefined)?.branch_id;
+    workBranches.set(request, await resolveWorkBranch(app.db, authOf(request).user, requested));
+  };
+}
+
+/** The branch the scope's branch guard resolved (a route outside such a scope is a programming error). */
+export function workBranchOf(request: FastifyRequest): BranchRow {
+  const branch = workBranches.get(request);
+  if (!branch) throw new Error('branch work route without its branch guard');
+  return branch;
+}
+
+const flightScopes = new WeakMap<FastifyRequest, BranchRow | null>();
+
+/** Flights as `resolveFlightScope` shows them, for the query's `branch_id`; the handler reads the scope by `flightScopeOf`. */
+export function flightGuard(app: FastifyInstance): ScopeGuard {
+  const staff = staffGuard(app);
+  return async (request, reply) => {
+    await staff(request, reply);
+    const requested = (request.query as { branch_id?: number } | undefined)?.branch_id;
+    flightScopes.set(request, await resolveFlightScope(app.db, authOf(request).user, requested));
+  };
+}
+
+/** The scope the flight guard resolved. */
 export function flightScopeOf(request: FastifyRequest): BranchRow | null {
   const scope = flightScopes.get(request);
   if (scope === undefined) throw new Error('flight route without its flight guard');

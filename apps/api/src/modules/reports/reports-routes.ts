@@ -14,23 +14,36 @@ import {
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { resolveWorkBranch } from '../manage/manage-access';
-import { exportTableOf, reportsService, writeExport } from './reports-service';
+import { exportTableOf, writeExport } from './reports-export';
+import { reportsService } from './reports-service';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const security = [{ bearer: [] }];
 
+const branchScopes = new WeakMap<FastifyRequest, { branchId: number | undefined }>();
+
+/** The branch the scope's guard resolved for the query's `branch_id` (undefined: every branch, admins only). */
+function branchOf(request: FastifyRequest): number | undefined {
+  const scope = branchScopes.get(request);
+  if (!scope) throw new Error('reports route without its guard');
+  return scope.branchId;
+}
+
 /**
- * The dashboard, worklists and exports. Admins see every branch or name one; branch staff always their own
- * (another branch → 403); warehouse staff and customers 403.
+ * The dashboard, worklists and exports. One guard for all of them: staff or admin (customers 403), then the branch:
+ * admins see every branch or name one; branch staff always their own (another branch → 403); warehouse staff 403.
  */
 export async function reportsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = app.requireRole('staff', 'admin');
-  const scope = async (request: FastifyRequest, branchId: number | undefined) => {
+  app.addHook('preHandler', async (request, reply) => {
+    await staffOnly(request, reply);
     const { user } = authOf(request);
-    if (user.role === 'admin') return branchId === undefined ? undefined : (await resolveWorkBranch(app.db, user, branchId)).id;
-    return (await resolveWorkBranch(app.db, user, branchId)).id;
-  };
+    const requested = (request.query as { branch_id?: number }).branch_id;
+    const admin = user.role === 'admin';
+    const branchId = admin && requested === undefined ? undefined : (await resolveWorkBranch(app.db, user, requested)).id;
+    branchScopes.set(request, { branchId });
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/manage/reports',
@@ -42,10 +55,9 @@ export async function reportsRoutes(app: FastifyInstance) {
         querystring: ZReportQuery,
         response: { 200: ZDashboardResponse, ...errors },
       },
-      preHandler: staffOnly,
     },
     async (request) => {
-      const branchId = await scope(request, request.query.branch_id);
+      const branchId = branchOf(request);
       return { data: await reportsService.dashboard(app.db, request.query, branchId, requestLang(request)) };
     },
   );
@@ -62,10 +74,9 @@ export async function reportsRoutes(app: FastifyInstance) {
         querystring: ZWorklistQuery,
         response: { 200: ZWorklistResponse, ...errors },
       },
-      preHandler: staffOnly,
     },
     async (request) => {
-      const branchId = await scope(request, request.query.branch_id);
+      const branchId = branchOf(request);
       return {
         data: await reportsService.worklist(app.db, request.params.kind, { branchId, days: request.query.days }, requestLang(request)),
       };
@@ -83,12 +94,11 @@ export async function reportsRoutes(app: FastifyInstance) {
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
         response: { ...errors },
       },
-      preHandler: staffOnly,
     },
     async (request, reply) => {
       const q = request.query;
       const lang: TLang = q.lang ?? requestLang(request);
-      const branchId = await scope(request, q.branch_id);
+      const branchId = branchOf(request);
       const kind = ZWorklistKind.safeParse(q.table);
       const data = kind.success
         ? { worklist: await reportsService.worklist(app.db, kind.data, { branchId, days: q.days }, lang) }

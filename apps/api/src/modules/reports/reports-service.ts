@@ -1,14 +1,11 @@
 import {
   addDays,
   DELIVERY_CHANNELS,
-  formatAmount,
   localDate,
   pickText,
   READDRESSED_DAYS,
   REPORT_TIME_ZONE,
   sumMinor,
-  toMinor,
-  toMajor,
   type TDashboard,
   type TDeliveryChannel,
   type TLang,
@@ -16,9 +13,8 @@ import {
   type TWorklistRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { readMinor } from '../../db/schema/columns';
 import { reportsRepository as repo } from './reports-repository';
-import { isTextKey, text } from '../../texts/texts';
-import { writeSheet } from './xlsx-write';
 
 /** Rows a worklist or export carries at most (the screen pages nothing: it shows the oldest/largest first). */
 export const WORKLIST_LIMIT = 5000;
@@ -156,7 +152,7 @@ export const reportsService = {
         branch: name(r.branch_name, lang) || null,
         date: r.storage_until,
         days: r.days,
-        amount: r.price === null ? null : toMinor(Number(r.price)),
+        amount: r.price === null ? null : readMinor(r.price),
         currency: r.currency,
       }));
     }
@@ -196,180 +192,4 @@ function pgArray(value: string[] | string): string[] {
     .replace(/^\{|\}$/g, '')
     .split(',')
     .filter(Boolean);
-}
-
-/** A column's title in an export: `reports.columns.<key>` in the text files (the key itself when it has none). */
-function columnTitle(key: string, lang: TLang): string {
-  const textKey = `reports.columns.${key}`;
-  return isTextKey(textKey) ? text(textKey, lang) : key;
-}
-
-/** A table as typed cells: amounts stay minor units until written (number with 2 decimals in xlsx, text in csv). */
-export interface ExportTable {
-  columns: { key: string; money?: boolean }[];
-  rows: Record<string, string | number | null>[];
-}
-
-export function exportTableOf(table: string, data: { dashboard?: TDashboard; worklist?: TWorklistRow[] }): ExportTable {
-  const d = data.dashboard;
-  const w = data.worklist ?? [];
-  switch (table) {
-    case 'status':
-      return {
-        columns: [{ key: 'branch' }, { key: 'status' }, { key: 'count' }],
-        rows: d!.parcels_by_status.map((r) => ({ branch: r.branch, status: r.status, count: r.count })),
-      };
-    case 'flows':
-      return {
-        columns: [{ key: 'date' }, { key: 'received' }, { key: 'dispatched' }, { key: 'arrived' }, { key: 'delivered' }],
-        rows: d!.flows,
-      };
-    case 'revenue':
-      return {
-        columns: [
-          { key: 'date' },
-          { key: 'branch' },
-          { key: 'method' },
-          { key: 'currency' },
-          { key: 'amount', money: true },
-          { key: 'payments' },
-        ],
-        rows: d!.revenue.map((r) => ({
-          date: r.date,
-          branch: r.branch,
-          method: r.method,
-          currency: r.currency,
-          amount: r.amount,
-          payments: r.count,
-        })),
-      };
-    case 'unclaimed':
-      return {
-        columns: [{ key: 'track_code' }, { key: 'branch' }, { key: 'date' }, { key: 'days' }],
-        rows: w.map((r) => ({ track_code: r.track_code, branch: r.branch, date: r.date?.slice(0, 10) ?? null, days: r.days })),
-      };
-    case 'disputed':
-      return {
-        columns: [{ key: 'track_code' }, { key: 'savers' }, { key: 'name' }, { key: 'phone_number' }, { key: 'since' }, { key: 'days' }],
-        rows: w.map((r) => ({
-          track_code: r.track_code,
-          savers: r.client_code,
-          name: r.name,
-          phone_number: r.phone_number,
-          since: r.date?.slice(0, 10) ?? null,
-          days: r.days,
-        })),
-      };
-    case 'storage':
-      return {
-        columns: [
-          { key: 'track_code' },
-          { key: 'client_code' },
-          { key: 'name' },
-          { key: 'phone_number' },
-          { key: 'branch' },
-          { key: 'storage_until' },
-          { key: 'days' },
-          { key: 'price', money: true },
-          { key: 'currency' },
-        ],
-        rows: w.map((r) => ({
-          track_code: r.track_code,
-          client_code: r.client_code,
-          name: r.name,
-          phone_number: r.phone_number,
-          branch: r.branch,
-          storage_until: r.date,
-          days: r.days,
-          price: r.amount,
-          currency: r.currency,
-        })),
-      };
-    case 'readdressed':
-      return {
-        columns: [
-          { key: 'track_code' },
-          { key: 'client_code' },
-          { key: 'name' },
-          { key: 'taken_by' },
-          { key: 'date' },
-          { key: 'days' },
-          { key: 'reason' },
-        ],
-        rows: w.map((r) => ({
-          track_code: r.track_code,
-          client_code: r.client_code,
-          name: r.name,
-          taken_by: r.branch,
-          date: r.date?.slice(0, 10) ?? null,
-          days: r.days,
-          reason: r.note,
-        })),
-      };
-    case 'unreachable':
-      return {
-        columns: [
-          { key: 'client_code' },
-          { key: 'name' },
-          { key: 'phone_number' },
-          { key: 'branch' },
-          { key: 'channels' },
-          { key: 'since' },
-          { key: 'days' },
-        ],
-        rows: w.map((r) => ({
-          client_code: r.client_code,
-          name: r.name,
-          phone_number: r.phone_number,
-          branch: r.branch,
-          channels: (r.channels ?? []).join(', '),
-          since: r.date?.slice(0, 10) ?? null,
-          days: r.days,
-        })),
-      };
-    default:
-      return {
-        columns: [
-          { key: 'client_code' },
-          { key: 'name' },
-          { key: 'phone_number' },
-          { key: 'debt', money: true },
-          { key: 'currency' },
-          { key: 'days' },
-        ],
-        rows: w.map((r) => ({
-          client_code: r.client_code,
-          name: r.name,
-          phone_number: r.phone_number,
-          debt: r.amount,
-          currency: r.currency,
-          days: r.days,
-        })),
-      };
-  }
-}
-
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  // Quote always; a leading =,+,-,@ is prefixed so spreadsheet apps never run it as a formula (plain numbers and
-  // phone numbers like +77010000001 stay as they are: they cannot run anything).
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^[+-]?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
-export async function writeExport(t: ExportTable, format: 'xlsx' | 'csv', lang: TLang, sheet: string): Promise<Buffer> {
-  const head = t.columns.map((c) => columnTitle(c.key, lang));
-  if (format === 'csv') {
-    const lines = [head.map(csvCell).join(',')];
-    for (const r of t.rows)
-      lines.push(
-        t.columns.map((c) => csvCell(c.money && typeof r[c.key] === 'number' ? formatAmount(r[c.key] as number) : r[c.key]!)).join(','),
-      );
-    return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
-  }
-  return writeSheet(
-    sheet,
-    t.columns.map((c, i) => ({ head: head[i]!, money: c.money })),
-    t.rows.map((r) => t.columns.map((c) => (c.money && typeof r[c.key] === 'number' ? toMajor(r[c.key] as number) : (r[c.key] ?? null)))),
-  );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, READDRESSED_DAYS, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
+import { PAYMENT_METHODS, READDRESSED_DAYS, sumMinor, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -92,7 +92,8 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
     const days = d.flows.map((f) => f.date);
     return PAYMENT_METHODS.map((m) => ({
       label: t(`manage:payment.${m}`),
-      data: days.map((day) => toMajor(d.revenue.filter((r) => r.date === day && r.method === m).reduce((s, r) => s + r.amount, 0))),
+      // A day's minor-unit amounts added as integers (the contract's sumMinor), shown in major units.
+      data: days.map((day) => toMajor(sumMinor(d.revenue.filter((r) => r.date === day && r.method === m).map((r) => r.amount)))),
       color: METHOD_COLORS[m],
     }));
   }, [d, t]);

@@ -1,0 +1,51 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
+import { parcelPhotoReferences } from './photo-references';
+import { arrivalRoutes } from './works/arrival-routes';
+import { contextRoutes } from './works/context-routes';
+import { dispatchRoutes } from './works/dispatch-routes';
+import { disputesRoutes } from './works/disputes-routes';
+import { findRoutes } from './works/find-routes';
+import { flightsRoutes } from './works/flights-routes';
+import { handoverRoutes } from './works/handover-routes';
+import { importRoutes } from './works/import-routes';
+import { receiveRoutes } from './works/receive-routes';
+import { unclaimedRoutes } from './works/unclaimed-routes';
+
+/**
+ * The staff works at /manage, one routes plugin each, each in its own scope. A work's plugin declares its guard once
+ * for all its routes (`app.addHook('preHandler', warehouseGuard(app))`, see manage-access.ts): signed in (401), staff
+ * or admin (customers 403), and the place the work belongs to (403 otherwise). A new route added to a work is guarded
+ * by being there; a new work is a new plugin in this list with its own guard. The money works (debts, the day's close)
+ * live in payments/ and the reports in reports/, each with its own routes plugin.
+ */
+export const STAFF_WORKS: FastifyPluginAsync[] = [
+  contextRoutes,
+  receiveRoutes,
+  importRoutes,
+  unclaimedRoutes,
+  disputesRoutes,
+  dispatchRoutes,
+  flightsRoutes,
+  arrivalRoutes,
+  handoverRoutes,
+  findRoutes,
+];
+
+export async function staffArea(app: FastifyInstance) {
+  // Photos (receive) and spreadsheets (import) come as multipart; the per-call limits are tighter where they differ.
+  await app.register(multipart, {
+    limits: {
+      fileSize: IMPORT_MAX_BYTES,
+      files: MAX_PARCEL_PHOTOS,
+      fields: 4,
+      parts: MAX_PARCEL_PHOTOS + 4,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+    throwFileSizeLimit: true,
+  });
+  app.uploads.registerReferences('parcels', parcelPhotoReferences);
+  for (const routes of STAFF_WORKS) await app.register(routes);
+}
