@@ -4,6 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
 
+const FORMAT_RULE =
+  'Format numbers, money and dates with the contract formatter (formatNumber, formatMoney, formatWeight, formatDate, ' +
+  "formatTime … from @portal/contract; zonedClock for a time zone's clock), never toLocale*String or Intl.*Format.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,23 +37,29 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Dates go through the contract's formatter (lib/content/format): the browser's own Kazakh data may be
-    // missing and print "2026 M11 5", and the UI must read like the notifications.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    // Numbers, money and dates are formatted by the contract's formatter alone (packages/contract/src/common/format.ts
+    // over intl-formats.ts): the same "8 316 ₸" on the customer's pages, the staff screens and in every notification,
+    // and Kazakh that never depends on the runtime's locale data ("2026 M11 5"). ADR 071.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    // The formatter's own test holds it to what ICU prints.
+    ignores: ['packages/contract/src/common/{format,intl-formats}.ts', 'packages/contract/test/format.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
-          message: 'Format dates with formatDate/formatDateTime from lib/content/format (the contract formatter).',
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: FORMAT_RULE,
         },
         {
-          selector:
-            "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
-          message: 'Format dates with formatDate/formatDateTime from lib/content/format (the contract formatter).',
+          selector: "MemberExpression[object.name='Intl'][property.name=/Format$/]",
+          message: FORMAT_RULE,
+        },
+        {
+          selector: "MemberExpression[property.name='Intl']",
+          message: FORMAT_RULE,
         },
       ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/intl-formats', '**/intl-formats.ts'], message: FORMAT_RULE }] }],
     },
   },
   {

@@ -22,8 +22,9 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
+import { formatNumber } from '../packages/contract/src/common/format.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
@@ -74,7 +75,7 @@ async function fill(url) {
   );
   await c.query('vacuum analyze users');
   await c.end();
-  log(`${RECIPIENTS.toLocaleString('en')} customers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(`${formatNumber(RECIPIENTS, 'en')} customers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -151,9 +152,9 @@ async function main() {
   await app.close();
   if (process.env.BENCH_KEEP !== '1') await admin(`drop database if exists ${NAME} with (force)`);
 
-  const md = `# Broadcast fan-out at ${RECIPIENTS.toLocaleString('en')} recipients
+  const md = `# Broadcast fan-out at ${formatNumber(RECIPIENTS, 'en')} recipients
 
-One broadcast to every customer (${RECIPIENTS.toLocaleString('en')}, languages kk/ru/en in thirds; 10% turned news × SMS on)
+One broadcast to every customer (${formatNumber(RECIPIENTS, 'en')}, languages kk/ru/en in thirds; 10% turned news × SMS on)
 through the real API (\`buildApp\`, one process with \`NOTIFY_WORKER=true\`) on PostgreSQL ${pgv} at 127.0.0.1:5432,
 on the CI machine (2 cores shared with other work). The 60 s cancel window is skipped (send time moved to now).
 
@@ -161,9 +162,9 @@ on the CI machine (2 cores shared with other work). The 60 s cancel window is sk
 |---|---|
 | \`POST admin/broadcasts/count\` (all customers) | ${countMs.toFixed(0)} ms |
 | \`POST admin/broadcasts\` (answers at once; the fan-out is queued) | ${createMs.toFixed(0)} ms |
-| fan-out: every recipient's notification written (batches of 1,000, one job each) | ${(fannedAt / 1000).toFixed(1)} s (${Math.round(n / (fannedAt / 1000)).toLocaleString('en')} recipients/s) |
-| recipients written | ${n.toLocaleString('en')} (${last.recipients.toLocaleString('en')} counted by the broadcast) |
-| SMS deliveries sent by the queue's worker | ${smsSent.toLocaleString('en')} (broadcast counts: sent ${last.sent}, failed ${last.failed}, queued ${last.queued}) |
+| fan-out: every recipient's notification written (batches of 1,000, one job each) | ${(fannedAt / 1000).toFixed(1)} s (${formatNumber(Math.round(n / (fannedAt / 1000)), 'en')} recipients/s) |
+| recipients written | ${formatNumber(n, 'en')} (${formatNumber(last.recipients, 'en')} counted by the broadcast) |
+| SMS deliveries sent by the queue's worker | ${formatNumber(smsSent, 'en')} (broadcast counts: sent ${last.sent}, failed ${last.failed}, queued ${last.queued}) |
 | until every delivery was done | ${(allMs / 1000).toFixed(1)} s |
 | \`GET /api/auth/user\` meanwhile (${probes.length} calls, one each 100 ms) | p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms |
 

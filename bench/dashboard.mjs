@@ -38,6 +38,7 @@ import {
 } from './lib.mjs';
 import { parcelFlows } from '../apps/api/src/modules/parcels/parcel-flows.ts';
 import { paymentsRepository } from '../apps/api/src/modules/payments/payments-repository.ts';
+import { formatNumber } from '../packages/contract/src/common/format.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ROUNDS = 5;
@@ -99,9 +100,9 @@ async function fill(size) {
       insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
                           received_at, dispatched_at, arrived_at, delivered_at, storage_until, created_at, updated_at)
       select case when g % 100 = 49 then null else u end, 'BD' || lpad(g::text, 12, '0'), 'Item ' || g, w,
-             case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * 1200, 2) end,
+             case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * 120000) end,
              case when s in (${sid.at_branch}, ${sid.delivered}) then ${currencyAt('g')} end,
-             case when s in (${sid.at_branch}, ${sid.delivered}) then 1200 end,
+             case when s in (${sid.at_branch}, ${sid.delivered}) then 120000 end,
              s, ${branchAt('g')},
              r, case when s <> ${sid.china_warehouse} then r + interval '2 days' end,
              case when s in (${sid.at_branch}, ${sid.delivered}) then r + interval '11 days' end,
@@ -111,7 +112,7 @@ async function fill(size) {
       from (select g, age, ${userOf('g')} u, case when g % 100 = 49 then ${sid.china_warehouse} else ${statusCase('g', 'age')} end s,
                    round((0.2 + (g % 97) / 10.0)::numeric, 3) w, now() - (age || ' days')::interval - ((g % 1440) || ' minutes')::interval r
             from (select g, (${size.orders} - g) * 400 / ${size.orders} as age from generate_series(${from}, ${to}) g) a) x`);
-    log(`${size.name}: ${to.toLocaleString('en')} / ${size.orders.toLocaleString('en')} orders`);
+    log(`${size.name}: ${formatNumber(to, 'en')} / ${formatNumber(size.orders, 'en')} orders`);
   }
 
   // Charges and payments: one charge per hand-over, paid in full 9 times of 10 (the rest leaves a debt), over 365 days.
@@ -201,7 +202,7 @@ async function checkAgainstRecount(target, url) {
     JSON.stringify(flows) === JSON.stringify(d.flows_total) &&
     JSON.stringify(revenue.map((r) => ({ currency: r.currency, amount: Number(r.amount) }))) === JSON.stringify(d.revenue_total);
   if (!same) throw new Error(`${url}: the dashboard differs from the recount: ${JSON.stringify({ flows, revenue, dashboard: d })}`);
-  log(`${url.split('/').pop()}: dashboard equals the recount (${flows.received.toLocaleString('en')} received in 30 days)`);
+  log(`${url.split('/').pop()}: dashboard equals the recount (${formatNumber(flows.received, 'en')} received in 30 days)`);
 }
 
 async function main() {
@@ -231,7 +232,7 @@ async function main() {
     '# Dashboard at scale',
     '',
     `The admin dashboard and worklists through the real API (\`buildApp\` + \`app.inject\`: auth, validation, the grouped`,
-    `queries, serialisation), ${CUSTOMERS.toLocaleString('en')} customers, every seeded branch. Requests one at a time,`,
+    `queries, serialisation), ${formatNumber(CUSTOMERS, 'en')} customers, every seeded branch. Requests one at a time,`,
     'rounds alternating between the two databases so machine noise falls on both.',
     '',
     `Measured on ${await machineConditions()}.`,

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');

@@ -32,6 +32,7 @@ import {
   timeGets,
   writeResult,
 } from './lib.mjs';
+import { formatNumber } from '../packages/contract/src/common/format.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10000);
 const DEEP_REQUESTS = Number(process.env.BENCH_DEEP_REQUESTS ?? 2000);
@@ -109,7 +110,7 @@ async function fill(size) {
     insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
                         received_at, dispatched_at, arrived_at, delivered_at, storage_until, archived_at, created_at, updated_at)
     select u, 'BN' || lpad(g::text, 12, '0'), 'Item ' || g, w,
-           case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * ${branch.tariff}, 2) end,
+           case when s in (${sid.at_branch}, ${sid.delivered}) then round(w * ${branch.tariff}) end,
            case when s in (${sid.at_branch}, ${sid.delivered}) then '${branch.currency}' end,
            case when s in (${sid.at_branch}, ${sid.delivered}) then ${branch.tariff} end,
            s, ${branch.id},
@@ -146,7 +147,7 @@ async function fill(size) {
         `case when ${ofReseller('g')} then null when g % 20 < 4 then now() - ((g % 30) || ' days')::interval end`,
       ),
     );
-    log(`${size.name}: ${to.toLocaleString('en')} / ${size.orders.toLocaleString('en')} orders`);
+    log(`${size.name}: ${formatNumber(to, 'en')} / ${formatNumber(size.orders, 'en')} orders`);
   }
   await c.query(`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`);
   await c.query('vacuum analyze users');
@@ -156,7 +157,7 @@ async function fill(size) {
   } = await c.query('select count(*)::int n from orders');
   await c.end();
   log(
-    `${size.name}: ${n.toLocaleString('en')} orders (${others.toLocaleString('en')} of others) over ${CUSTOMERS.toLocaleString('en')} customers in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    `${size.name}: ${formatNumber(n, 'en')} orders (${formatNumber(others, 'en')} of others) over ${formatNumber(CUSTOMERS, 'en')} customers in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   return url;
 }
@@ -292,7 +293,7 @@ async function main() {
   const table = [
     '| orders in the database | requests | p50 ms | p95 ms | p99 ms | max ms |',
     '|---:|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.orders.toLocaleString('en')} | ${r.n} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} |`),
+    ...results.map((r) => `| ${formatNumber(r.orders, 'en')} | ${r.n} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} |`),
   ].join('\n');
   const deepTable = [
     "| the reseller's delivered orders, 10 a page | requests | p50 ms | p95 ms | p99 ms | max ms | p50 / page 1 |",
@@ -309,7 +310,7 @@ Measured on ${await machineConditions()}.
 
 \`GET /api/orders/status/{statusId}/orders?filters[per_page]=10&filters[page]=1\` for one customer with 40 orders
 (10 in the listed status), through the real API (\`buildApp\` + \`app.inject\`: auth with a session lookup, validation,
-the list queries, serialisation), ${CUSTOMERS.toLocaleString('en')} customers.
+the list queries, serialisation), ${formatNumber(CUSTOMERS, 'en')} customers.
 Requests run one at a time, alternating ${ROUNDS} rounds between the two databases so machine noise falls on both alike.
 
 ${table}
@@ -318,7 +319,7 @@ ${table}
 
 ## A reseller's deep pages
 
-In the 1,000,000-order database, a reseller owns ${RESELLER_ORDERS.toLocaleString('en')} orders (one in 50 of the table,
+In the 1,000,000-order database, a reseller owns ${formatNumber(RESELLER_ORDERS, 'en')} orders (one in 50 of the table,
 spread through it), all delivered and kept. Their list, 10 a page, one request at a time, ${ROUNDS} rounds alternating
 between the calls:
 

@@ -18,6 +18,7 @@
  */
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { connect, dropDatabase, freshDatabase, log, machineConditions, startApp, summary, writeResult } from './lib.mjs';
+import { formatNumber } from '../packages/contract/src/common/format.ts';
 
 const NAME = 'bench_parcel_work';
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -59,7 +60,7 @@ async function fill(url) {
   await c.query(
     `insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
                          received_at, dispatched_at, arrived_at, delivered_at, storage_until, created_at, updated_at)
-     select ${first} + g % ${CUSTOMERS}, 'BH' || lpad(g::text, 12, '0'), 'Item ' || g, 1.5, round(1.5 * $2, 2), $3, $2,
+     select ${first} + g % ${CUSTOMERS}, 'BH' || lpad(g::text, 12, '0'), 'Item ' || g, 1.5, round(1.5 * $2::bigint), $3, $2,
             ${sid.delivered}, $1, r, r + interval '2 days', r + interval '11 days', r + interval '13 days',
             (r + interval '25 days')::date, r, r
      from (select g, now() - ((g % 400) || ' days')::interval r from generate_series(1, ${HISTORY}) g) x`,
@@ -160,20 +161,20 @@ Measured on ${await machineConditions()}. Code: ${label}.
 
 Through the real API (\`buildApp\` + \`app.inject\`: auth, validation, one transaction with the status change, one
 history event, one audit row and one notification per parcel with its delivery rows and queue jobs, serialisation),
-${CUSTOMERS.toLocaleString('en')} customers of one branch, ${HISTORY.toLocaleString('en')} delivered parcels as history.
-${REPEATS} rounds; each puts ${DISPATCH.toLocaleString('en')} new owned parcels at the China warehouse, creates a flight
+${formatNumber(CUSTOMERS, 'en')} customers of one branch, ${formatNumber(HISTORY, 'en')} delivered parcels as history.
+${REPEATS} rounds; each puts ${formatNumber(DISPATCH, 'en')} new owned parcels at the China warehouse, creates a flight
 to the branch, dispatches them all (\`POST manage/dispatch\` with \`all_matching\` and \`flight_id\`), then scans
-${ARRIVE.toLocaleString('en')} of them as arrived at the branch (\`POST manage/arrive\`, ${ARRIVE / SCAN} calls of ${SCAN}
+${formatNumber(ARRIVE, 'en')} of them as arrived at the branch (\`POST manage/arrive\`, ${ARRIVE / SCAN} calls of ${SCAN}
 codes, the most a call takes).
 
 | work | rounds | median s | slowest s | under ${LIMIT_MS / 1000} s |
 |---|---:|---:|---:|---|
-| dispatch a flight of ${DISPATCH.toLocaleString('en')} | ${d.n} | ${f(d.p50)} | ${f(d.max)} | ${d.max < LIMIT_MS ? 'yes' : '**no**'} |
-| arrival of ${ARRIVE.toLocaleString('en')} (${ARRIVE / SCAN} scans) | ${a.n} | ${f(a.p50)} | ${f(a.max)} | ${a.max < LIMIT_MS ? 'yes' : '**no**'} |
+| dispatch a flight of ${formatNumber(DISPATCH, 'en')} | ${d.n} | ${f(d.p50)} | ${f(d.max)} | ${d.max < LIMIT_MS ? 'yes' : '**no**'} |
+| arrival of ${formatNumber(ARRIVE, 'en')} (${ARRIVE / SCAN} scans) | ${a.n} | ${f(a.p50)} | ${f(a.max)} | ${a.max < LIMIT_MS ? 'yes' : '**no**'} |
 | one scan of ${SCAN} | ${s.n} | ${f(s.p50)} | ${f(s.max)} | |
 
-Written: ${counts.dispatched_events.toLocaleString('en')} dispatch and ${counts.arrived_events.toLocaleString('en')} arrival
-events, ${counts.notifications.toLocaleString('en')} notifications.
+Written: ${formatNumber(counts.dispatched_events, 'en')} dispatch and ${formatNumber(counts.arrived_events, 'en')} arrival
+events, ${formatNumber(counts.notifications, 'en')} notifications.
 
 Generated ${new Date().toISOString()} by \`npm run bench:parcel-work -w bench\` in ${((Date.now() - started) / 60000).toFixed(1)} min.
 `;

@@ -14,7 +14,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/accounts.ts';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/accounts.ts';
 
 const url = process.env.AB_DB_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_cost';
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 8);

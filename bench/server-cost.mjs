@@ -22,8 +22,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/accounts.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { BENCH_DIR, admin, connect, databaseUrl, dropDatabase, log, machineConditions, writeResult } from './lib.mjs';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatTime } from '@portal/contract/common/format';
 import { DATA_DIR } from './env';
 
 /** Where start-server.mjs runs the fakes of outside services for this run. */
@@ -43,7 +44,7 @@ export function telegramChatHtml(messages: TelegramMessage[], theme: 'light' | '
         .flat()
         .map((b) => `<a class="button" href="${b.url}">${b.text} ↗</a>`)
         .join('');
-      const time = new Date(m.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Almaty' });
+      const time = formatTime(m.at, 'ru', { timeZone: 'Asia/Almaty' });
       return `<div class="msg"><div class="bubble">${text.replace(/\n/g, '<br>')}<span class="time">${time}</span></div>${buttons}</div>`;
     })
     .join('');

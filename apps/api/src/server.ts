@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './seed';
 import { buildApp } from './app';
 import { codesRepository } from './modules/auth/codes-repository';
 import { discardPendingWork, drillLines } from './restore-drill';

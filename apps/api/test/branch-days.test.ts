@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate, REPORT_TIME_ZONE } from '@portal/contract';
+import { addDays, localDate, REPORT_TIME_ZONE, zonedClock } from '@portal/contract';
 import { branches, orders } from '../src/db/schema';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { parcelIn, parcelsIn } from './factories';
@@ -12,9 +12,7 @@ import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers
  * differs from the carrier's right now (UTC−12 or UTC+14, whichever differs at this hour), as a server configured
  * with `timezone = 'UTC'` does for five hours of every Almaty night.
  */
-const almatyHour = Number(
-  new Intl.DateTimeFormat('en-GB', { timeZone: REPORT_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
-);
+const almatyHour = zonedClock(new Date(), REPORT_TIME_ZONE)!.hour;
 // UTC−12 is a day behind Almaty until 17:00 there, UTC+14 a day ahead from 15:00.
 const sessionZone = almatyHour < 16 ? 'Etc/GMT+12' : 'Etc/GMT-14';
 // A branch whose calendar differs from the carrier's home zone right now (the other side of the date line).

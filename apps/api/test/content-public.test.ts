@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, faqs, lessonSteps, lessons, marketplaces, news, prohibitedItems } from '../src/db/schema';
-import { DEMO_FAQS, DEMO_LESSONS, DEMO_MARKETPLACES, DEMO_NEWS, DEMO_PROHIBITED_ITEMS } from '../src/db/seed/content';
+import { DEMO_FAQS, DEMO_LESSONS, DEMO_MARKETPLACES, DEMO_NEWS, DEMO_PROHIBITED_ITEMS } from '../src/seed/content';
 import { client, createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;

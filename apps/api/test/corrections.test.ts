@@ -11,13 +11,14 @@ import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers
 let ctx: TestContext;
 let staff: Staff;
 let m: ReturnType<typeof manageClient>;
+/** The branch's tariff as answers carry it (major units; the column keeps minor units). */
 let tariff: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   staff = await staffTokens(ctx);
   m = manageClient(ctx);
   const [b] = await ctx.database.db.select().from(branches).where(eq(branches.id, staff.branchId));
-  tariff = b!.tariff;
+  tariff = toMajor(b!.tariff);
 });
 afterAll(async () => ctx.close());
 
@@ -189,7 +190,8 @@ describe('parcel corrections', () => {
     expect(res.status).toBe(200);
     expect(res.json.data.parcel.price).toBe(1500.5);
     const t = await timeline(d.token, d.ids[0]!);
-    expect(t.history.at(-1)!.text).toMatch(/^Price corrected: .* → 1,500\.5 /);
+    // The contract's formatter: the currency's sign after a no-break space, as the notification's details show it.
+    expect(t.history.at(-1)!.text).toMatch(/^Price corrected: .* → 1,500\.5\u00a0₸\.$/);
     const handed = await m.complete(staff.branch, { customer_id: d.user.id, payments: [{ method: 'cash', amount: 150050 }] });
     expect(handed.status).toBe(200);
     expect(handed.json.data.total).toBe(1500.5);

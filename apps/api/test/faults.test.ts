@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/seed';
 import { client, createTestApp, DEMO, login, type TestContext } from './helpers';
 import { OwnPostgres } from './own-postgres';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/seed';
 import type { SmsDriver, SmsMessage } from '../src/plugins/sms';
 
 /** An SMS driver that keeps messages in memory, so tests read the codes they were sent. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toMajor } from '@portal/contract';
 import { branches, orders, users } from '../src/db/schema';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { parcelsIn } from './factories';
@@ -8,13 +9,14 @@ import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers
 let ctx: TestContext;
 let staff: Staff;
 let m: ReturnType<typeof manageClient>;
+/** The branch's tariff as answers carry it (major units; the column keeps minor units). */
 let tariff: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   staff = await staffTokens(ctx);
   m = manageClient(ctx);
   const [b] = await ctx.database.db.select().from(branches).where(eq(branches.id, staff.branchId));
-  tariff = b!.tariff;
+  tariff = toMajor(b!.tariff);
 });
 afterAll(async () => ctx.close());
 

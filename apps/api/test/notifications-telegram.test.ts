@@ -105,7 +105,7 @@ describe('Telegram', () => {
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'in_transit', name: 'Кроссовки', weight: 2.5 });
     const [row] = await ctx.database.db.select({ branchId: orders.branchId }).from(orders).where(eq(orders.id, o.id));
     await ctx.database.db.transaction((tx) =>
-      parcels.arrive(tx, [o.id], { id: row!.branchId!, tariff: 3000, currency: 'KZT' }, '2030-01-31', { userId: null }),
+      parcels.arrive(tx, [o.id], { id: row!.branchId!, tariff: 300_000, currency: 'KZT' }, '2030-01-31', { userId: null }),
     );
     const [message] = await until(
       async () => fake.messagesTo(chat).filter((m) => m.parse_mode === 'HTML'),

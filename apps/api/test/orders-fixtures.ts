@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TOrderStatusCode } from '@portal/contract';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { insertOrder } from '../src/db/seed/orders';
+import { insertOrder } from '../src/seed/orders';
 
 let codeCounter = 0;
 /** A fresh, valid tracking code for this test process. */

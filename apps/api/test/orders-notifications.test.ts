@@ -23,7 +23,11 @@ async function moveTo(orderId: number, to: 'in_transit' | 'at_branch') {
       await parcels.arrive(
         tx,
         [orderId],
-        { id: (await tx.select({ b: orders.branchId }).from(orders).where(eq(orders.id, orderId)))[0]!.b!, tariff: 1000, currency: 'KZT' },
+        {
+          id: (await tx.select({ b: orders.branchId }).from(orders).where(eq(orders.id, orderId)))[0]!.b!,
+          tariff: 100_000,
+          currency: 'KZT',
+        },
         '2030-01-31',
         { userId: null },
       );

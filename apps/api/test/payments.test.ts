@@ -17,7 +17,7 @@ beforeAll(async () => {
   staff = await staffTokens(ctx);
   m = manageClient(ctx);
   const [b] = await ctx.database.db.select().from(branches).where(eq(branches.id, staff.branchId));
-  tariffMinor = toMinor(b!.tariff);
+  tariffMinor = b!.tariff; // the column keeps minor units
   today = localDate(new Date(), b!.timeZone);
 });
 afterAll(async () => ctx.close());

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { createMobizonDriver, createSmscDriver } from '../src/plugins/sms';
 import { client, freshDatabase } from './helpers';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/seed';
 
 type Mode = 'ok' | 'refuse' | 'http500' | 'hang';
 

@@ -1,6 +1,5 @@
 export * from './common/i18n';
 export * from './common/format';
-export * from './common/intl-formats';
 export * from './common/routes';
 export * from './common/envelope';
 export * from './common/errors';

@@ -3,6 +3,7 @@ import {
   chargeableWeightKg,
   DEFAULT_VOLUMETRIC_DIVISOR,
   priceFor,
+  priceMinorFor,
   PRICE_ROUNDING_RULE,
   volumetricWeightKg,
 } from '../src/parcels/chargeable-weight';
@@ -28,6 +29,22 @@ describe('chargeable weight and price (one rule)', () => {
     expect(priceFor(0.001, 4.99)).toBe(0); // 0.00499 → 0.00
     expect(priceFor(0.001, 5)).toBe(0.01); // 0.005 → half up
     expect(priceFor(1000, 99999.99)).toBe(99999990);
+    expect(priceFor(2.35, 1890.1)).toBe(4441.74); // Math.round(2.35 × 1890.1 × 100) / 100 is 4441.73
+  });
+
+  it('the price in minor units from a tariff in minor units: integers only, the same rule', () => {
+    expect(priceMinorFor(2.35, 189_010)).toBe(444_174); // 4441.735 → half up
+    expect(priceMinorFor(1.005, 100)).toBe(101);
+    expect(priceMinorFor(0.001, 499)).toBe(0);
+    expect(priceMinorFor(0.001, 500)).toBe(1);
+    expect(priceMinorFor(0, 189_000)).toBe(0);
+    for (let i = 0; i < 2000; i++) {
+      const grams = Math.floor(Math.random() * 100_000);
+      const tariff = Math.floor(Math.random() * 100_000_000);
+      const exact = (BigInt(grams) * BigInt(tariff) + 500n) / 1000n;
+      expect(BigInt(priceMinorFor(grams / 1000, tariff))).toBe(exact);
+      expect(priceFor(grams / 1000, tariff / 100)).toBe(Number(exact) / 100);
+    }
   });
 
   it('the rule is written down in every language', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, MAX_AMOUNT_MINOR, parseAmount, sumMinor, toMajor, toMinor } from '../src/common/money';
+import { formatAmount, MAX_AMOUNT_MINOR, parseAmount, sumMinor, toMajor, toMajorOrNull, toMinor } from '../src/common/money';
 
 describe('money in minor units', () => {
   it('parses typed amounts exactly', () => {
@@ -22,6 +22,8 @@ describe('money in minor units', () => {
     expect(toMinor(1890.1)).toBe(189010);
     expect(toMinor(-12.3)).toBe(-1230);
     expect(toMajor(189010)).toBe(1890.1);
+    expect(toMajorOrNull(444174)).toBe(4441.74);
+    expect(toMajorOrNull(null)).toBeNull();
     expect(sumMinor([10, 20, 30])).toBe(60);
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../src/common/money';
-import { receiptTotals } from '../src/receipts/receipt-totals';
+import { receiptTotals, receiptTotalsMinor } from '../src/receipts/receipt-totals';
 
 describe("a receipt's totals from its charge lines", () => {
   it('adds prices in minor units and weights in grams, never as floating point', () => {
@@ -13,6 +13,18 @@ describe("a receipt's totals from its charge lines", () => {
     ).toEqual({ totalMinor: 30, total: 0.3, totalWeight: 0.3 });
     const three = Array.from({ length: 3 }, () => ({ price: 1890.1, weight: 1.001 }));
     expect(receiptTotals(three)).toEqual({ totalMinor: 567030, total: 5670.3, totalWeight: 3.003 });
+  });
+
+  it('adds lines priced in minor units (as the API keeps them) the same way', () => {
+    const three = Array.from({ length: 3 }, () => ({ priceMinor: 444_174, weight: 1 }));
+    expect(receiptTotalsMinor(three)).toEqual({ totalMinor: 1_332_522, total: 13325.22, totalWeight: 3 });
+    expect(receiptTotalsMinor([{ priceMinor: null, weight: 0.5 }])).toEqual({ totalMinor: 0, total: 0, totalWeight: 0.5 });
+    expect(() =>
+      receiptTotalsMinor([
+        { priceMinor: Number.MAX_SAFE_INTEGER, weight: 0 },
+        { priceMinor: 1, weight: 0 },
+      ]),
+    ).toThrow(RangeError);
   });
 
   it('counts an unpriced line as nothing and an empty receipt as zero', () => {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 import { checkAdminInput, createAdmin, CreateAdminError } from '../modules/admin/create-admin';
 
 const USAGE = 'Usage: npm run create-admin -- --phone <number> --password <password> [--first-name <name>] [--last-name <name>]';

@@ -52,7 +52,10 @@ export async function openDatabase(opts: {
   afterMigrate?: (db: Db) => Promise<void>;
   /** Who opens an embedded database in `dataDir`, named to a second process its lock refuses (data-dir-lock.ts). */
   holder?: string;
+  /** Another migrations folder (tests: the schema as it stood before a migration, to check what the migration does). */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder();
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -70,7 +73,7 @@ export async function openDatabase(opts: {
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+      await migrate(drizzle(pool, { schema }), { migrationsFolder: folder });
       await opts.afterMigrate?.(db);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
@@ -105,7 +108,7 @@ export async function openDatabase(opts: {
     client = new PGlite(location);
     await client.waitReady;
     pgliteDb = drizzle(client, { schema });
-    await migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
+    await migrate(pgliteDb, { migrationsFolder: folder });
     await opts.afterMigrate?.(pgliteDb as unknown as Db);
   } catch (error) {
     await client?.close().catch(() => {});

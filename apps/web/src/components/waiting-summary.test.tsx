@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, localDate, type TWaitingAtBranch } from '@portal/contract';
+import { addDays, deviceDate, type TWaitingAtBranch } from '@portal/contract';
 import { formatMoney } from '@portal/contract/common/format';
 import { jsonResponse, renderWithStore } from '../test/render';
 import { WaitingSummary } from './waiting-summary';
@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const today = localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+const today = deviceDate(new Date());
 
 function answer(rows: TWaitingAtBranch[]) {
   const fetch = vi.fn(async () => jsonResponse({ data: rows }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZData, ZPage } from '../common/envelope';
 import { ZId } from '../common/fields';
+import { isTimeZone } from '../common/format';
 import { ZI18nText } from '../common/i18n';
 import { MSG } from '../common/messages';
 import { ZPageQuery } from '../common/pagination';
@@ -65,17 +66,7 @@ export const ZTimeZone = z
   .trim()
   .min(1, { error: MSG.required })
   .max(64, { error: MSG.tooLong })
-  .refine(
-    (zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: MSG.invalidValue },
-  );
+  .refine(isTimeZone, { error: MSG.invalidValue });
 
 const optionalLink = ZHttpsUrl.nullable();
 

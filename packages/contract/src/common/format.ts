@@ -120,8 +120,12 @@ export function formatNumber(value: number, lang: TLang, maxFractionDigits = 0):
   return `${sign}${int}${rounded.frac ? (en ? '.' : ',') + rounded.frac : ''}`;
 }
 
-/** 8 316 ₸ · 1 250,5 сом · 8,316 ₸ (amount in major units; up to two decimals, shown only when there are any). */
-export function formatMoney(amount: number, currency: string, lang: TLang): string {
+/**
+ * 8 316 ₸ · 1 250,5 сом · 8,316 ₸ (amount in major units; up to two decimals, shown only when there are any). An
+ * amount of no known currency is the number alone.
+ */
+export function formatMoney(amount: number, currency: string | null, lang: TLang): string {
+  if (!currency) return formatNumber(amount, lang, 2);
   const sign = CURRENCY_SIGNS[currency]?.[lang] ?? currency;
   return `${formatNumber(amount, lang, 2)}\u00a0${sign}`;
 }
@@ -139,11 +143,8 @@ interface Parts {
   minute: number;
 }
 
-/**
- * The calendar parts of a moment in a time zone (the runtime's own when none is given). The runtime's own zone and
- * UTC come from Date's getters; only another named zone asks Intl (en-US data, which every runtime has).
- */
-function partsOf(date: Date, timeZone?: string): Parts {
+/** The calendar parts of a moment in a named time zone; null when the runtime does not know the zone. */
+function zonedParts(date: Date, timeZone: string): Parts | null {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC')
     return {
       year: date.getUTCFullYear(),
@@ -152,8 +153,9 @@ function partsOf(date: Date, timeZone?: string): Parts {
       hour: date.getUTCHours(),
       minute: date.getUTCMinutes(),
     };
-  if (timeZone !== undefined) {
-    const options: Intl.DateTimeFormatOptions = {
+  let fmt: Intl.DateTimeFormat;
+  try {
+    fmt = dateTimeFormat('en-US', {
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -161,20 +163,60 @@ function partsOf(date: Date, timeZone?: string): Parts {
       minute: 'numeric',
       hourCycle: 'h23',
       timeZone,
-    };
-    let fmt: Intl.DateTimeFormat | null = null;
-    try {
-      fmt = dateTimeFormat('en-US', options);
-    } catch {
-      // An unknown zone reads in the runtime's own.
-    }
-    if (fmt) {
-      const parts = fmt.formatToParts(date);
-      const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-      return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
-    }
+    });
+  } catch {
+    return null;
   }
-  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
+  const parts = fmt.formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+}
+
+/**
+ * The calendar parts of a moment in a time zone (the runtime's own when none is given, or when the zone is unknown).
+ * The runtime's own zone and UTC come from Date's getters; only another named zone asks Intl (en-US data, which every
+ * runtime has).
+ */
+function partsOf(date: Date, timeZone?: string): Parts {
+  return (
+    (timeZone !== undefined ? zonedParts(date, timeZone) : null) ?? {
+      year: date.getFullYear(),
+      month: date.getMonth() + 1,
+      day: date.getDate(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+    }
+  );
+}
+
+/** Whether the runtime knows an IANA time zone name (Asia/Almaty, Asia/Bishkek …). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    dateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ZonedClock extends Parts {
+  /** 0 = Sunday … 6 = Saturday, as Date's getDay. */
+  weekday: number;
+}
+
+/**
+ * The calendar date, clock and weekday of a moment in a named time zone (a branch's), or null when the runtime does
+ * not know the zone (the caller chooses what stands in for it: UTC, the device's own zone).
+ */
+export function zonedClock(now: Date, timeZone: string): ZonedClock | null {
+  const p = zonedParts(now, timeZone);
+  return p && { ...p, weekday: new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay() };
+}
+
+/** The same in the runtime's own zone (the device's, in a browser). */
+export function deviceClock(now: Date): ZonedClock {
+  const p = partsOf(now);
+  return { ...p, weekday: now.getDay() };
 }
 
 function toDate(value: string | number | Date): Date | null {

@@ -30,8 +30,8 @@ export function formatAmount(minor: number): string {
 }
 
 /**
- * A decimal kept as a JS number by the database layer (numeric(12,2) prices, which hold at most two decimals)
- * → minor units. toFixed rounds the binary approximation back to the two decimals the column stored.
+ * A decimal with at most two places carried as a JS number (the major-unit fields of the API: `price`, `tariff`,
+ * `total`) → minor units. toFixed rounds the binary approximation back to the two decimals it stands for.
  */
 export function toMinor(value: number): number {
   const minor = parseAmount(Math.abs(value).toFixed(MINOR_DIGITS));
@@ -39,9 +39,14 @@ export function toMinor(value: number): number {
   return value < 0 ? -minor : minor;
 }
 
-/** Minor units → the decimal number other parts of the API still carry (exact for two decimals in this range). */
+/** Minor units → the decimal number the API's major-unit fields carry (exact for two decimals in this range). */
 export function toMajor(minor: number): number {
   return Number(formatAmount(minor));
+}
+
+/** toMajor for an amount that may be missing (an unpriced parcel): null stays null. */
+export function toMajorOrNull(minor: number | null): number | null {
+  return minor === null ? null : toMajor(minor);
 }
 
 /** Sum of minor-unit amounts; throws if it ever leaves the safe-integer range. */

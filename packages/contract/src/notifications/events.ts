@@ -29,7 +29,8 @@ const on = (...channels: TPreferenceChannel[]): Record<TPreferenceChannel, boole
  * carry every parcel event; SMS (paid, and a number everyone has) only what needs action: the parcel waits at
  * the branch, storage ends. News goes to the portal and push only.
  *
- * Adding an event: one entry here; its texts in the API (`notification-texts.ts`, whose type requires them);
+ * Adding an event: one entry here; its words in the API's `texts/{kk,ru,en}.json` and its rendering in
+ * `notification-texts.ts` (whose type requires one);
  * its label `settings.event.<event>` in the web app's notifications texts (a web test requires it in kk/ru/en).
  */
 export const NOTIFICATION_EVENT_DEFS = {

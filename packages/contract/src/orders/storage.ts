@@ -3,19 +3,16 @@
  * overdue lists) and the web app (countdowns). Calendar dates are YYYY-MM-DD in the branch's time zone.
  */
 
-import { dateTimeFormat } from '../common/intl-formats';
+import { zonedClock } from '../common/format';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar date (YYYY-MM-DD) of `now` in `timeZone` (UTC when the zone is unknown). */
 export function localDate(now: Date, timeZone: string): string {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return now.toISOString().slice(0, 10);
-  try {
-    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  const clock = zonedClock(now, timeZone);
+  return clock ? `${clock.year}-${pad2(clock.month)}-${pad2(clock.day)}` : now.toISOString().slice(0, 10);
 }
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Today (YYYY-MM-DD) where the device is: the customer's countdowns (branches and customers share the country's

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { toMajor, toMinor } from '../common/money';
 /**
  * Chargeable weight and price: the one rule, used by arrival pricing, the branch price calculator and the help texts.
  *
@@ -37,12 +38,21 @@ export function chargeableWeightKg(actualKg: number, dims?: TDimensionsCm | null
   return volumetric !== null && volumetric > actualKg ? volumetric : actualKg;
 }
 
-/** Price = chargeable kg × tariff, rounded half up to 2 decimals, computed in whole grams × tiyn so it is exact. */
-export function priceFor(chargeableKg: number, tariffPerKg: number): number {
+/**
+ * Price in minor units = chargeable kg × the tariff per kg in minor units, rounded half up to the minor unit, computed
+ * in whole grams × tiyn (integers) so it is exact: what arrival stores in `orders.price` (the database's own
+ * `round(kg × tariff)` gives the same).
+ */
+export function priceMinorFor(chargeableKg: number, tariffMinorPerKg: number): number {
   const grams = Math.round(chargeableKg * 1000);
-  const cents = Math.round(tariffPerKg * 100);
-  const scaled = grams * cents; // price in 1/100000 of the currency
-  return Math.floor((scaled + 500) / 1000) / 100;
+  const scaled = grams * tariffMinorPerKg; // price in 1/1000 of the minor unit
+  if (!Number.isSafeInteger(scaled)) throw new RangeError('price overflow');
+  return Math.floor((scaled + 500) / 1000);
+}
+
+/** The same price in major units, from a tariff in major units (the branch's `tariff` as answers carry it). */
+export function priceFor(chargeableKg: number, tariffPerKg: number): number {
+  return toMajor(priceMinorFor(chargeableKg, toMinor(tariffPerKg)));
 }
 
 /** Largest side staff may record, in cm (a pallet still fits). */

@@ -1,7 +1,7 @@
 import { sumMinor, toMajor, toMinor } from '../common/money';
 
 /**
- * One charge line of a receipt as its totals read it: the parcel's price (as the API carries it: a decimal with at most
+ * One charge line of a receipt as the API's answers carry it: the parcel's price in major units (a decimal with at most
  * two places, null while it is not priced) and its weight in kg (at most three places).
  */
 export interface TChargeLine {
@@ -9,22 +9,36 @@ export interface TChargeLine {
   weight: number;
 }
 
+/** The same line as the API keeps it (the `orders.price` column): the price in minor units, null while not priced. */
+export interface TMinorChargeLine {
+  priceMinor: number | null;
+  weight: number;
+}
+
 export interface TReceiptTotals {
-  /** What the lines cost together, in minor units: each price turned into minor units first, then added as integers. */
+  /** What the lines cost together, in minor units: each price in minor units, added as integers. */
   totalMinor: number;
-  /** The same in major units, for the fields that still carry decimals (`total`). */
+  /** The same in major units, for the answers' decimal field (`total`). */
   total: number;
   /** Their weight together in kg, added in whole grams. */
   totalWeight: number;
 }
 
 /**
- * A receipt's totals from its charge lines — THE one rule, used by the hand-over that writes the receipt, the counter's
- * lookup and the browser's hand-over screen (ADR 060: no money, nor weight, is ever added as floating point).
+ * A receipt's totals from lines priced in minor units — THE one rule, used by the hand-over that writes the receipt and
+ * the counter's lookup (ADR 060: no money, nor weight, is ever added as floating point).
  */
-export function receiptTotals(lines: readonly TChargeLine[]): TReceiptTotals {
-  const totalMinor = sumMinor(lines.map((l) => toMinor(l.price ?? 0)));
+export function receiptTotalsMinor(lines: readonly TMinorChargeLine[]): TReceiptTotals {
+  const totalMinor = sumMinor(lines.map((l) => l.priceMinor ?? 0));
   let grams = 0;
   for (const l of lines) grams += Math.round(l.weight * 1000);
   return { totalMinor, total: toMajor(totalMinor), totalWeight: grams / 1000 };
+}
+
+/**
+ * The same rule for lines as an answer carries them (major-unit prices, e.g. the browser's hand-over screen): each price
+ * turned into minor units first, then added as integers, so the screen and the receipt agree to the tiyn.
+ */
+export function receiptTotals(lines: readonly TChargeLine[]): TReceiptTotals {
+  return receiptTotalsMinor(lines.map((l) => ({ priceMinor: l.price === null ? null : toMinor(l.price), weight: l.weight })));
 }

@@ -10,7 +10,31 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mod
 export const version = () => integer('version').notNull().default(1);
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** numeric as a JS number (weights, tariffs and prices stay well inside double precision). */
+/**
+ * An amount of money: `bigint` integer minor units (tiyn, kopeks …) read and written as a JS integer (ADR 060). The
+ * driver hands a bigint over as a string (node-postgres) or a number/BigInt (PGlite); a value outside the safe-integer
+ * range is refused both ways instead of being rounded.
+ */
+export const minorUnits = customType<{ data: number; driverData: string | number | bigint }>({
+  dataType() {
+    return 'bigint';
+  },
+  fromDriver(value) {
+    return readMinor(value);
+  },
+  toDriver(value) {
+    return String(readMinor(value));
+  },
+});
+
+/** A minor-unit amount from the database (a bigint column, or raw SQL's text or JSON number of one) → a JS integer. */
+export function readMinor(value: string | number | bigint): number {
+  const n = typeof value === 'string' && !/^-?\d+$/.test(value.trim()) ? Number.NaN : Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe-integer amount of minor units: ${String(value)}`);
+  return n;
+}
+
+/** numeric as a JS number: weights (kg, three decimals), well inside double precision. Never money (minorUnits). */
 export const decimal = customType<{ data: number; driverData: string; config: { precision: number; scale: number } }>({
   dataType(config) {
     return `numeric(${config?.precision ?? 12}, ${config?.scale ?? 2})`;

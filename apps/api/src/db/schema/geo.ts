@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { TWorkingDay } from '@portal/contract';
-import { createdAt, decimal, i18nText, updatedAt, version } from './columns';
+import { createdAt, i18nText, minorUnits, updatedAt, version } from './columns';
 
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
@@ -29,7 +29,8 @@ export const branches = pgTable(
     address: i18nText('address').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    tariff: decimal('tariff', { precision: 10, scale: 2 }).notNull(),
+    /** Price per kg, minor units. */
+    tariff: minorUnits('tariff').notNull(),
     currency: text('currency').notNull(),
     timeZone: text('time_zone').notNull().default('Asia/Almaty'),
     workingHours: jsonb('working_hours').$type<TWorkingDay[]>().notNull(),

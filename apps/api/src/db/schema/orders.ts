@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, decimal, i18nText, tstz, updatedAt, version } from './columns';
+import { createdAt, decimal, i18nText, minorUnits, tstz, updatedAt, version } from './columns';
 import { branches } from './geo';
 import { users } from './users';
 
@@ -93,9 +93,11 @@ export const orders = pgTable(
     /** L × W × H / divisor in kg, computed at receipt with the divisor then in force (kept beside it). */
     volumetricWeight: decimal('volumetric_weight', { precision: 10, scale: 3 }),
     volumetricDivisor: integer('volumetric_divisor'),
-    price: decimal('price', { precision: 12, scale: 2 }),
+    /** chargeable weight × tariff, minor units of `currency`; null until the parcel arrives at its branch. */
+    price: minorUnits('price'),
     currency: text('currency'),
-    tariff: decimal('tariff', { precision: 10, scale: 2 }),
+    /** The branch's tariff per kg when it arrived, minor units. */
+    tariff: minorUnits('tariff'),
     statusId: integer('status_id')
       .notNull()
       .references(() => orderStatuses.id),
@@ -267,6 +269,16 @@ export const storageReminders = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.day] })],
 );
 
+/** One parcel of a receipt, as it was handed over (tariff and price in minor units). */
+export interface ReceiptItemRow {
+  order_id: number;
+  track_code: string;
+  name: string;
+  weight: number;
+  tariff: number;
+  price: number;
+}
+
 /** A hand-over at a branch: what was paid for which parcels, by whom. */
 export const receipts = pgTable(
   'receipts',
@@ -283,11 +295,11 @@ export const receipts = pgTable(
       .references(() => users.id),
     paymentMethod: text('payment_method').$type<'cash' | 'card' | 'transfer' | 'kaspi_qr'>(),
     totalWeight: decimal('total_weight', { precision: 12, scale: 3 }).notNull(),
-    total: decimal('total', { precision: 14, scale: 2 }).notNull(),
+    /** Minor units: its items' prices added as integers (the contract's receiptTotalsMinor). */
+    total: minorUnits('total').notNull(),
     currency: text('currency').notNull(),
-    items: jsonb('items')
-      .$type<{ order_id: number; track_code: string; name: string; weight: number; tariff: number; price: number }[]>()
-      .notNull(),
+    /** Its parcels as handed over; `tariff` and `price` in minor units like every amount kept. */
+    items: jsonb('items').$type<ReceiptItemRow[]>().notNull(),
     /** When an admin undid this hand-over (its parcels went back to the branch, its money was reversed), and why. */
     undoneAt: tstz('undone_at'),
     undoReason: text('undo_reason'),

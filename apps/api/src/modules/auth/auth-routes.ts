@@ -19,7 +19,6 @@ import {
   ZVerifyCodeResponse,
   ZNotificationGroups,
   ZPublicUser,
-  type TLang,
   type TPublicUser,
 } from '@portal/contract';
 import { bearerToken } from '../../lib/bearer-token';
@@ -32,10 +31,9 @@ import type { BuiltGroups, KeptGroupsEntry } from '../notifications/kept-groups'
 import { compileSerializer, writtenAnswer } from '../../lib/response-serializer';
 import type { CodesService } from './codes-service';
 import { perAddressLimit } from '../../plugins/rate-limits';
+import { text } from '../../texts/texts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody };
-const SENT: Record<TLang, string> = { ru: 'Код отправлен', kk: 'Код жіберілді', en: 'Code sent' };
-const DONE: Record<TLang, string> = { ru: 'Готово', kk: 'Дайын', en: 'Done' };
 
 export function maskPhone(phone: string): string {
   return phone.length > 6 ? `${phone.slice(0, 4)}***${phone.slice(-4)}` : '***';
@@ -94,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         deliver: true,
         ownerOf: (tx) => usersRepository.languageOf(tx, phone),
       });
-      return { data: { message: SENT[requestLang(request)], ...sent } };
+      return { data: { message: text('answers.code_sent', requestLang(request)), ...sent } };
     },
   );
 
@@ -113,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       const phone = request.body.phone_number;
       const exists = await usersRepository.phoneExists(app.db, phone);
       const sent = await codes.send({ phone, purpose: 'forgot', ip: request.ip, lang: requestLang(request), deliver: exists });
-      return { data: { message: SENT[requestLang(request)], ...sent } };
+      return { data: { message: text('answers.code_sent', requestLang(request)), ...sent } };
     },
   );
 
@@ -138,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         lang: requestLang(request),
         deliver: true,
       });
-      return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(user.phoneNumber) } };
+      return { data: { message: text('answers.code_sent', requestLang(request)), ...sent, phone_hint: maskPhone(user.phoneNumber) } };
     },
   );
 
@@ -166,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         lang: requestLang(request),
         deliver: true,
       });
-      return { data: { message: SENT[requestLang(request)], ...sent, phone_hint: maskPhone(phone_number) } };
+      return { data: { message: text('answers.code_sent', requestLang(request)), ...sent, phone_hint: maskPhone(phone_number) } };
     },
   );
 
@@ -289,7 +287,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     },
     async (request) => {
       await auth.updatePassword(request.body);
-      return { data: { message: DONE[requestLang(request)] } };
+      return { data: { message: text('answers.done', requestLang(request)) } };
     },
   );
 
@@ -308,7 +306,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     async (request) => {
       const { sessionId, user } = authOf(request);
       await auth.logout(sessionId, user.id, request.body?.push_endpoint);
-      return { data: { message: DONE[requestLang(request)] } };
+      return { data: { message: text('answers.done', requestLang(request)) } };
     },
   );
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { SmsDriver } from '../../plugins/sms';
 import { settingsRepository } from '../settings/settings-repository';
 import { codesRepository } from './codes-repository';
+import { text } from '../../texts/texts';
 
 /** Caps on codes sent to one phone, and to one client address. */
 export const PHONE_CAPS = [
@@ -21,43 +22,10 @@ export const PHONE_CAPS = [
 ] as const;
 export const IP_CAP = { windowSeconds: 3600, max: 30 } as const;
 
-const SMS_TEXTS: Record<TCodePurpose, Record<TLang, string>> = {
-  register: {
-    ru: '{code} — код для регистрации в {site}. Никому не сообщайте его.',
-    kk: '{code} — {site}-да тіркелу коды. Оны ешкімге айтпаңыз.',
-    en: '{code} is your {site} sign-up code. Do not share it.',
-  },
-  forgot: {
-    ru: '{code} — код для восстановления пароля {site}. Никому не сообщайте его.',
-    kk: '{code} — {site} құпиясөзін қалпына келтіру коды. Оны ешкімге айтпаңыз.',
-    en: '{code} is your {site} password reset code. Do not share it.',
-  },
-  update_phone: {
-    ru: '{code} — код для смены номера телефона в {site}. Никому не сообщайте его.',
-    kk: '{code} — {site}-да телефон нөмірін ауыстыру коды. Оны ешкімге айтпаңыз.',
-    en: '{code} is your {site} phone change code. Do not share it.',
-  },
-  delete_account: {
-    ru: '{code} — код для удаления аккаунта {site}. Если это не вы, никому не сообщайте код и смените пароль.',
-    kk: '{code} — {site} аккаунтын жою коды. Бұл сіз болмасаңыз, кодты ешкімге айтпаңыз және құпиясөзді ауыстырыңыз.',
-    en: '{code} is your {site} account deletion code. If this was not you, do not share it and change your password.',
-  },
-  new_phone: {
-    ru: '{code} — код для привязки этого номера к аккаунту {site}. Никому не сообщайте его.',
-    kk: '{code} — осы нөмірді {site} аккаунтына байланыстыру коды. Оны ешкімге айтпаңыз.',
-    en: '{code} links this number to your {site} account. Do not share it.',
-  },
-};
-
 /**
  * Sent instead of a registration code when the number already has an account, in the owner's language: the answer to
  * the caller is the same as for a new number (no oracle), and a person who entered their own number learns what to do.
  */
-const REGISTER_TAKEN_TEXTS: Record<TLang, string> = {
-  ru: 'Кто-то пытался зарегистрироваться в {site} с вашим номером. У вас уже есть аккаунт: войдите со своим паролем или нажмите «Забыли пароль?». Если это были не вы, ничего делать не нужно.',
-  kk: 'Біреу сіздің нөміріңізбен {site}-да тіркелмек болды. Сізде аккаунт бар: құпиясөзіңізбен кіріңіз немесе «Құпиясөзді ұмыттыңыз ба?» түймесін басыңыз. Бұл сіз болмасаңыз, ештеңе істеудің қажеті жоқ.',
-  en: 'Someone tried to sign up at {site} with your number. You already have an account: sign in with your password or tap "Forgot your password?". If it was not you, there is nothing to do.',
-};
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -129,8 +97,8 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
         const lang = owner?.language ?? input.lang;
         const site = (await settingsRepository.all(deps.db, lang)).site_name.trim() || 'Cargo';
         const message = owner
-          ? { to: phone, text: REGISTER_TAKEN_TEXTS[lang].replace('{site}', site), purpose: `${purpose}_taken` }
-          : { to: phone, text: SMS_TEXTS[purpose][lang].replace('{code}', code).replace('{site}', site), code, purpose };
+          ? { to: phone, text: text('sms.register_taken', lang, { site }), purpose: `${purpose}_taken` }
+          : { to: phone, text: text(`sms.code.${purpose}`, lang, { code, site }), code, purpose };
         try {
           await deps.sms.send(message);
         } catch {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { TAdminBranch, TI18nText, TWorkingDay } from '@portal/contract';
+import { toMajor, toMinor, type TAdminBranch, type TI18nText, type TWorkingDay } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { branches, countries, orders, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -53,7 +53,7 @@ const toAdminBranch = (row: BranchRow, used: { open_parcels: number; customers: 
   latitude: row.latitude,
   longitude: row.longitude,
   map_link: row.mapLink,
-  tariff: row.tariff,
+  tariff: toMajor(row.tariff),
   currency: row.currency,
   storage_days: row.storageDays,
   working_hours: row.workingHours,
@@ -67,7 +67,7 @@ const toAdminBranch = (row: BranchRow, used: { open_parcels: number; customers: 
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The audit's picture of a branch: every field an admin edits, and whether it is open. */
+/** The audit's picture of a branch: every field an admin edits (amounts as answers show them), and whether it is open. */
 const audited = (row: BranchRow) => ({
   country_id: row.countryId,
   name: row.name,
@@ -76,7 +76,7 @@ const audited = (row: BranchRow) => ({
   latitude: row.latitude,
   longitude: row.longitude,
   map_link: row.mapLink,
-  tariff: row.tariff,
+  tariff: toMajor(row.tariff),
   currency: row.currency,
   storage_days: row.storageDays,
   working_hours: row.workingHours,
@@ -97,7 +97,8 @@ const columns = (input: BranchInput) => ({
   latitude: input.latitude,
   longitude: input.longitude,
   mapLink: input.map_link,
-  tariff: input.tariff,
+  // Typed in major units (at most 2 decimals), kept in minor units.
+  tariff: toMinor(input.tariff),
   currency: input.currency,
   storageDays: input.storage_days,
   workingHours: input.working_hours,

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { pickText, type TBranch, type TLang } from '@portal/contract';
+import { pickText, toMajor, type TBranch, type TLang } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
 
@@ -14,7 +14,7 @@ export function toBranch(row: BranchRow, lang: TLang): TBranch {
     address: pickText(row.address, lang),
     latitude: row.latitude,
     longitude: row.longitude,
-    tariff: row.tariff,
+    tariff: toMajor(row.tariff),
     currency: row.currency,
     time_zone: row.timeZone,
     working_hours: row.workingHours,

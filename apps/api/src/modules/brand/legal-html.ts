@@ -1,12 +1,7 @@
 import { LANGUAGES, parseRichText, type TLang, type TRichLine } from '@portal/contract';
 import { escapeHtml } from './brand-page';
+import { text } from '../../texts/texts';
 
-/** The documents' titles and the language names of the standalone pages (the app's own pages use its texts). */
-const TITLES: Record<'terms' | 'privacy', Record<TLang, string>> = {
-  terms: { ru: 'Пользовательское соглашение', kk: 'Пайдалану келісімі', en: 'Terms of use' },
-  privacy: { ru: 'Политика конфиденциальности', kk: 'Құпиялылық саясаты', en: 'Privacy policy' },
-};
-const LANG_NAMES: Record<TLang, string> = { ru: 'Русский', kk: 'Қазақша', en: 'English' };
 const ORDER: TLang[] = ['ru', 'kk', 'en'];
 
 const STYLE = `:root{color-scheme:light dark;--accent:#e2620c}body{margin:0;font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;background:#fafafb;color:#16181d}@media (prefers-color-scheme:dark){body{background:#0f1115;color:#eaecf0}a{color:#fdab6d}.card{background:#16181d!important;border-color:#2a2e37!important}}main{max-width:820px;margin:0 auto;padding:32px 20px 64px}header{display:flex;align-items:center;gap:12px;margin-bottom:24px}header img{width:40px;height:40px}header a{font-weight:800;font-size:1.2rem;color:inherit;text-decoration:none}h1{font-size:1.8rem;line-height:1.2;margin:0 0 16px}nav{display:flex;gap:12px;margin-bottom:24px}a{color:var(--accent)}.card{background:#fff;border:1px solid #eaecf0;border-radius:16px;padding:24px;margin-bottom:24px}`;
@@ -42,7 +37,10 @@ export function legalHtml(doc: 'terms' | 'privacy', texts: Record<TLang, string>
   const langs = [lang, ...ORDER.filter((l) => l !== lang)].filter((l) => LANGUAGES.includes(l));
   const name = escapeHtml(brand.site_name);
   const sections = langs
-    .map((l) => `<section id="${l}" lang="${l}" class="card"><h1>${escapeHtml(TITLES[doc][l])}</h1>${richTextHtml(texts[l])}</section>`)
+    .map(
+      (l) =>
+        `<section id="${l}" lang="${l}" class="card"><h1>${escapeHtml(text(`legal.${doc}`, l))}</h1>${richTextHtml(texts[l])}</section>`,
+    )
     .join('');
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(TITLES[doc][lang])} — ${name}</title><link rel="icon" href="${escapeHtml(brand.logo)}"><style>${STYLE}</style></head><body><main><header><img src="${escapeHtml(brand.logo)}" alt=""><a href="/">${name}</a></header><nav aria-label="Язык / Тіл / Language">${langs.map((l) => `<a href="#${l}">${LANG_NAMES[l]}</a>`).join('')}</nav>${sections}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(text(`legal.${doc}`, lang))} — ${name}</title><link rel="icon" href="${escapeHtml(brand.logo)}"><style>${STYLE}</style></head><body><main><header><img src="${escapeHtml(brand.logo)}" alt=""><a href="/">${name}</a></header><nav aria-label="Язык / Тіл / Language">${langs.map((l) => `<a href="#${l}">${text(`legal.language_names.${l}`, lang)}</a>`).join('')}</nav>${sections}</main></body></html>`;
 }

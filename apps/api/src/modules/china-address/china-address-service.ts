@@ -3,37 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../users/users-repository';
 import { chinaAddressRepository, type WarehouseRow } from './china-address-repository';
-
-/** Labels of the lines in the copy-all text. */
-export const LINE_LABELS: Record<TLang, Record<TChinaAddressLine, string>> = {
-  ru: {
-    recipient: 'Получатель',
-    phone: 'Телефон',
-    province: 'Провинция',
-    city: 'Город',
-    district: 'Район',
-    street: 'Адрес',
-    postcode: 'Индекс',
-  },
-  kk: {
-    recipient: 'Алушы',
-    phone: 'Телефон',
-    province: 'Провинция',
-    city: 'Қала',
-    district: 'Аудан',
-    street: 'Мекенжай',
-    postcode: 'Пошта индексі',
-  },
-  en: {
-    recipient: 'Recipient',
-    phone: 'Phone',
-    province: 'Province',
-    city: 'City',
-    district: 'District',
-    street: 'Street address',
-    postcode: 'Postcode',
-  },
-};
+import { text } from '../../texts/texts';
 
 /** Fills {client_code} and {phone} in a warehouse line (the contract's one rule, shared with the admin's preview). */
 export const fillPlaceholders = fillAddressPlaceholders;
@@ -49,7 +19,7 @@ export function buildChinaAddress(
     TChinaAddressLine,
     string
   >;
-  const fullText = CHINA_ADDRESS_LINES.map((line) => `${LINE_LABELS[lang][line]}: ${lines[line]}`).join('\n');
+  const fullText = CHINA_ADDRESS_LINES.map((line) => `${text(`china_address.lines.${line}`, lang)}: ${lines[line]}`).join('\n');
   return { client_code: user.clientCode, country_code: countryCode, ...lines, full_text: fullText };
 }
 

@@ -1,22 +1,22 @@
 import { inArray } from 'drizzle-orm';
-import { pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
+import { formatMoney, pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema';
 import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { parcelsRepository } from '../parcels/parcels-repository';
 import type { BranchRow } from '../branches/branches-repository';
-import { formatMoney, manageText } from './manage-messages';
+import { manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
 export const arrivalService = {
   /**
    * Receives scanned parcels at a branch in one transaction. Each in_transit parcel addressed here becomes at_branch
-   * with price = weight × this branch's tariff (rounded to 2 decimals, in its currency) and storage until today + storage
-   * days in the branch's time zone. A parcel addressed elsewhere is only accepted with `otherBranch` and its reason
-   * (re-addressed here; that branch's worklist, the history and the audit keep where it was going and why, and the
-   * owner is told their pickup branch changed).
+   * with price = chargeable weight × this branch's tariff (rounded half up to the minor unit, in its currency) and
+   * storage until today + storage days in the branch's time zone. A parcel addressed elsewhere is only accepted with
+   * `otherBranch` and its reason (re-addressed here; that branch's worklist, the history and the audit keep where it
+   * was going and why, and the owner is told their pickup branch changed).
    */
   async arrive(
     db: Db,
@@ -92,8 +92,11 @@ export const arrivalService = {
             outcome: 'moved',
             message:
               from !== undefined
-                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil })}`
-                : manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency), until: storageUntil }),
+                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency, lang), until: storageUntil })}`
+                : manageText('moved_at_branch', lang, {
+                    price: formatMoney(parcel.price ?? 0, parcel.currency, lang),
+                    until: storageUntil,
+                  }),
             parcel,
           };
         }

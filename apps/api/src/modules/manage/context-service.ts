@@ -1,4 +1,4 @@
-import { MANAGE_WORKS, pickText, type TLang, type TManageBranch, type TManageContext, type TManageWork } from '@portal/contract';
+import { MANAGE_WORKS, pickText, toMajor, type TLang, type TManageBranch, type TManageContext, type TManageWork } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branchesRepository } from '../branches/branches-repository';
 import type { UserRow } from '../users/users-repository';
@@ -18,7 +18,7 @@ export const contextService = {
       id: b.id,
       name: pickText(b.name, lang),
       country_id: b.countryId,
-      tariff: b.tariff,
+      tariff: toMajor(b.tariff),
       currency: b.currency,
     }));
     const admin = user.role === 'admin';

@@ -4,7 +4,8 @@ import {
   normalizePhone,
   pickText,
   qrTokenBody,
-  receiptTotals,
+  receiptTotalsMinor,
+  toMajor,
   type THandoverLookup,
   type TLang,
   type TPaymentInput,
@@ -78,9 +79,8 @@ export const handoverService = {
       .innerJoin(branches, eq(branches.id, orders.branchId))
       .where(and(eq(orders.userId, customer.id), eq(orders.statusId, ids.at_branch), ne(orders.branchId, branch.id)))
       .groupBy(branches.id, branches.name);
-    const waiting = here.map((r) => toManageParcel(r, lang));
-    // What the receipt will say for all of them: the contract's one rule, in minor units.
-    const totals = receiptTotals(waiting);
+    // What the receipt will say for all of them: the contract's one rule, on the kept minor-unit prices.
+    const totals = receiptTotalsMinor(here.map((r) => ({ priceMinor: r.order.price, weight: r.order.weight })));
     const balances = await paymentsService.balances(db, customer.id);
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
@@ -94,8 +94,8 @@ export const handoverService = {
         phone_number: customer.phoneNumber,
         branch: customerBranch ? { id: customerBranch.id, name: pickText(customerBranch.name, lang) } : null,
       },
-      branch: { id: branch.id, name: pickText(branch.name, lang), tariff: branch.tariff, currency: branch.currency },
-      parcels: waiting,
+      branch: { id: branch.id, name: pickText(branch.name, lang), tariff: toMajor(branch.tariff), currency: branch.currency },
+      parcels: here.map((r) => toManageParcel(r, lang)),
       total_weight: totals.totalWeight,
       total: totals.total,
       currency: branch.currency,

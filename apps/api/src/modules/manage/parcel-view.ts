@@ -1,5 +1,13 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { parcelWeights, pickText, type TI18nText, type TLang, type TManageParcel, type TOrderStatusCode } from '@portal/contract';
+import {
+  parcelWeights,
+  pickText,
+  toMajorOrNull,
+  type TI18nText,
+  type TLang,
+  type TManageParcel,
+  type TOrderStatusCode,
+} from '@portal/contract';
 import { branches, orders, orderStatuses, users } from '../../db/schema';
 
 export const customerBranches = alias(branches, 'customer_branch');
@@ -47,8 +55,9 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
     status_name: pickText(row.statusName, lang),
     weight: o.weight,
     weights: parcelWeights(o.weight, o.dimensions, o.volumetricWeight, o.volumetricDivisor),
-    tariff: o.tariff,
-    price: o.price,
+    // Kept in minor units, answered in major units (the contract's fields).
+    tariff: toMajorOrNull(o.tariff),
+    price: toMajorOrNull(o.price),
     currency: o.currency,
     branch: row.branchId !== null ? { id: row.branchId, name: pickText(row.branchName, lang) } : null,
     customer:

@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatMoney,
+  formatNumber,
   formatWeight,
   NOTIFICATION_EVENT_DEFS,
   pickText,
@@ -11,6 +12,7 @@ import {
   type TNotificationType,
   type TOrderStatusCode,
 } from '@portal/contract';
+import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 
 /** Events a message can be about: the preference events, plus 'system' (account notices nobody opts out of). */
 export type MessageEvent = TNotificationEvent | 'system';
@@ -116,176 +118,27 @@ export interface RenderedMessage {
   body: string;
 }
 
-type T3 = Record<TLang, string>;
+type NotificationKey = Leaves<Catalogue['notifications']>;
+/** A notification text (`notifications.*` in the text files) in `lang`. */
+const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`notifications.${key}`, lang, params);
 
-function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, key: string) => (key in params ? String(params[key]) : m));
-}
-
-const NUMBER_LOCALE: Record<TLang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-US' };
-/**
- * One Intl.NumberFormat per language and precision, made once: `n.toLocaleString(locale, options)` builds a new
- * formatter on every call, which was most of the CPU of GET auth/user (each notification shown renders its texts).
- */
-const formats = new Map<string, Intl.NumberFormat>();
-function numberFormat(lang: TLang, maximumFractionDigits: number): Intl.NumberFormat {
-  const key = `${lang}:${maximumFractionDigits}`;
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits })));
-  return format;
-}
-const num = (n: number, lang: TLang) => numberFormat(lang, 3).format(n);
-const money = (amount: number | null, currency: string | null, lang: TLang) =>
-  amount === null ? '' : `${numberFormat(lang, 2).format(amount)} ${currency ?? ''}`.trim();
+const num = (n: number, lang: TLang) => formatNumber(n, lang, 3);
+/** The same "8 316 ₸" in a message's sentence and in its details; '' when there is no amount. */
+const money = (amount: number | null, currency: string | null, lang: TLang) => (amount === null ? '' : formatMoney(amount, currency, lang));
 const label = (o: OrderParams) => (o.name ? `«${o.name}» (${o.track_code})` : o.track_code);
-
-const T = {
-  received_title: { ru: 'Посылка принята на складе в Китае', kk: 'Сәлемдеме Қытайдағы қоймада қабылданды', en: 'Parcel received in China' },
-  received_body: {
-    ru: 'Посылка {label} принята на нашем складе в Гуанчжоу. Вес: {weight} кг.',
-    kk: '{label} сәлемдемесі Гуанчжоудағы қоймамызға қабылданды. Салмағы: {weight} кг.',
-    en: 'Parcel {label} was received at our Guangzhou warehouse. Weight: {weight} kg.',
-  },
-  dispatched_title: { ru: 'Посылка в пути', kk: 'Сәлемдеме жолда', en: 'Parcel on its way' },
-  dispatched_body: {
-    ru: 'Посылка {label} отправлена со склада в Китае.',
-    kk: '{label} сәлемдемесі Қытайдағы қоймадан жөнелтілді.',
-    en: 'Parcel {label} has left the China warehouse.',
-  },
-  dispatched_body_branch: {
-    ru: 'Посылка {label} отправлена со склада в Китае в пункт «{branch}».',
-    kk: '{label} сәлемдемесі Қытайдағы қоймадан «{branch}» пунктіне жөнелтілді.',
-    en: 'Parcel {label} has left the China warehouse for {branch}.',
-  },
-  at_branch_title: { ru: 'Посылка ждёт вас', kk: 'Сәлемдеме сізді күтіп тұр', en: 'Parcel ready for pickup' },
-  at_branch_body: {
-    ru: 'Посылка {label} прибыла в пункт «{branch}». Вес: {weight} кг. К оплате: {price}.',
-    kk: '{label} сәлемдемесі «{branch}» пунктіне келді. Салмағы: {weight} кг. Төлеуге: {price}.',
-    en: 'Parcel {label} has arrived at {branch}. Weight: {weight} kg. To pay: {price}.',
-  },
-  free_until: { ru: ' Бесплатное хранение до {until}.', kk: ' Тегін сақтау {until} дейін.', en: ' Free storage until {until}.' },
-  readdressed_title: {
-    ru: 'Посылка ждёт вас в другом пункте',
-    kk: 'Сәлемдеме сізді басқа пунктте күтіп тұр',
-    en: 'Your parcel is waiting at another branch',
-  },
-  readdressed_note: {
-    ru: ' Пункт выдачи изменился: посылка шла в «{from}», забрать её можно в «{branch}».',
-    kk: ' Беру пункті өзгерді: сәлемдеме «{from}» пунктіне бара жатқан, оны «{branch}» пунктінен алуға болады.',
-    en: ' Your pickup branch changed: the parcel was going to {from}; collect it at {branch}.',
-  },
-  reminder_title: { ru: 'Заберите посылку', kk: 'Сәлемдемені алып кетіңіз', en: 'Collect your parcel' },
-  reminder_body: {
-    ru: 'Посылка {label} ждёт вас в пункте «{branch}». Бесплатное хранение: осталось дней — {days} (до {until}).',
-    kk: '{label} сәлемдемесі «{branch}» пунктінде күтіп тұр. Тегін сақтауға {days} күн қалды ({until} дейін).',
-    en: 'Parcel {label} is waiting at {branch}. Free storage: {days} day(s) left (until {until}).',
-  },
-  reminder_body_last: {
-    ru: 'Посылка {label} ждёт вас в пункте «{branch}». Сегодня последний день бесплатного хранения.',
-    kk: '{label} сәлемдемесі «{branch}» пунктінде күтіп тұр. Бүгін тегін сақтаудың соңғы күні.',
-    en: 'Parcel {label} is waiting at {branch}. Today is the last day of free storage.',
-  },
-  delivered_title: { ru: 'Посылка выдана', kk: 'Сәлемдеме берілді', en: 'Parcel handed over' },
-  delivered_body: {
-    ru: 'Посылка {label} выдана. Спасибо, что выбираете нас!',
-    kk: '{label} сәлемдемесі берілді. Бізді таңдағаныңызға рахмет!',
-    en: 'Parcel {label} was handed over. Thank you for choosing us!',
-  },
-  delivered_body_branch: {
-    ru: 'Посылка {label} выдана в пункте «{branch}». Спасибо, что выбираете нас!',
-    kk: '{label} сәлемдемесі «{branch}» пунктінде берілді. Бізді таңдағаныңызға рахмет!',
-    en: 'Parcel {label} was handed over at {branch}. Thank you for choosing us!',
-  },
-  receipt_title: { en: 'Parcels handed over', ru: 'Посылки выданы', kk: 'Сәлемдемелер берілді' },
-  receipt_body: {
-    en: '{count} parcel(s) handed over at {branch}: {codes}. Paid {total} ({method}). Receipt No. {id}.',
-    ru: 'Выдано посылок: {count} в пункте «{branch}»: {codes}. Оплачено {total} ({method}). Чек № {id}.',
-    kk: '«{branch}» пунктінде {count} сәлемдеме берілді: {codes}. Төленді {total} ({method}). Чек № {id}.',
-  },
-  receipt_body_debt: {
-    en: '{count} parcel(s) handed over at {branch}: {codes}. Total {total}, paid {paid}, {remaining} left to pay. Receipt No. {id}.',
-    ru: 'Выдано посылок: {count} в пункте «{branch}»: {codes}. Сумма {total}, оплачено {paid}, осталось оплатить {remaining}. Чек № {id}.',
-    kk: '«{branch}» пунктінде {count} сәлемдеме берілді: {codes}. Сомасы {total}, төленді {paid}, төлеу қалды {remaining}. Чек № {id}.',
-  },
-  delay_title: { en: 'New arrival date', ru: 'Новая дата прибытия', kk: 'Жаңа келу күні' },
-  delay_body: {
-    en: 'Your parcels ({count}: {codes}) on {mode} {reference} are now expected at {branch} on {date} instead of {previous}.',
-    ru: 'Ваши посылки ({count}: {codes}) в рейсе {mode} {reference} теперь ожидаются в пункте «{branch}» {date} вместо {previous}.',
-    kk: '{mode} {reference} рейсіндегі сәлемдемелеріңіз ({count}: {codes}) «{branch}» пунктіне {previous} емес, {date} күтіледі.',
-  },
-  delay_body_one: {
-    en: 'Your parcel {codes} on {mode} {reference} is now expected at {branch} on {date} instead of {previous}.',
-    ru: 'Ваша посылка {codes} в рейсе {mode} {reference} теперь ожидается в пункте «{branch}» {date} вместо {previous}.',
-    kk: '{mode} {reference} рейсіндегі {codes} сәлемдемеңіз «{branch}» пунктіне {previous} емес, {date} күтіледі.',
-  },
-  mode_truck: { en: 'truck', ru: 'авто', kk: 'автокөлік' },
-  mode_rail: { en: 'rail', ru: 'ж/д', kk: 'т/ж' },
-  mode_air: { en: 'air', ru: 'авиа', kk: 'әуе' },
-  corrected_title: { en: 'Parcel details corrected', ru: 'Данные посылки исправлены', kk: 'Сәлемдеме деректері түзетілді' },
-  corrected_body: { en: 'Parcel {label}. {sentence}', ru: 'Посылка {label}. {sentence}', kk: '{label} сәлемдемесі. {sentence}' },
-  corrected_body_many: { en: 'Parcels {label}. {sentence}', ru: 'Посылки {label}. {sentence}', kk: '{label} сәлемдемелері. {sentence}' },
-  corrected_weight: { en: 'Weight corrected: {change}.', ru: 'Вес исправлен: {change}.', kk: 'Салмағы түзетілді: {change}.' },
-  corrected_dimensions: {
-    en: 'Dimensions corrected: {change}; chargeable weight {weight}.',
-    ru: 'Размеры исправлены: {change}; оплачиваемый вес {weight}.',
-    kk: 'Өлшемдері түзетілді: {change}; төленетін салмақ {weight}.',
-  },
-  corrected_price: { en: 'Price corrected: {change}.', ru: 'Стоимость исправлена: {change}.', kk: 'Бағасы түзетілді: {change}.' },
-  corrected_to_pay: { en: ' To pay: {change}.', ru: ' К оплате: {change}.', kk: ' Төлеуге: {change}.' },
-  corrected_status: { en: 'Status corrected: {change}.', ru: 'Статус исправлен: {change}.', kk: 'Мәртебесі түзетілді: {change}.' },
-  corrected_handover: {
-    en: 'Hand-over cancelled: the parcel is waiting for you at the branch again, and its payment was returned.',
-    ru: 'Выдача отменена: посылка снова ждёт вас в пункте, оплата за неё возвращена.',
-    kk: 'Беру болдырылмады: сәлемдеме сізді пунктте қайта күтеді, оның төлемі қайтарылды.',
-  },
-  corrected_handover_many: {
-    en: 'Hand-over cancelled: the parcels are waiting for you at the branch again, and their payment was returned.',
-    ru: 'Выдача отменена: посылки снова ждут вас в пункте, оплата за них возвращена.',
-    kk: 'Беру болдырылмады: сәлемдемелер сізді пунктте қайта күтеді, олардың төлемі қайтарылды.',
-  },
-  unit_kg: { en: 'kg', ru: 'кг', kk: 'кг' },
-  unit_cm: { en: 'cm', ru: 'см', kk: 'см' },
-  d_parcel: { en: 'Parcel', ru: 'Посылка', kk: 'Сәлемдеме' },
-  d_status: { en: 'Status', ru: 'Статус', kk: 'Мәртебесі' },
-  d_weight: { en: 'Weight', ru: 'Вес', kk: 'Салмағы' },
-  d_price: { en: 'To pay', ru: 'К оплате', kk: 'Төлеуге' },
-  d_branch: { en: 'Branch', ru: 'Пункт', kk: 'Пункт' },
-  d_until: { en: 'Free storage until', ru: 'Бесплатное хранение до', kk: 'Тегін сақтау мерзімі' },
-  open_portal: { en: 'Open in the portal', ru: 'Открыть в портале', kk: 'Порталда ашу' },
-  status_china_warehouse: { en: 'at the China warehouse', ru: 'на складе в Китае', kk: 'Қытайдағы қоймада' },
-  status_in_transit: { en: 'on its way', ru: 'в пути', kk: 'жолда' },
-  status_at_branch: { en: 'waiting at the branch', ru: 'ждёт в пункте', kk: 'пунктте күтіп тұр' },
-  status_delivered: { en: 'handed over', ru: 'выдана', kk: 'берілді' },
-  checking_title: { en: 'We are checking a parcel', ru: 'Проверяем посылку', kk: 'Сәлемдемені тексеріп жатырмыз' },
-  checking_body: {
-    en: 'Parcel {code} has arrived, but several customers saved this tracking code. We are checking who it belongs to and will let you know.',
-    ru: 'Посылка {code} поступила, но этот трек-код сохранили несколько клиентов. Мы проверяем, кому она принадлежит, и сообщим вам.',
-    kk: '{code} сәлемдемесі келді, бірақ бұл трек-кодты бірнеше клиент сақтаған. Кімдікі екенін тексеріп, сізге хабарлаймыз.',
-  },
-  not_yours_title: { en: 'Parcel check finished', ru: 'Проверка посылки завершена', kk: 'Сәлемдемені тексеру аяқталды' },
-  not_yours_body: {
-    en: 'After checking, parcel {code} was given to another customer. If you think this is a mistake, write to support.',
-    ru: 'После проверки посылка {code} передана другому клиенту. Если вы считаете это ошибкой, напишите в поддержку.',
-    kk: 'Тексеруден кейін {code} сәлемдемесі басқа клиентке берілді. Қате деп ойласаңыз, қолдау қызметіне жазыңыз.',
-  },
-  pay_cash: { en: 'cash', ru: 'наличными', kk: 'қолма-қол' },
-  pay_card: { en: 'card', ru: 'картой', kk: 'картамен' },
-  pay_transfer: { en: 'transfer', ru: 'переводом', kk: 'аударыммен' },
-  pay_kaspi_qr: { en: 'Kaspi QR', ru: 'Kaspi QR', kk: 'Kaspi QR' },
-} satisfies Record<string, T3>;
 
 function receiptText(r: ReceiptParams, lang: TLang): RenderedMessage {
   const owes = (r.remaining ?? 0) > 0;
   return {
-    title: T.receipt_title[lang],
-    body: fill((owes ? T.receipt_body_debt : T.receipt_body)[lang], {
+    title: t('receipt_title', lang),
+    body: t(owes ? 'receipt_body_debt' : 'receipt_body', lang, {
       count: r.count,
       branch: pickText(r.branch, lang),
       codes: r.codes.join(', '),
       total: money(r.total, r.currency, lang),
       paid: money(toMajor(r.paid ?? 0), r.currency, lang),
       remaining: money(toMajor(r.remaining ?? 0), r.currency, lang),
-      method: r.method ? T[`pay_${r.method}`][lang] : '—',
+      method: r.method ? t(`pay.${r.method}`, lang) : '—',
       id: r.receipt_id,
     }),
   };
@@ -297,13 +150,13 @@ function flightText(f: FlightDelayParams, lang: TLang): RenderedMessage {
   const vars = {
     count: f.count,
     codes: f.codes.join(', ') + (f.count > f.codes.length ? ' …' : ''),
-    mode: T[`mode_${f.mode}`][lang],
+    mode: t(`mode.${f.mode}`, lang),
     reference: f.reference,
     branch: pickText(f.branch, lang),
     date: calendarDate(f.expected_date, lang),
     previous: calendarDate(f.previous_date, lang),
   };
-  return { title: T.delay_title[lang], body: fill((f.count === 1 ? T.delay_body_one : T.delay_body)[lang], vars) };
+  return { title: t('delay_title', lang), body: t(f.count === 1 ? 'delay_body_one' : 'delay_body', lang, vars) };
 }
 
 type Dims = { length: number; width: number; height: number } | null | undefined;
@@ -314,38 +167,38 @@ function change<V>(before: V | undefined, after: V | undefined, show: (v: V | un
 }
 
 /**
- * The plain sentence of a correction, in `lang`: 'Weight corrected: 2.4 kg → 2.1 kg. To pay: 3,600 KZT → 3,150 KZT.'
+ * The plain sentence of a correction, in `lang`: 'Weight corrected: 2.4 kg → 2.1 kg. To pay: 3,600 ₸ → 3,150 ₸.'
  * The customer's timeline shows it and the notification says it; the admin's reason is never part of it.
  */
 export function correctionSentence(c: CorrectionParams, lang: TLang): string {
-  const kg = (v: number | undefined) => (v === undefined ? '—' : `${num(v, lang)} ${T.unit_kg[lang]}`);
-  const dims = (d: Dims) => (d ? `${[d.length, d.width, d.height].map((n) => num(n, lang)).join(' × ')} ${T.unit_cm[lang]}` : '—');
+  const kg = (v: number | undefined) => (v === undefined ? '—' : `${num(v, lang)} ${t('unit.kg', lang)}`);
+  const dims = (d: Dims) => (d ? `${[d.length, d.width, d.height].map((n) => num(n, lang)).join(' × ')} ${t('unit.cm', lang)}` : '—');
   const price = (v: number | null | undefined) => money(v ?? null, c.currency ?? null, lang) || '—';
-  const status = (v: TOrderStatusCode | undefined) => (v ? T[`status_${v}`][lang] : '—');
+  const status = (v: TOrderStatusCode | undefined) => (v ? t(`status.${v}`, lang) : '—');
   const repriced =
     c.previous_price !== undefined && c.price !== undefined && c.price !== null && c.previous_price !== c.price
-      ? fill(T.corrected_to_pay[lang], { change: change(c.previous_price, c.price, price) })
+      ? t('corrected_to_pay', lang, { change: change(c.previous_price, c.price, price) })
       : '';
   switch (c.correction) {
     case 'weight':
       return (
-        fill(T.corrected_weight[lang], {
+        t('corrected_weight', lang, {
           change: c.weight !== undefined ? change(c.previous_weight, c.weight, kg) : kg(c.chargeable_weight),
         }) + repriced
       );
     case 'dimensions':
       return (
-        fill(T.corrected_dimensions[lang], {
+        t('corrected_dimensions', lang, {
           change: c.dimensions !== undefined ? change(c.previous_dimensions, c.dimensions, dims) : '—',
           weight: change(c.previous_chargeable_weight, c.chargeable_weight, kg),
         }) + repriced
       );
     case 'price':
-      return fill(T.corrected_price[lang], { change: change(c.previous_price, c.price, price) });
+      return t('corrected_price', lang, { change: change(c.previous_price, c.price, price) });
     case 'status':
-      return fill(T.corrected_status[lang], { change: change(c.previous_status, c.status, status) });
+      return t('corrected_status', lang, { change: change(c.previous_status, c.status, status) });
     case 'handover_undone':
-      return (c.codes?.length ?? 1) > 1 ? T.corrected_handover_many[lang] : T.corrected_handover[lang];
+      return (c.codes?.length ?? 1) > 1 ? t('corrected_handover_many', lang) : t('corrected_handover', lang);
   }
 }
 
@@ -353,16 +206,16 @@ function correctionText(c: CorrectionParams, lang: TLang): RenderedMessage {
   const many = (c.codes?.length ?? 0) > 1;
   const label = many ? c.codes!.join(', ') : c.name ? `«${c.name}» (${c.track_code})` : c.track_code;
   return {
-    title: T.corrected_title[lang],
-    body: fill((many ? T.corrected_body_many : T.corrected_body)[lang], { label, sentence: correctionSentence(c, lang) }),
+    title: t('corrected_title', lang),
+    body: t(many ? 'corrected_body_many' : 'corrected_body', lang, { label, sentence: correctionSentence(c, lang) }),
   };
 }
 
 function checkingText(c: CheckingParams, lang: TLang): RenderedMessage {
   const vars = { code: c.track_code };
   return c.checking === 'checking'
-    ? { title: T.checking_title[lang], body: fill(T.checking_body[lang], vars) }
-    : { title: T.not_yours_title[lang], body: fill(T.not_yours_body[lang], vars) };
+    ? { title: t('checking_title', lang), body: t('checking_body', lang, vars) }
+    : { title: t('not_yours_title', lang), body: t('not_yours_body', lang, vars) };
 }
 
 const isText = (p: MessageParams): p is TextParams => 'title' in p && typeof p.title === 'object' && p.title !== null;
@@ -382,11 +235,11 @@ function orderVars(o: OrderParams, lang: TLang) {
 
 /** A parcel event's texts: title and body from the parcel's params. */
 const parcelText =
-  (render: (t: (key: keyof typeof T) => string, o: OrderParams, branch: string) => RenderedMessage) =>
+  (render: (t: (key: NotificationKey) => string, o: OrderParams, branch: string) => RenderedMessage) =>
   (params: MessageParams, lang: TLang): RenderedMessage => {
     const o = params as OrderParams;
     const vars = orderVars(o, lang);
-    return render((key) => fill(T[key][lang], vars), o, vars.branch);
+    return render((key) => t(key, lang, vars), o, vars.branch);
   };
 
 /** A written message (support reply, news, broadcast, system notice): its own text in the reader's language. */
@@ -455,17 +308,17 @@ export function renderDetails(event: MessageEvent, params: MessageParams, lang: 
   if (!status || isText(params) || isReceipt(params)) return [];
   const o = params as OrderParams;
   const lines: MessageDetail[] = [
-    { label: T.d_parcel[lang], value: label(o) },
-    { label: T.d_status[lang], value: T[`status_${status}`][lang] },
-    { label: T.d_weight[lang], value: formatWeight(o.weight, lang) },
+    { label: t('details.parcel', lang), value: label(o) },
+    { label: t('details.status', lang), value: t(`status.${status}`, lang) },
+    { label: t('details.weight', lang), value: formatWeight(o.weight, lang) },
   ];
-  if (o.price !== null)
-    lines.push({ label: T.d_price[lang], value: o.currency ? formatMoney(o.price, o.currency, lang) : num(o.price, lang) });
+  if (o.price !== null) lines.push({ label: t('details.price', lang), value: money(o.price, o.currency, lang) });
   const branch = pickText(o.branch, lang);
-  if (branch) lines.push({ label: T.d_branch[lang], value: branch });
-  if (status === 'at_branch' && o.storage_until) lines.push({ label: T.d_until[lang], value: calendarDate(o.storage_until, lang) });
+  if (branch) lines.push({ label: t('details.branch', lang), value: branch });
+  if (status === 'at_branch' && o.storage_until)
+    lines.push({ label: t('details.until', lang), value: calendarDate(o.storage_until, lang) });
   return lines;
 }
 
 /** The label of a message's button to its page in the portal. */
-export const openInPortalLabel = (lang: TLang): string => T.open_portal[lang];
+export const openInPortalLabel = (lang: TLang): string => t('open_portal', lang);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { readMinor } from '../../db/schema/columns';
 import type { PageAt } from '../../lib/cursor';
 import { branches, flightArrivals, orderEvents, orderStatuses, orders, sessions, users } from '../../db/schema';
 import type { SessionRow } from '../auth/sessions-repository';
@@ -35,7 +36,8 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * An order card as one JSON array (`numberedPageWithSession`): the card's columns in order, timestamps as epoch
- * milliseconds, numerics as JSON numbers (the `decimal` column's own reading), so `fromPageJson` gives what drizzle
+ * milliseconds, numerics as JSON numbers (the `decimal` column's own reading; the price's bigint minor units checked
+ * by `readMinor` as the `minorUnits` column does), so `fromPageJson` gives what drizzle
  * reads for `cardColumns` (test/orders-api.test.ts compares the two).
  */
 const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::float8`;
@@ -66,7 +68,7 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   trackCode: r[2],
   name: r[3],
   weight: r[4],
-  price: r[5],
+  price: r[5] === null ? null : readMinor(r[5]),
   currency: r[6],
   statusId: r[7],
   receivedAt: new Date(r[8]),
@@ -96,6 +98,7 @@ export const ordersRepository = {
         branchId: orders.branchId,
         branchName: branches.name,
         count: sql<number>`count(*)::int`,
+        /** Minor units, as text (a sum of bigints is a numeric). */
         total: sql<string>`coalesce(sum(${orders.price}), 0)::text`,
         currency: orders.currency,
         storageUntil: sql<string | null>`min(${orders.storageUntil})::text`,

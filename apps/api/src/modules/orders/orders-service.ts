@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   parcelWeights,
   pickText,
-  toMinor,
+  toMajorOrNull,
   type TLang,
   type TLookupOrderResult,
   type TOrder,
@@ -14,6 +14,7 @@ import {
   type TWaitingAtBranch,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { readMinor } from '../../db/schema/columns';
 import { AppError, notFound } from '../../lib/app-error';
 import { cursorPage, decodeCursor, encodeCursor, ZCursorId, ZCursorMicros } from '../../lib/cursor';
 import { tracksRepository } from '../tracks/tracks-repository';
@@ -60,7 +61,7 @@ export const ordersService = {
       branch_id: r.branchId,
       branch: r.branchName ? pickText(r.branchName, lang) : '',
       count: r.count,
-      total: toMinor(Number(r.total)),
+      total: readMinor(r.total),
       currency: r.currency,
       storage_until: r.storageUntil,
     }));
@@ -147,7 +148,7 @@ export const ordersService = {
     return {
       ...order,
       weights: parcelWeights(row.weight, row.dimensions, row.volumetricWeight, row.volumetricDivisor),
-      tariff: row.tariff,
+      tariff: toMajorOrNull(row.tariff),
       branch: branch ? { id: branch.id, name: pickText(branch.name, lang), address: pickText(branch.address, lang) } : null,
       dispatched_at: row.dispatchedAt?.toISOString() ?? null,
       delivered_at: row.deliveredAt?.toISOString() ?? null,

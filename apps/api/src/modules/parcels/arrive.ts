@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { toMajor } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
 import type { BranchRow } from '../branches/branches-repository';
@@ -10,8 +11,8 @@ import { parcelsRepository } from './parcels-repository';
 
 /**
  * in_transit → at_branch at `branch`: price = chargeable weight (the larger of the actual and the volumetric weight
- * recorded at receipt) × the branch tariff rounded half up to 2 decimals (numeric round, the same as the contract's
- * chargeableWeightKg and priceFor), storage until the given day.
+ * recorded at receipt) × the branch tariff, in minor units rounded half up (numeric round in the database, the same as
+ * the contract's chargeableWeightKg and priceMinorFor), storage until the given day.
  * `readdressed` names the branch each re-addressed parcel was going to and the staff's reason (ADR 022): kept in its
  * event and audit row, in `parcel_readdresses` (the losing branch's worklist), and told to the owner with both branches.
  */
@@ -30,7 +31,8 @@ export async function arrive(
     move(tx, 'at_branch', parcelsRepository.byIds(orderIds), parcelsRepository.arrivalSet(branch, storageUntil, new Date())),
   );
   const where = { ...actor, branchId: branch.id };
-  const details = { tariff: branch.tariff, currency: branch.currency };
+  // History details keep the tariff as every event since the first has (major units, as answers show it).
+  const details = { tariff: toMajor(branch.tariff), currency: branch.currency };
   await recordEvents(
     tx,
     moved.filter((o) => !redirectedFrom.has(o.id)),

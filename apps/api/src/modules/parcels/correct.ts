@@ -1,8 +1,8 @@
 import {
   NEXT_STATUS,
-  priceFor,
+  priceMinorFor,
   storageUntilFor,
-  toMajor,
+  toMajorOrNull,
   volumetricWeightKg,
   type TDimensionsCm,
   type TOrderStatusCode,
@@ -30,7 +30,10 @@ const sameDimensions = (a: TDimensionsCm | null, b: TDimensionsCm | null) =>
 type Change = { set: ParcelSet; to: TOrderStatusCode; params: CorrectionParams };
 type Base = Pick<CorrectionParams, 'order_id' | 'track_code' | 'name' | 'currency'>;
 
-/** Weight or dimensions: the volumetric and chargeable weight again, and a priced parcel's price by the arrival rule. */
+/**
+ * Weight or dimensions: the volumetric and chargeable weight again, and a priced parcel's price by the arrival rule (in
+ * minor units, like the row; the customer's sentence keeps major-unit prices, as every correction notice has).
+ */
 async function measures(tx: Tx, row: ParcelRow, input: Extract<TParcelCorrection, { kind: 'weight' | 'dimensions' }>, base: Base) {
   const weight = input.kind === 'weight' ? input.weight : row.weight;
   let dimensions = row.dimensions;
@@ -44,7 +47,7 @@ async function measures(tx: Tx, row: ParcelRow, input: Extract<TParcelCorrection
   } else if (weight === row.weight) throw new AppError('correction_no_change');
   const chargeable = chargeableOf(weight, volumetric);
   const priced = row.price !== null && row.tariff !== null;
-  const price = priced ? priceFor(chargeable, row.tariff!) : row.price;
+  const price = priced ? priceMinorFor(chargeable, row.tariff!) : row.price;
   return {
     set: { weight, dimensions, volumetricWeight: volumetric, volumetricDivisor: divisor, price },
     params: {
@@ -56,8 +59,8 @@ async function measures(tx: Tx, row: ParcelRow, input: Extract<TParcelCorrection
       previous_dimensions: row.dimensions,
       chargeable_weight: chargeable,
       previous_chargeable_weight: chargeableOf(row.weight, row.volumetricWeight),
-      price,
-      previous_price: row.price,
+      price: toMajorOrNull(price),
+      previous_price: toMajorOrNull(row.price),
     },
   };
 }
@@ -79,7 +82,7 @@ async function step(tx: Tx, row: ParcelRow, current: TOrderStatusCode, to: TOrde
       arrivedAt: now,
       tariff: branch.tariff,
       currency: branch.currency,
-      price: priceFor(chargeableOf(row.weight, row.volumetricWeight), branch.tariff),
+      price: priceMinorFor(chargeableOf(row.weight, row.volumetricWeight), branch.tariff),
       storageUntil: storageUntilFor(now, branch.timeZone, branch.storageDays),
     };
   }
@@ -99,9 +102,15 @@ async function changeOf(tx: Tx, row: ParcelRow, current: TOrderStatusCode, input
     case 'price': {
       if (current === 'delivered') throw new AppError('correction_after_handover');
       if (row.price === null || row.tariff === null) throw new AppError('correction_unpriced');
-      const price = toMajor(input.amount);
+      const price = input.amount;
       if (price === row.price) throw new AppError('correction_no_change');
-      return { set: { price }, to: current, params: { correction: 'price', ...base, price, previous_price: row.price } };
+      const params: CorrectionParams = {
+        correction: 'price',
+        ...base,
+        price: toMajorOrNull(price),
+        previous_price: toMajorOrNull(row.price),
+      };
+      return { set: { price }, to: current, params };
     }
     case 'status': {
       const set = await step(tx, row, current, input.status);
@@ -116,7 +125,7 @@ async function changeOf(tx: Tx, row: ParcelRow, current: TOrderStatusCode, input
  * An admin's correction of one parcel, always with a reason (kinds and rules: the contract's admin/corrections.ts).
  * The row is locked and its updated_at compared with the one the admin read (stale_write otherwise), so of two
  * simultaneous corrections one wins. Weight and dimensions recompute the volumetric and chargeable weight with the
- * divisor kept on the parcel and, when it is priced, its price by the arrival rule (priceFor with its tariff); a
+ * divisor kept on the parcel and, when it is priced, its price by the arrival rule (priceMinorFor with its tariff); a
  * status moves one step along NEXT_STATUS, setting the step's timestamp forward and clearing it back; back from
  * delivered is an undone hand-over. One 'corrected' event per parcel (the reason and the customer's sentence in its
  * details), one audit row each (parcel.corrected), and the owner is told once (order_corrected).
@@ -138,7 +147,7 @@ export async function correct(
     weight: row.weight,
     dimensions: row.dimensions,
     volumetric_weight: row.volumetricWeight,
-    price: row.price,
+    price: toMajorOrNull(row.price),
     receipt_id: row.receiptId,
   };
 

@@ -1,5 +1,6 @@
-import { receiptTotals, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
+import { receiptTotalsMinor, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
 import type { Tx } from '../../db/client';
+import type { ReceiptItemRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { BranchRow } from '../branches/branches-repository';
 import { paymentsService } from '../payments/payments-service';
@@ -20,9 +21,9 @@ export interface HandOverInput {
 
 /**
  * at_branch → delivered for a customer's parcels at this branch (all, or exactly orderIds), with one receipt (its
- * totals by the contract's receiptTotals, in minor units), its charge and payments (the payments module, in this
- * transaction: a refusal undoes the hand-over) and one message. All or nothing: when any asked-for parcel is no longer
- * waiting here, 409 handover_changed.
+ * totals by the contract's receiptTotalsMinor: its items' minor-unit prices added as integers), its charge and payments
+ * (the payments module, in this transaction: a refusal undoes the hand-over) and one message. All or nothing: when any
+ * asked-for parcel is no longer waiting here, 409 handover_changed.
  */
 export async function handOver(
   tx: Tx,
@@ -39,7 +40,7 @@ export async function handOver(
     ['delivered'],
   );
   done.sort((a, b) => a.id - b.id);
-  const items = done.map((o) => ({
+  const items: ReceiptItemRow[] = done.map((o) => ({
     order_id: o.id,
     track_code: o.trackCode,
     name: o.name,
@@ -47,7 +48,7 @@ export async function handOver(
     tariff: o.tariff ?? branch.tariff,
     price: o.price ?? 0,
   }));
-  const totals = receiptTotals(items);
+  const totals = receiptTotalsMinor(items.map((i) => ({ priceMinor: i.price, weight: i.weight })));
   // One payment_method (older clients) means the whole total by that method.
   const pays =
     input.payments ?? (input.paymentMethod && totals.totalMinor > 0 ? [{ method: input.paymentMethod, amount: totals.totalMinor }] : []);
@@ -60,7 +61,7 @@ export async function handOver(
       staffUserId: actor.userId,
       paymentMethod: mainMethod,
       totalWeight: totals.totalWeight,
-      total: totals.total,
+      total: totals.totalMinor,
       currency: branch.currency,
       items,
     },

@@ -1,4 +1,4 @@
-import { previousStatus, type TOrderStatusCode } from '@portal/contract';
+import { previousStatus, toMajorOrNull, type TOrderStatusCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { recordAuditMany } from '../audit/audit';
 import { notifyStatus, sendParcelNotices } from './parcel-notifications';
@@ -43,7 +43,8 @@ export async function recordEvents(
           user_id: o.userId,
           branch_id: o.branchId,
           weight: o.weight,
-          price: o.price,
+          // Audit rows show amounts as answers do (major units), the same since the first row.
+          price: toMajorOrNull(o.price),
           currency: o.currency,
           ...(opts.details ?? {}),
         },

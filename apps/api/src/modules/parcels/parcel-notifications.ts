@@ -1,4 +1,4 @@
-import type { TI18nText, TLang, TNotificationEvent, TOrderStatusCode } from '@portal/contract';
+import { toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, type TOrderStatusCode } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
@@ -10,6 +10,7 @@ export interface NotifiableOrder {
   trackCode: string;
   name: string;
   weight: number;
+  /** Minor units (the orders.price column). */
   price: number | null;
   currency: string | null;
   storageUntil: string | null;
@@ -23,14 +24,14 @@ export const STATUS_EVENT: Record<TOrderStatusCode, TNotificationEvent> = {
   delivered: 'order_delivered',
 };
 
-/** What a status message says about a parcel. */
+/** What a status message says about a parcel (kept in the notification: its price in major units, as it always was). */
 export function orderParams(o: NotifiableOrder, branch: TI18nText | null): OrderParams {
   return {
     order_id: o.id,
     track_code: o.trackCode,
     name: o.name,
     weight: o.weight,
-    price: o.price,
+    price: toMajorOrNull(o.price),
     currency: o.currency,
     storage_until: o.storageUntil,
     branch,

@@ -102,13 +102,16 @@ export const parcelsRepository = {
     return and(eq(orders.userId, userId), eq(orders.branchId, branchId), ...(ids ? [inArray(orders.id, ids)] : []))!;
   },
 
-  /** What arrival sets: the branch, its tariff and currency, the price of the chargeable weight (numeric round, 2). */
+  /**
+   * What arrival sets: the branch, its tariff (minor units per kg) and currency, and the price in minor units: the
+   * chargeable kg × the tariff as an exact numeric, rounded half up to the minor unit (the contract's priceMinorFor).
+   */
   arrivalSet(branch: { id: number; tariff: number; currency: string }, storageUntil: string, now: Date): ParcelSet {
     return {
       branchId: branch.id,
       tariff: branch.tariff,
       currency: branch.currency,
-      price: sql`round(greatest(${orders.weight}, coalesce(${orders.volumetricWeight}, 0)) * ${String(branch.tariff)}::numeric, 2)`,
+      price: sql`round(greatest(${orders.weight}, coalesce(${orders.volumetricWeight}, 0)) * ${String(branch.tariff)}::bigint)::bigint`,
       arrivedAt: now,
       storageUntil,
     };

@@ -1,4 +1,4 @@
-import { addDays, daysLeftToCollect, localDate } from '@portal/contract';
+import { addDays, daysLeftToCollect, localDate, zonedClock } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { orderLink, orderParams, sendParcelNotices } from './parcel-notifications';
 import { parcelsRepository } from './parcels-repository';
@@ -17,12 +17,7 @@ export interface StorageReminderSettings {
 
 /** The hour (0–23) of `now` in `timeZone` (UTC when the zone is unknown). */
 export function localHour(now: Date, timeZone: string): number {
-  try {
-    const h = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
-    return Number(h);
-  } catch {
-    return now.getUTCHours();
-  }
+  return zonedClock(now, timeZone)?.hour ?? now.getUTCHours();
 }
 
 /**

@@ -113,6 +113,12 @@ export const paymentsRepository = {
   async lockBranchDay(tx: Tx, branchId: number): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BRANCH_DAY}, ${branchId})`);
   },
+  /** Both locks of a write that moves a customer's money at a branch, in the fixed order (customer, then branch day). */
+  async lockCustomerAndBranchDay(tx: Tx, userId: number, branchId: number): Promise<void> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LOCK_CUSTOMER}, ${userId}), pg_advisory_xact_lock(${LOCK_BRANCH_DAY}, ${branchId})`,
+    );
+  },
 
   /** Balances per currency: charges − payments (reversals are negative payments, so they add back). */
   async balances(db: DbOrTx, userId: number): Promise<TBalance[]> {
@@ -149,6 +155,22 @@ export const paymentsRepository = {
   async insertCharge(tx: Tx, row: typeof charges.$inferInsert): Promise<void> {
     await tx.insert(charges).values(row);
     await addToBalances(tx, [{ userId: row.userId, branchId: row.branchId, currency: row.currency, amount: row.amount }]);
+  },
+
+  /**
+   * A hand-over's charge and the payments taken with it, the kept balances moved once by their net amount (a paid
+   * hand-over leaves the balance where it was: two upserts instead of four).
+   */
+  async insertHandover(tx: Tx, charge: typeof charges.$inferInsert, rows: NewPayment[]): Promise<void> {
+    await tx.insert(charges).values(charge);
+    if (rows.length) {
+      await tx.insert(payments).values(rows);
+      await addToRevenue(tx, rows);
+    }
+    await addToBalances(tx, [
+      { userId: charge.userId, branchId: charge.branchId, currency: charge.currency, amount: charge.amount },
+      ...rows.map((r) => ({ userId: r.userId, branchId: r.branchId, currency: r.currency, amount: -r.amount })),
+    ]);
   },
 
   async insertPayments(tx: Tx, rows: NewPayment[]): Promise<number[]> {

@@ -81,33 +81,32 @@ export const paymentsService = {
       staffUserId: number;
     },
   ): Promise<HandoverMoney> {
-    await repo.lockCustomer(tx, input.customerId);
+    // Payments also take the branch's day lock (the business day they fall in must not close meanwhile): both locks in
+    // one statement, in the order every money write takes them.
+    if (input.payments.length) await repo.lockCustomerAndBranchDay(tx, input.customerId, input.branch.id);
+    else await repo.lockCustomer(tx, input.customerId);
     const before = await repo.balance(tx, input.customerId, input.branch.currency);
     const paid = sumMinor(input.payments.map((p) => p.amount));
     const owed = input.total + Math.max(before, 0);
     if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${input.branch.currency}` } });
     if (paid < input.total && !input.acceptDebt) throw new AppError('payment_short');
-    await repo.insertCharge(tx, {
+    const charge = {
       userId: input.customerId,
       branchId: input.branch.id,
       receiptId: input.receiptId,
       amount: input.total,
       currency: input.branch.currency,
-    });
-    if (input.payments.length) {
-      await repo.lockBranchDay(tx, input.branch.id);
-      const businessDate = await openBusinessDate(tx, input.branch);
-      await repo.insertPayments(
-        tx,
-        paymentRows(input.payments, {
+    };
+    const rows = input.payments.length
+      ? paymentRows(input.payments, {
           userId: input.customerId,
           branch: input.branch,
           staffUserId: input.staffUserId,
           receiptId: input.receiptId,
-          businessDate,
-        }),
-      );
-    }
+          businessDate: await openBusinessDate(tx, input.branch),
+        })
+      : [];
+    await repo.insertHandover(tx, charge, rows);
     return { total: input.total, paid, remaining: Math.max(input.total - paid, 0), balance: before + input.total - paid };
   },
 

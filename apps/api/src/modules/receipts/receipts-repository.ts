@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { pickText, toMinor, type TLang, type TReceipt } from '@portal/contract';
+import { pickText, toMajor, type TLang, type TReceipt } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches, receipts, users } from '../../db/schema';
 import { paymentsService } from '../payments/payments-service';
@@ -8,7 +8,10 @@ import { paymentsService } from '../payments/payments-service';
 const staff = alias(users, 'staff');
 
 export const receiptsRepository = {
-  /** One receipt with its customer, branch and staff member, in the reader's language. */
+  /**
+   * One receipt with its customer, branch and staff member, in the reader's language. Amounts are kept in minor units;
+   * the answer's `total` and items' `tariff`/`price` are their major-unit form (the contract's toMajor), beside `total_minor`.
+   */
   async view(db: DbOrTx, id: number, lang: TLang): Promise<(TReceipt & { userId: number }) | null> {
     const [row] = await db
       .select({ receipt: receipts, customer: users, branch: branches, staffFirst: staff.firstName, staffLast: staff.lastName })
@@ -20,7 +23,7 @@ export const receiptsRepository = {
       .limit(1);
     if (!row) return null;
     const r = row.receipt;
-    const totalMinor = toMinor(r.total);
+    const totalMinor = r.total;
     const money = await paymentsService.receiptMoney(db, r.id, totalMinor, lang);
     return {
       userId: r.userId,
@@ -34,9 +37,9 @@ export const receiptsRepository = {
       branch: { id: row.branch.id, name: pickText(row.branch.name, lang), address: pickText(row.branch.address, lang) },
       staff: { id: r.staffUserId, name: `${row.staffFirst} ${row.staffLast}`.trim() },
       payment_method: r.paymentMethod,
-      items: r.items,
+      items: r.items.map((i) => ({ ...i, tariff: toMajor(i.tariff), price: toMajor(i.price) })),
       total_weight: r.totalWeight,
-      total: r.total,
+      total: toMajor(totalMinor),
       currency: r.currency,
       total_minor: totalMinor,
       paid: money.paid,

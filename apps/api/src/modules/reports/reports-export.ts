@@ -1,4 +1,5 @@
 import { formatAmount, toMajor, type TDashboard, type TLang, type TWorklistRow } from '@portal/contract';
+import { isTextKey, text } from '../../texts/texts';
 import { writeSheet } from './xlsx-write';
 
 /**
@@ -6,34 +7,11 @@ import { writeSheet } from './xlsx-write';
  * screen, laid out as columns with titles in the caller's language and written as .csv or .xlsx.
  */
 
-/** Column titles of the exports in kk/ru/en. */
-const COLS: Record<string, Record<TLang, string>> = {
-  date: { en: 'Date', ru: 'Дата', kk: 'Күні' },
-  branch: { en: 'Branch', ru: 'Пункт', kk: 'Пункт' },
-  status: { en: 'Status', ru: 'Статус', kk: 'Мәртебе' },
-  count: { en: 'Count', ru: 'Количество', kk: 'Саны' },
-  received: { en: 'Received', ru: 'Принято', kk: 'Қабылданды' },
-  dispatched: { en: 'Dispatched', ru: 'Отправлено', kk: 'Жөнелтілді' },
-  arrived: { en: 'Arrived', ru: 'Прибыло', kk: 'Келді' },
-  delivered: { en: 'Delivered', ru: 'Выдано', kk: 'Берілді' },
-  method: { en: 'Method', ru: 'Способ', kk: 'Тәсіл' },
-  currency: { en: 'Currency', ru: 'Валюта', kk: 'Валюта' },
-  amount: { en: 'Amount', ru: 'Сумма', kk: 'Сома' },
-  payments: { en: 'Payments', ru: 'Платежей', kk: 'Төлемдер' },
-  track_code: { en: 'Tracking code', ru: 'Трек-код', kk: 'Трек-код' },
-  client_code: { en: 'Client code', ru: 'Код клиента', kk: 'Клиент коды' },
-  name: { en: 'Name', ru: 'Имя', kk: 'Аты' },
-  phone_number: { en: 'Phone', ru: 'Телефон', kk: 'Телефон' },
-  days: { en: 'Days', ru: 'Дней', kk: 'Күн' },
-  debt: { en: 'Debt', ru: 'Долг', kk: 'Қарыз' },
-  storage_until: { en: 'Free storage until', ru: 'Бесплатно до', kk: 'Тегін сақтау' },
-  price: { en: 'Price', ru: 'Цена', kk: 'Бағасы' },
-  channels: { en: 'Channels not reaching', ru: 'Недоступные каналы', kk: 'Жетпейтін арналар' },
-  since: { en: 'Since', ru: 'С', kk: 'Бастап' },
-  savers: { en: 'Saved by (client codes)', ru: 'Сохранили (коды клиентов)', kk: 'Сақтағандар (клиент кодтары)' },
-  taken_by: { en: 'Taken by', ru: 'Забрал пункт', kk: 'Алған пункт' },
-  reason: { en: 'Reason', ru: 'Причина', kk: 'Себебі' },
-};
+/** A column's title in an export: `reports.columns.<key>` in the text files (the key itself when it has none). */
+function columnTitle(key: string, lang: TLang): string {
+  const textKey = `reports.columns.${key}`;
+  return isTextKey(textKey) ? text(textKey, lang) : key;
+}
 
 /** A table as typed cells: amounts stay minor units until written (number with 2 decimals in xlsx, text in csv). */
 export interface ExportTable {
@@ -189,7 +167,7 @@ const csvCell = (v: string | number | null) => {
 };
 
 export async function writeExport(t: ExportTable, format: 'xlsx' | 'csv', lang: TLang, sheet: string): Promise<Buffer> {
-  const head = t.columns.map((c) => COLS[c.key]?.[lang] ?? c.key);
+  const head = t.columns.map((c) => columnTitle(c.key, lang));
   if (format === 'csv') {
     const lines = [head.map(csvCell).join(',')];
     for (const r of t.rows)

@@ -6,7 +6,6 @@ import {
   READDRESSED_DAYS,
   REPORT_TIME_ZONE,
   sumMinor,
-  toMinor,
   type TDashboard,
   type TDeliveryChannel,
   type TLang,
@@ -14,6 +13,7 @@ import {
   type TWorklistRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { readMinor } from '../../db/schema/columns';
 import { reportsRepository as repo } from './reports-repository';
 
 /** Rows a worklist or export carries at most (the screen pages nothing: it shows the oldest/largest first). */
@@ -152,7 +152,7 @@ export const reportsService = {
         branch: name(r.branch_name, lang) || null,
         date: r.storage_until,
         days: r.days,
-        amount: r.price === null ? null : toMinor(Number(r.price)),
+        amount: r.price === null ? null : readMinor(r.price),
         currency: r.currency,
       }));
     }

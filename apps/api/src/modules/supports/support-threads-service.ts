@@ -13,6 +13,7 @@ import { orders, supportMessages, supportRequests, users } from '../../db/schema
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { notificationsService } from '../notifications/notifications-service';
+import { textInEveryLanguage } from '../../texts/texts';
 
 type RequestRow = typeof supportRequests.$inferSelect;
 
@@ -32,11 +33,7 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 function replyNotice(requestId: number, body: string) {
   const text = excerpt(body, 300);
   return {
-    title: {
-      kk: `№${requestId} өтінішіңізге жауап`,
-      ru: `Ответ на ваше обращение №${requestId}`,
-      en: `Reply to your request No. ${requestId}`,
-    },
+    title: textInEveryLanguage('support.reply_title', { id: requestId }),
     body: { kk: text, ru: text, en: text },
   };
 }

@@ -9,12 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { supportsRepository, type WindowCount } from './supports-repository';
-
-const RECEIVED: Record<TLang, string> = {
-  ru: 'Спасибо! Обращение №{id} принято. Мы ответим в течение одного рабочего дня.',
-  kk: 'Рақмет! №{id} өтініш қабылданды. Бір жұмыс күні ішінде жауап береміз.',
-  en: 'Thank you! Request No. {id} has been received. We will reply within one working day.',
-};
+import { text } from '../../texts/texts';
 
 export interface SupportInput {
   category: TSupportCategory;
@@ -58,7 +53,7 @@ export function createSupportsService(deps: { db: Db }) {
         id: row.id,
         category: input.category,
         created_at: row.createdAt.toISOString(),
-        message: RECEIVED[sender.lang].replace('{id}', String(row.id)),
+        message: text('support.received', sender.lang, { id: row.id }),
       };
     },
   };

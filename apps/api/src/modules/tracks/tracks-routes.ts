@@ -8,14 +8,13 @@ import {
   ZListSavedTracksResponse,
   ZSaveTrackRequest,
   ZSaveTrackResponse,
-  type TLang,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { tracksService } from './tracks-service';
+import { text } from '../../texts/texts';
 
 const errors = { 401: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
-const DELETED: Record<TLang, string> = { ru: 'Трек-код удалён', kk: 'Трек-код жойылды', en: 'Tracking code deleted' };
 
 /** The customer's saved tracking codes. */
 export async function tracksRoutes(app: FastifyInstance) {
@@ -88,7 +87,7 @@ export async function tracksRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await tracksService.delete(app.db, authOf(request).user.id, request.params.id);
-      return { data: { message: DELETED[requestLang(request)] } };
+      return { data: { message: text('answers.track_deleted', requestLang(request)) } };
     },
   );
 }

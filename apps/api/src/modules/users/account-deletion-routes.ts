@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZDeleteAccountRequest, ZErrorBody, ZOk, ZSendCodeResponse, type TLang } from '@portal/contract';
+import { ZDeleteAccountRequest, ZErrorBody, ZOk, ZSendCodeResponse } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { perAddressLimit } from '../../plugins/rate-limits';
@@ -8,10 +8,9 @@ import { auditActorOf } from '../audit/audit';
 import { maskPhone } from '../auth/auth-routes';
 import type { CodesService } from '../auth/codes-service';
 import { createAccountDeletion } from './account-deletion';
+import { text } from '../../texts/texts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody };
-const SENT: Record<TLang, string> = { ru: 'Код отправлен', kk: 'Код жіберілді', en: 'Code sent' };
-const DELETED: Record<TLang, string> = { ru: 'Аккаунт удалён', kk: 'Аккаунт жойылды', en: 'Account deleted' };
 
 /** A customer deletes their own account after a code to their number (ADR 069). */
 export async function accountDeletionRoutes(app: FastifyInstance, opts: { codes: CodesService; rateLimitPerMinute: number }) {
@@ -35,7 +34,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, opts: { codes:
       const { user } = authOf(request);
       const lang = requestLang(request);
       const sent = await deletion.sendCode(user, { ip: request.ip, lang });
-      return { data: { message: SENT[lang], ...sent, phone_hint: maskPhone(user.phoneNumber) } };
+      return { data: { message: text('answers.code_sent', lang), ...sent, phone_hint: maskPhone(user.phoneNumber) } };
     },
   );
 
@@ -55,7 +54,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, opts: { codes:
     async (request) => {
       const lang = requestLang(request);
       await deletion.erase(auditActorOf(request), authOf(request).user, request.body.code, lang);
-      return { data: { message: DELETED[lang] } };
+      return { data: { message: text('answers.account_deleted', lang) } };
     },
   );
 }

@@ -8,8 +8,8 @@ import { recordAudit, type AuditActor } from '../audit/audit';
 import { sessionsRepository } from '../auth/sessions-repository';
 import { settingsRepository } from '../settings/settings-repository';
 import { toAdminUser } from './admin-users-service';
-import { PHONE_CHANGED_BY_STAFF } from './account-texts';
 import { usersRepository, type UserRow } from './users-repository';
+import { text } from '../../texts/texts';
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -71,9 +71,12 @@ export function createAdminUserRescue(deps: { db: Db; sms: SmsDriver }) {
     async tellNewNumber(row: UserRow): Promise<boolean> {
       const lang: TLang = row.language;
       const site = (await settingsRepository.all(db, lang)).site_name.trim() || 'Cargo';
-      const text = PHONE_CHANGED_BY_STAFF[lang].replace('{site}', site).replace('{code}', row.clientCode);
       try {
-        await sms.send({ to: row.phoneNumber, text, purpose: 'phone_changed_by_admin' });
+        await sms.send({
+          to: row.phoneNumber,
+          text: text('sms.phone_changed_by_staff', lang, { site, code: row.clientCode }),
+          purpose: 'phone_changed_by_admin',
+        });
         return true;
       } catch {
         return false;

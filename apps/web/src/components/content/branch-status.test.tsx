@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- counts the Intl date formatters the card makes; it formats nothing itself */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBranch } from '@portal/contract';
 import { screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { dateTimeFormat, WEEKDAYS, type TWorkingDay } from '@portal/contract';
+import { deviceClock, WEEKDAYS, zonedClock, type TWorkingDay } from '@portal/contract';
 
 export type TWeekday = (typeof WEEKDAYS)[number];
 
@@ -10,22 +10,9 @@ export interface ZonedNow {
 
 /** Today's weekday and time of day in a time zone (the device's own zone when the name is unknown). */
 export function zonedNow(timeZone: string, now: Date = new Date()): ZonedNow {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = dateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
-  } catch {
-    parts = dateTimeFormat('en-US', { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = get('weekday').slice(0, 3).toLowerCase() as TWeekday;
-  const minutes = (Number(get('hour')) % 24) * 60 + Number(get('minute'));
-  return { weekday: WEEKDAYS.includes(weekday) ? weekday : 'mon', minutes };
+  const clock = zonedClock(now, timeZone) ?? deviceClock(now);
+  // Date counts from Sunday, WEEKDAYS from Monday.
+  return { weekday: WEEKDAYS[(clock.weekday + 6) % 7]!, minutes: clock.hour * 60 + clock.minute };
 }
 
 /** "09:30" → 570; null for anything else. "24:00" is the end of the day. */

@@ -7,11 +7,11 @@ import { useCommitImportMutation, useImportDetailQuery, usePreviewImportMutation
 import { SheetIcon } from '../components/manage-icons';
 import { Pager } from '../components/parcel-bits';
 import { errorText } from '../model/api-error';
-import { formatWeight } from '../model/format';
+import { formatCount, formatWeight } from '../model/format';
 import styles from '../manage.module.css';
 
 function Counts({ summary, of }: { summary: TImportSummary; of: 'counts' | 'result' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const c = of === 'result' ? summary.result : summary.counts;
   if (!c) return null;
   return (
@@ -19,7 +19,7 @@ function Counts({ summary, of }: { summary: TImportSummary; of: 'counts' | 'resu
       {(['total', ...IMPORT_OUTCOMES] as const).map((k) => (
         <div key={k} className={`${styles.countBox} ${styles[`outcome_${k}`] ?? ''}`}>
           <dt>{t(`manage:import.outcome.${k}`)}</dt>
-          <dd data-testid={`import-${of}-${k}`}>{c[k].toLocaleString()}</dd>
+          <dd data-testid={`import-${of}-${k}`}>{formatCount(c[k], i18n.language)}</dd>
         </div>
       ))}
     </dl>

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, READDRESSED_DAYS, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
+import { PAYMENT_METHODS, READDRESSED_DAYS, sumMinor, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useDashboardQuery, useExportTableMutation, useManageContextQuery, useWorklistQuery } from '../api/manage-api';
 import { LineBarChart } from '../components/line-bar-chart';
 import { errorText } from '../model/api-error';
-import { formatDate, formatMoney } from '../model/format';
+import { formatCount, formatDate, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
 const METHOD_COLORS = { cash: '#2e7d32', card: '#1565c0', transfer: '#ef6c00', kaspi_qr: '#c62828' } as const;
@@ -92,7 +92,8 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
     const days = d.flows.map((f) => f.date);
     return PAYMENT_METHODS.map((m) => ({
       label: t(`manage:payment.${m}`),
-      data: days.map((day) => toMajor(d.revenue.filter((r) => r.date === day && r.method === m).reduce((s, r) => s + r.amount, 0))),
+      // A day's minor-unit amounts added as integers (the contract's sumMinor), shown in major units.
+      data: days.map((day) => toMajor(sumMinor(d.revenue.filter((r) => r.date === day && r.method === m).map((r) => r.amount)))),
       color: METHOD_COLORS[m],
     }));
   }, [d, t]);
@@ -152,7 +153,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
             {FLOWS.map((k) => (
               <div key={k} className={styles.kpi}>
                 <span>{t(`manage:reports.flow.${k}`)}</span>
-                <strong>{d.flows_total[k].toLocaleString(lang)}</strong>
+                <strong>{formatCount(d.flows_total[k], lang)}</strong>
                 <Change now={d.flows_total[k]} before={d.flows_previous[k]} />
               </div>
             ))}
@@ -257,7 +258,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
                     <tr key={`${r.branch_id}-${r.status}`}>
                       <td>{r.branch || t('manage:reports.no_branch')}</td>
                       <td>{t(`manage:reports.status_name.${r.status}`)}</td>
-                      <td className={styles.num}>{r.count.toLocaleString(lang)}</td>
+                      <td className={styles.num}>{formatCount(r.count, lang)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { addDays, localDate } from '@portal/contract';
+import { addDays, deviceDate } from '@portal/contract';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../../lib/i18n/i18n';
 import { renderWithStore } from '../../../test/render';
 import { StorageCountdown } from './order-card';
 
-const today = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+const today = () => deviceDate(new Date());
 
 afterEach(async () => {
   await i18next.changeLanguage('en');

@@ -1,6 +1,6 @@
 import { DEFAULT_VOLUMETRIC_DIVISOR, type TWorkingDay } from '@portal/contract';
-import type { DbOrTx } from '../client';
-import { branches, countries, settings, warehouses } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { branches, countries, settings, warehouses } from '../db/schema';
 import { SEED_PRIVACY_TEXT, SEED_TERMS_TEXT } from './legal-texts';
 
 const t = (ru: string, kk: string, en: string) => ({ ru, kk, en });
@@ -44,6 +44,7 @@ export const DEMO_COUNTRIES = [
   },
 ];
 
+/** A demo branch; its tariff per kg in minor units (189_000 = 1,890.00 ₸), like every amount kept. */
 type BranchSeed = Omit<typeof branches.$inferInsert, 'countryId'> & { country: string };
 
 export const DEMO_BRANCHES: BranchSeed[] = [
@@ -55,7 +56,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('ул. Толе би, 101, 1 этаж', 'Төле би к-сі, 101, 1-қабат', '101 Tole Bi St, ground floor'),
     latitude: 43.25339,
     longitude: 76.91958,
-    tariff: 1890,
+    tariff: 189_000,
     currency: 'KZT',
     timeZone: 'Asia/Almaty',
     workingHours: WEEKDAYS_9_19_SAT_10_17,
@@ -74,7 +75,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('мкр. Аксай-4, 68А', 'Ақсай-4 ш/а, 68А', '68A Aksai-4 microdistrict'),
     latitude: 43.22967,
     longitude: 76.84511,
-    tariff: 1890,
+    tariff: 189_000,
     currency: 'KZT',
     timeZone: 'Asia/Almaty',
     workingHours: DAILY_10_20,
@@ -93,7 +94,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('пр. Сарыарка, 31/2, офис 4', 'Сарыарқа даңғ., 31/2, 4-кеңсе', '31/2 Saryarka Ave, office 4'),
     latitude: 51.17998,
     longitude: 71.41217,
-    tariff: 1990,
+    tariff: 199_000,
     currency: 'KZT',
     timeZone: 'Asia/Almaty',
     workingHours: WEEKDAYS_9_19_SAT_10_17,
@@ -112,7 +113,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('пр. Тауке хана, 45', 'Тәуке хан даңғ., 45', '45 Tauke Khan Ave'),
     latitude: 42.31733,
     longitude: 69.59583,
-    tariff: 1850,
+    tariff: 185_000,
     currency: 'KZT',
     timeZone: 'Asia/Almaty',
     workingHours: WEEKDAYS_9_18_SAT_10_15,
@@ -131,7 +132,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('пр. Бухар-Жырау, 59', 'Бұқар жырау даңғ., 59', '59 Bukhar Zhyrau Ave'),
     latitude: 49.80183,
     longitude: 73.10485,
-    tariff: 2050,
+    tariff: 205_000,
     currency: 'KZT',
     timeZone: 'Asia/Almaty',
     workingHours: WEEKDAYS_9_18_SAT_10_15,
@@ -150,7 +151,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('пр. Абылхаир хана, 2', 'Әбілқайыр хан даңғ., 2', '2 Abulkhair Khan Ave'),
     latitude: 50.28372,
     longitude: 57.16643,
-    tariff: 2190,
+    tariff: 219_000,
     currency: 'KZT',
     timeZone: 'Asia/Aqtobe',
     workingHours: WEEKDAYS_9_18_SAT_10_15,
@@ -169,7 +170,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('ул. Казахстан, 70', 'Қазақстан к-сі, 70', '70 Kazakhstan St'),
     latitude: 49.94839,
     longitude: 82.62791,
-    tariff: 1990,
+    tariff: 199_000,
     currency: 'KZT',
     timeZone: 'Asia/Almaty',
     workingHours: WEEKDAYS_9_19_SAT_10_17,
@@ -188,7 +189,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('пр. Чуй, 155, 2 этаж', 'Шүй даңғ., 155, 2-қабат', '155 Chui Ave, 1st floor'),
     latitude: 42.87598,
     longitude: 74.60356,
-    tariff: 390,
+    tariff: 39_000,
     currency: 'KGS',
     timeZone: 'Asia/Bishkek',
     workingHours: WEEKDAYS_9_19_SAT_10_17,
@@ -207,7 +208,7 @@ export const DEMO_BRANCHES: BranchSeed[] = [
     address: t('ул. Ленина, 205', 'Ленин к-сі, 205', '205 Lenin St'),
     latitude: 40.52828,
     longitude: 72.7985,
-    tariff: 370,
+    tariff: 37_000,
     currency: 'KGS',
     timeZone: 'Asia/Bishkek',
     workingHours: WEEKDAYS_9_18_SAT_10_15,

@@ -1,4 +1,4 @@
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import { seedAccounts, type DemoAccount } from './accounts';
 import { seedContent } from './content';
 import { seedGeo } from './geo';

@@ -1,6 +1,6 @@
 import type { TI18nText } from '@portal/contract';
-import type { DbOrTx } from '../client';
-import { faqs, lessonSteps, lessons, marketplaces, news, prohibitedItems } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { faqs, lessonSteps, lessons, marketplaces, news, prohibitedItems } from '../db/schema';
 
 const t = (ru: string, kk: string, en: string): TI18nText => ({ ru, kk, en });
 const DAY_MS = 24 * 3600 * 1000;

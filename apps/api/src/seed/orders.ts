@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import { localDate, priceFor, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
-import { FLOW_KINDS, parcelFlows } from '../../modules/parcels/parcel-flows';
-import { STATUS_EVENT, orderLink, orderParams } from '../../modules/parcels/parcel-notifications';
-import { statusIds } from '../../modules/parcels/parcel-statuses';
-import { paymentsRepository } from '../../modules/payments/payments-repository';
-import type { Actor, LifecycleOrderRow } from '../../modules/parcels/parcel-types';
-import { parcelsRepository } from '../../modules/parcels/parcels-repository';
-import { parcels } from '../../modules/parcels/parcels-service';
-import type { DbOrTx } from '../client';
-import { branches, notifications, savedTracks, users } from '../schema';
+import { localDate, priceMinorFor, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
+import { FLOW_KINDS, parcelFlows } from '../modules/parcels/parcel-flows';
+import { STATUS_EVENT, orderLink, orderParams } from '../modules/parcels/parcel-notifications';
+import { statusIds } from '../modules/parcels/parcel-statuses';
+import { paymentsRepository } from '../modules/payments/payments-repository';
+import type { Actor, LifecycleOrderRow } from '../modules/parcels/parcel-types';
+import { parcelsRepository } from '../modules/parcels/parcels-repository';
+import { parcels } from '../modules/parcels/parcels-service';
+import type { DbOrTx } from '../db/client';
+import { branches, notifications, savedTracks, users } from '../db/schema';
 
 const DAY = 24 * 3600 * 1000;
 const LIFECYCLE: TOrderStatusCode[] = ['china_warehouse', 'in_transit', 'at_branch', 'delivered'];
@@ -21,7 +21,7 @@ const ACTION: Record<TOrderStatusCode, string> = {
 
 /** YYYY-MM-DD of a moment in a time zone. */
 export function dayIn(date: Date, timeZone: string): string {
-  return date.toLocaleDateString('en-CA', { timeZone });
+  return localDate(date, timeZone);
 }
 
 export interface OrderSpec {
@@ -56,7 +56,7 @@ function stepTimes(spec: Pick<OrderSpec, 'status' | 'receivedAt' | 'dispatchedAt
 
 /**
  * A test fixture (and the bench's): a parcel as if it had gone through the lifecycle up to `spec.status` — timestamps
- * for each step, the price (the contract's priceFor: weight × branch tariff) and last free storage day from at_branch
+ * for each step, the price (the contract's priceMinorFor: weight × branch tariff) and last free storage day from at_branch
  * on, one history event per step at its own time, its flows counted — without a receipt or money (a delivered one was
  * never charged). The demo seed goes through the real transitions instead (seedDemoOrders).
  */
@@ -84,7 +84,7 @@ export async function insertOrder(
       trackCode: spec.trackCode,
       name: spec.name ?? '',
       weight,
-      price: priced ? priceFor(weight, branch.tariff) : null,
+      price: priced ? priceMinorFor(weight, branch.tariff) : null,
       currency: priced ? branch.currency : null,
       tariff: priced ? branch.tariff : null,
       statusId: ids[spec.status],

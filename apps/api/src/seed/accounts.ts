@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords';
-import { usersRepository } from '../../modules/users/users-repository';
-import type { DbOrTx } from '../client';
-import { branches, users } from '../schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { usersRepository } from '../modules/users/users-repository';
+import type { DbOrTx } from '../db/client';
+import { branches, users } from '../db/schema';
 
 export interface DemoAccount {
   role: 'customer' | 'staff' | 'admin';

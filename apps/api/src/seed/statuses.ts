@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../client';
-import { orderStatuses } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { orderStatuses } from '../db/schema';
 
 export const ORDER_STATUSES = [
   { code: 'china_warehouse' as const, position: 1, name: { ru: 'На складе в Китае', kk: 'Қытайдағы қоймада', en: 'At China warehouse' } },
