@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, charges, orders, receipts } from '../src/db/schema';
 import { readMinor } from '../src/db/schema/columns';
 import { openDatabase, type Database } from '../src/db/client';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { parcelsIn } from './factories';
+import { createTestApp, type TestContext } from './helpers';
+import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 /**
  * Money is integer minor units end to end (ADR 060): amounts whose floating-point computation would be a tiyn off are
@@ -27,35 +28,19 @@ describe('money in minor units, on the database', () => {
 
   const setTariff = (minor: number) => ctx.database.db.update(branches).set({ tariff: minor }).where(eq(branches.id, staff.branchId));
 
-  /** Parcels of one new customer, received with these measures, dispatched and arrived at the demo branch. */
-  async function atBranch(parcels: { weight: number; dimensions?: Record<string, number> }[]) {
-    const customer = await registerCustomer(ctx);
-    const codes: string[] = [];
-    for (const p of parcels) {
-      const code = newCode('MU');
-      await m.saveTrack(customer.token, code);
-      expect((await m.receive(staff.warehouse, { track_code: code, ...p })).status).toBe(200);
-      codes.push(code);
-    }
-    expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-    const arrived = await m.arrive(staff.branch, { track_codes: codes });
-    expect(arrived.json.data.counts.moved).toBe(codes.length);
-    return { customer, arrived: arrived.json.data.results.map((r: { parcel: { id: number; price: number } }) => r.parcel) };
-  }
-
   it('prices 2.35 kg (volumetric) × 1,890.10 at 4,441.74 — floats say 4,441.73 — and hands three over for exactly 13,325.22', async () => {
     // As floats 2.35 × 1890.1 is 4441.734999…, which rounds to 4441.73; exactly it is 4441.735, half up 4441.74.
     expect(Math.round(2.35 * 1890.1 * 100) / 100).toBe(4441.73);
     await setTariff(189_010);
     // 30 × 47 × 10 cm / 6000 = 2.35 kg volumetric, heavier than the 1 kg it weighs.
-    const parcel = { weight: 1, dimensions: { length: 30, width: 47, height: 10 } };
-    const { customer, arrived } = await atBranch([parcel, parcel, parcel]);
-    expect(arrived.map((p: { price: number }) => p.price)).toEqual([4441.74, 4441.74, 4441.74]);
+    const dimensions = { length: 30, width: 47, height: 10 };
+    const { parcels: arrived, ...customer } = await parcelsIn(ctx, 'at_branch', [1, 1, 1], { prefix: 'MU', dimensions });
+    expect(arrived.map((p: { price: number | null }) => p.price)).toEqual([4441.74, 4441.74, 4441.74]);
 
     // Kept as an integer of tiyn, read back as a JS integer.
-    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, arrived[0].id));
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, arrived[0]!.id));
     expect(row).toMatchObject({ price: 444_174, tariff: 189_010, volumetricWeight: 2.35 });
-    const order = (await m.call('GET', `/orders/${arrived[0].id}`, { token: customer.token })).json.data;
+    const order = (await m.call('GET', `/orders/${arrived[0]!.id}`, { token: customer.token })).json.data;
     expect(order).toMatchObject({ price: 4441.74, tariff: 1890.1, currency: 'KZT' });
     const context = (await m.call('GET', '/manage/context', { token: staff.branch })).json.data;
     expect(context.place_branch).toMatchObject({ id: staff.branchId, tariff: 1890.1 });
@@ -80,7 +65,7 @@ describe('money in minor units, on the database', () => {
   it('adds three parcels of 0.10 to exactly 0.30 (floats say 0.30000000000000004)', async () => {
     expect(0.1 + 0.1 + 0.1).not.toBe(0.3);
     await setTariff(10_000); // 100.00 per kg: 1 g costs 0.10
-    const { customer } = await atBranch([{ weight: 0.001 }, { weight: 0.001 }, { weight: 0.001 }]);
+    const customer = await parcelsIn(ctx, 'at_branch', [0.001, 0.001, 0.001], { prefix: 'MU' });
     const waiting = (await m.call('GET', '/orders/waiting', { token: customer.token })).json.data;
     expect(waiting).toMatchObject([{ count: 3, total: 30 }]);
     const look = (await m.lookup(staff.branch, { customer: customer.user.client_code })).json.data;
@@ -91,10 +76,13 @@ describe('money in minor units, on the database', () => {
 
   it('the worklist of parcels past their free storage carries the kept price as minor units', async () => {
     await setTariff(189_010);
-    const { arrived } = await atBranch([{ weight: 1, dimensions: { length: 30, width: 47, height: 10 } }]);
-    await ctx.database.db.update(orders).set({ storageUntil: '2020-01-01' }).where(eq(orders.id, arrived[0].id));
+    const { parcels: arrived } = await parcelsIn(ctx, 'at_branch', [1], {
+      prefix: 'MU',
+      dimensions: { length: 30, width: 47, height: 10 },
+    });
+    await ctx.database.db.update(orders).set({ storageUntil: '2020-01-01' }).where(eq(orders.id, arrived[0]!.id));
     const list = (await m.call('GET', '/manage/worklists/storage', { token: staff.branch })).json.data;
-    expect(list.find((r: { id: number }) => r.id === arrived[0].id)).toMatchObject({ amount: 444_174, currency: 'KZT' });
+    expect(list.find((r: { id: number }) => r.id === arrived[0]!.id)).toMatchObject({ amount: 444_174, currency: 'KZT' });
   });
 
   it('a tariff typed in major units by an admin is kept in minor units and shown as typed', async () => {
