@@ -54,8 +54,8 @@ export interface StaffMember {
   user: TUser;
 }
 
-/** The demo accounts' tokens each test app last signed in (`staffAt`), for the factories to act with. */
-const signedIn = new WeakMap<TestContext, Partial<Record<'warehouse' | 'branch' | 'admin', string>>>();
+/** The demo accounts' tokens each test app last signed in (`staffAt`) and the demo branch, for the factories to use. */
+const signedIn = new WeakMap<TestContext, Partial<Record<'warehouse' | 'branch' | 'admin', string>> & { branchId?: number }>();
 const DEMO_PHONES = { warehouse: DEMO.warehouse, branch: DEMO.branchStaff, admin: DEMO.admin } as const;
 
 /** The demo account's token this test app signed in last, or a new sign-in. */
@@ -70,11 +70,11 @@ async function demoToken(ctx: TestContext, who: 'warehouse' | 'branch' | 'admin'
 export async function staffAt(ctx: TestContext, place: StaffPlace): Promise<StaffMember> {
   if (typeof place === 'string') {
     const { token, user } = await login(ctx.app, DEMO_PHONES[place]);
-    signedIn.set(ctx, { ...signedIn.get(ctx), [place]: token });
+    signedIn.set(ctx, { ...signedIn.get(ctx), [place]: token, ...(place === 'branch' && { branchId: user.place.branch_id }) });
     return { token, user };
   }
-  // Registered in the country's first branch unless placed at a branch (saves asking for the list).
-  const member = await aCustomer(ctx, place.kind === 'branch' ? { branchId: place.branch_id } : {});
+  // Registered at the branch they are placed at, or the demo branch when known (either saves asking for the list).
+  const member = await aCustomer(ctx, { branchId: place.kind === 'branch' ? place.branch_id : signedIn.get(ctx)?.branchId });
   const placed = await client(ctx.app)('PATCH', `/admin/users/${member.user.id}`, {
     token: await demoToken(ctx, 'admin'),
     body: { role: 'staff', place },
