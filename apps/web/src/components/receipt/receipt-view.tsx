@@ -81,14 +81,14 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                 <td>
                   <span className={styles.code}>{i.track_code}</span>
                   {i.name && <div className={styles.muted}>{i.name}</div>}
-                </td>
-                <td className={styles.num} data-label={t('receipts:col.weight')} data-testid="receipt-item-weight">
-                  {kg(i.weights.chargeable_weight, lang)}
                   {i.weights.charged_by === 'volumetric' && (
                     <div className={styles.muted} data-testid="receipt-item-why">
                       {chargedByVolume(t, i.weights, lang)} · {t('common:actual_weight', { value: kg(i.weight, lang) })}
                     </div>
                   )}
+                </td>
+                <td className={styles.num} data-label={t('receipts:col.weight')} data-testid="receipt-item-weight">
+                  {kg(i.weights.chargeable_weight, lang)}
                 </td>
                 <td className={styles.num} data-label={t('receipts:col.tariff')}>
                   {money(i.tariff, receipt.currency, lang)}
