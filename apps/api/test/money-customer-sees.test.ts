@@ -87,7 +87,9 @@ describe('chargeable weight where money appears', () => {
     const [volumetric, plain] = receipt.items as { weight: number; weights: any; tariff: number; price: number }[];
     expect(volumetric!.weight).toBe(2.35);
     expect(volumetric!.weights).toMatchObject({ chargeable_weight: 4, charged_by: 'volumetric', dimensions: dims });
-    expect(toMinor(volumetric!.price)).toBe(chargedPriceMinor(volumetric!.weights.chargeable_weight, toMinor(volumetric!.tariff), currency));
+    expect(toMinor(volumetric!.price)).toBe(
+      chargedPriceMinor(volumetric!.weights.chargeable_weight, toMinor(volumetric!.tariff), currency),
+    );
     expect(plain!.weights).toMatchObject({ chargeable_weight: 1, charged_by: 'actual', dimensions: null });
   });
 });

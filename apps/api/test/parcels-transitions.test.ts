@@ -93,7 +93,11 @@ describe('parcels module transitions: only from the previous status of the contr
     expect(moved).toEqual(['in_transit']);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, byStatus.in_transit));
     // The row keeps minor units: the tariff's (minor units per kg) × the weight, rounded half up.
-    expect(row).toMatchObject({ price: chargedPriceMinor(row!.weight, branch.tariff, branch.currency), currency: branch.currency, storageUntil: '2031-01-31' });
+    expect(row).toMatchObject({
+      price: chargedPriceMinor(row!.weight, branch.tariff, branch.currency),
+      currency: branch.currency,
+      storageUntil: '2031-01-31',
+    });
     expect(row!.arrivedAt).not.toBeNull();
     expect((await eventsOf(byStatus.in_transit)).at(-1)).toMatchObject({ action: 'arrived', branchId: branch.id });
   });

@@ -93,8 +93,7 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
 });
 
 export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };
-export type OrderDetailsRow = OrderCardRow &
-  Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
+export type OrderDetailsRow = OrderCardRow & Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
 
 export type StatusRow = typeof orderStatuses.$inferSelect;
 export type StatusRef = Pick<StatusRow, 'id' | 'code' | 'name'>;

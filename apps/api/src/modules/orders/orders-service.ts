@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  parcelWeights,
   pickText,
   toMajorOrNull,
   type TLang,

@@ -64,7 +64,9 @@ describe('order card money: the chargeable weight beside the price', () => {
     expect(screen.getByTestId('order-weight').textContent).toBe('4 kg');
     expect(screen.getByText('Chargeable weight')).toBeTruthy();
     // The store's language formats the numbers (decimal comma or point): the words are the point here.
-    expect(screen.getByTestId('order-charged-by-volume').textContent).toMatch(/^charged by volume: 40×30×20 cm → 4 kg · actual 2[.,]35 kg$/);
+    expect(screen.getByTestId('order-charged-by-volume').textContent).toMatch(
+      /^charged by volume: 40×30×20 cm → 4 kg · actual 2[.,]35 kg$/,
+    );
     expect(screen.queryByText('When it arrives')).toBeNull();
     expect(screen.getByText((_, el) => el?.tagName === 'DD' && /7[\s\u00a0\u202f,.]?560/.test(el.textContent ?? ''))).toBeTruthy();
   });
