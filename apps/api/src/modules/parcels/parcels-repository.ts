@@ -25,6 +25,7 @@ export const lifecycleColumns = {
   currency: orders.currency,
   storageUntil: orders.storageUntil,
   tariff: orders.tariff,
+  volumetricWeight: orders.volumetricWeight,
 };
 
 export type ParcelRow = typeof orders.$inferSelect;
