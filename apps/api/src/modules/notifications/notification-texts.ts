@@ -177,7 +177,8 @@ function receiptText(r: ReceiptParams, lang: TLang): RenderedMessage {
   };
 }
 
-const calendarDate = (date: string | null, lang: TLang) => (date ? formatDate(`${date}T00:00:00Z`, lang, { timeZone: 'UTC' }) : '—');
+/** A YYYY-MM-DD day in the reader's words ("9 декабря 2026 г."). */
+export const calendarDate = (date: string | null, lang: TLang) => (date ? formatDate(`${date}T00:00:00Z`, lang, { timeZone: 'UTC' }) : '—');
 
 function flightText(f: FlightDelayParams, lang: TLang): RenderedMessage {
   const vars = {

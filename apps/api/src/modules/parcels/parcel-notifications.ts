@@ -2,8 +2,10 @@ import { toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, typ
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
+import { text } from '../../texts/texts';
 import {
   BATCH_LINES,
+  calendarDate,
   correctionSentence,
   type BatchParams,
   type CorrectionParams,
@@ -129,11 +131,22 @@ export async function notifyStatus<O extends NotifiableOrder & { userId: number 
   );
 }
 
+const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 /**
- * The sentence a history event shows customers and staff alike, in `lang`, or null when its action says enough.
- * A correction keeps what the customer was told in its details (`notice`); the admin's reason is never part of it.
+ * The sentence a history event shows customers and staff alike, in `lang`, or null when its action's label says
+ * enough. A correction keeps what the customer was told in its details (`notice`); a flight delay says the new day
+ * (and the one announced before). Staff's reasons are never part of it.
  */
 export function eventSentence(action: string, details: Record<string, unknown>, lang: TLang): string | null {
+  if (action === 'flight_delayed') {
+    if (!isDay(details.to)) return null;
+    const previous = isDay(details.from) ? calendarDate(details.from, lang) : null;
+    const date = calendarDate(details.to, lang);
+    return previous
+      ? text('notifications.history.flight_delayed', lang, { date, previous })
+      : text('notifications.history.flight_delayed_first', lang, { date });
+  }
   if (action !== 'corrected') return null;
   const notice = details.notice as CorrectionParams | undefined;
   return notice && typeof notice === 'object' && typeof notice.correction === 'string' ? correctionSentence(notice, lang) : null;
