@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageMeta, ZAuditListQuery, ZAuditListResponse, ZErrorBody } from '@portal/contract';
+import { requestLang } from '../../lib/request-lang';
 import { auditRepository } from './audit-repository';
+import { actionName, actionsNamed, auditChanges, auditSentence } from './audit-words';
 
 /** GET admin/audit (inside the admin area: admins only). Read-only: the log has no write calls at all. */
 export async function auditRoutes(app: FastifyInstance) {
@@ -19,6 +21,7 @@ export async function auditRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
+      const lang = requestLang(request);
       const page = q['filters[page]'];
       const perPage = q['filters[per_page]'];
       const { rows, total } = await auditRepository.list(
@@ -28,6 +31,7 @@ export async function auditRoutes(app: FastifyInstance) {
           targetType: q['filters[target_type]'],
           targetId: q['filters[target_id]'],
           action: q['filters[action]'],
+          actionsNamed: q['filters[action]'] ? actionsNamed(q['filters[action]']) : [],
           from: q['filters[from]'],
           to: q['filters[to]'],
         },
@@ -35,20 +39,36 @@ export async function auditRoutes(app: FastifyInstance) {
         perPage,
       );
       return {
-        data: rows.map(({ entry, firstName, lastName }) => ({
-          id: entry.id,
-          actor_id: entry.actorId,
-          actor_name: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
-          actor_role: entry.actorRole,
-          actor_place: entry.actorPlace,
-          action: entry.action,
-          target_type: entry.targetType,
-          target_id: entry.targetId,
-          before: entry.before ?? null,
-          after: entry.after ?? null,
-          ip: entry.ip,
-          created_at: entry.createdAt.toISOString(),
-        })),
+        data: rows.map(({ entry, firstName, lastName }) => {
+          const name = firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim();
+          return {
+            id: entry.id,
+            actor_id: entry.actorId,
+            actor_name: name,
+            actor_role: entry.actorRole,
+            actor_place: entry.actorPlace,
+            action: entry.action,
+            target_type: entry.targetType,
+            target_id: entry.targetId,
+            before: entry.before ?? null,
+            after: entry.after ?? null,
+            ip: entry.ip,
+            created_at: entry.createdAt.toISOString(),
+            action_name: actionName(entry.action, lang),
+            summary: auditSentence(
+              {
+                action: entry.action,
+                actorName: name,
+                actorPlace: entry.actorPlace,
+                targetType: entry.targetType,
+                targetId: entry.targetId,
+                after: entry.after,
+              },
+              lang,
+            ),
+            changes: auditChanges(entry.before, entry.after, lang),
+          };
+        }),
         meta: pageMeta(page, perPage, total),
       };
     },
