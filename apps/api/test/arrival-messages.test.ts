@@ -61,10 +61,7 @@ describe('one message per customer per batch', () => {
     expect(toA).toHaveLength(1);
     expect(toB).toHaveLength(1);
 
-    const prices = await ctx.database.db
-      .select({ price: orders.price })
-      .from(orders)
-      .where(inArray(orders.trackCode, a.codes));
+    const prices = await ctx.database.db.select({ price: orders.price }).from(orders).where(inArray(orders.trackCode, a.codes));
     const total = formatMoney(toMajor(prices.reduce((s, p) => s + p.price!, 0)), 'KZT', 'kk');
     const text = toA[0]!.text;
     for (const code of a.codes) expect(text).toContain(code);
@@ -86,7 +83,11 @@ describe('one message per customer per batch', () => {
     const res = await m.dispatch(staff.warehouse, { track_codes: [...a.codes, ...one.codes] });
     expect(res.status, res.body).toBe(200);
     const listOf = async (token: string, lang: TLang) =>
-      (await m.call('GET', '/auth/user', { token, lang })).json.data.notifications.orders.data as { title: string; body: string; link: string }[];
+      (await m.call('GET', '/auth/user', { token, lang })).json.data.notifications.orders.data as {
+        title: string;
+        body: string;
+        link: string;
+      }[];
     const toA = await listOf(a.token, 'ru');
     expect(toA).toHaveLength(1);
     expect(toA[0]!.title).toBe('Посылки в пути (3)');

@@ -70,10 +70,7 @@ describe('the audit log in words', () => {
       ],
     });
 
-    const parcelRows = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'parcel.delivered'));
+    const parcelRows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'parcel.delivered'));
     const mine = parcelRows.filter((r) => (r.after as Record<string, unknown>).receipt_id === receiptId);
     expect(mine).toHaveLength(2);
     for (const r of mine) {

@@ -128,14 +128,7 @@ export interface TextParams {
   body: TI18nText;
 }
 
-export type MessageParams =
-  | OrderParams
-  | BatchParams
-  | ReceiptParams
-  | TextParams
-  | FlightDelayParams
-  | CorrectionParams
-  | CheckingParams;
+export type MessageParams = OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -265,9 +258,18 @@ function batchLine(b: BatchParams, item: BatchItem, lang: TLang): string {
 function batchText(event: MessageEvent, b: BatchParams, lang: TLang): RenderedMessage {
   const lines = b.batch.map((item) => batchLine(b, item, lang)).join('; ') + (b.count > b.batch.length ? '; …' : '');
   const branch = pickText(b.branch, lang);
-  const vars = { count: b.count, branch, lines, total: money(b.total, b.currency, lang) || '—', until: calendarDate(b.storage_until, lang) };
+  const vars = {
+    count: b.count,
+    branch,
+    lines,
+    total: money(b.total, b.currency, lang) || '—',
+    until: calendarDate(b.storage_until, lang),
+  };
   if (event === 'order_dispatched')
-    return { title: t('dispatched_batch_title', lang, vars), body: t(branch ? 'dispatched_batch_body_branch' : 'dispatched_batch_body', lang, vars) };
+    return {
+      title: t('dispatched_batch_title', lang, vars),
+      body: t(branch ? 'dispatched_batch_body_branch' : 'dispatched_batch_body', lang, vars),
+    };
   return {
     title: t('at_branch_batch_title', lang, vars),
     body: t('at_branch_batch_body', lang, vars) + (b.storage_until ? t('free_until', lang, vars) : ''),
@@ -385,7 +387,8 @@ function batchDetails(status: TOrderStatusCode, b: BatchParams, lang: TLang): Me
   if (b.total !== null) lines.push({ label: t('details.price', lang), value: money(b.total, b.currency, lang) });
   const branch = pickText(b.branch, lang);
   if (branch) lines.push({ label: t('details.branch', lang), value: branch });
-  if (status === 'at_branch' && b.storage_until) lines.push({ label: t('details.until', lang), value: calendarDate(b.storage_until, lang) });
+  if (status === 'at_branch' && b.storage_until)
+    lines.push({ label: t('details.until', lang), value: calendarDate(b.storage_until, lang) });
   return lines;
 }
 
