@@ -21,6 +21,8 @@ export const ZAuditEntry = z.object({
   after: z.unknown().nullable(),
   ip: z.string().nullable(),
   created_at: z.string(),
+  /** Where the actor worked, in words (the branch's name, or the China warehouse). */
+  actor_place_name: z.string().nullable(),
   /** The action's name in the reader's language (what the action filter also matches). */
   action_name: z.string(),
   /** The row as one sentence in the reader's language, money formatted once with its currency. */

@@ -43,7 +43,7 @@ function valueText(field: string, value: unknown, currency: string | null, lang:
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency, lang);
   if (field === 'payments') return paymentsText(value, currency, lang);
   if (field === 'payment_method' && typeof value === 'string') return methodName(value, lang);
-  if (field === 'status' && typeof value === 'string') {
+  if ((field === 'status' || field === 'place') && typeof value === 'string') {
     const key = `notifications.status.${value}`;
     if (isTextKey(key)) return text(key, lang);
   }
@@ -76,6 +76,15 @@ export function auditChanges(before: unknown, after: unknown, lang: TLang): TAud
     out.push({ field: fieldName(f, lang), before: was, after: now });
   }
   return out;
+}
+
+/** Where the actor worked ('china_warehouse', 'branch:3') in words, with the branch's name when known. */
+export function placeName(place: string | null, branchNames: ReadonlyMap<number, string>, lang: TLang): string | null {
+  if (!place) return null;
+  if (place === 'china_warehouse') return text('audit.place.china_warehouse', lang);
+  const id = Number(place.slice('branch:'.length));
+  if (place.startsWith('branch:') && Number.isInteger(id)) return branchNames.get(id) ?? text('audit.place.branch', lang, { id });
+  return place;
 }
 
 export interface AuditSentenceInput {

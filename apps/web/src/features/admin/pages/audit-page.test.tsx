@@ -24,6 +24,7 @@ const row: TAuditEntry = {
   after: { count: 2, total: 3780, currency: 'KZT', payments: [{ method: 'cash', amount: 2000 }] },
   ip: '10.0.0.1',
   created_at: '2026-11-28T10:00:00Z',
+  actor_place_name: 'Almaty',
   action_name: 'Handed over parcels',
   summary: 'Aigerim Sarsen (Almaty) handed over 2 parcel(s) to 10234 — 3 780 ₸, cash 2 000 ₸ + card 1 780 ₸',
   changes: [

@@ -65,8 +65,8 @@ export default function AuditPage() {
           {row.actor_name ?? t('admin:audit.system')}
           <br />
           <span className={styles.muted}>
-            {row.actor_role}
-            {row.actor_place ? ` · ${row.actor_place}` : ''}
+            {t(`admin:users.role_${row.actor_role}`, { defaultValue: row.actor_role })}
+            {row.actor_place_name ? ` · ${row.actor_place_name}` : ''}
           </span>
         </>
       ),
