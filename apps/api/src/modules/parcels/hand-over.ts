@@ -47,6 +47,9 @@ export async function handOver(
     track_code: o.trackCode,
     name: o.name,
     weight: o.weight,
+    dimensions: o.dimensions ?? null,
+    volumetric_weight: o.volumetricWeight ?? null,
+    volumetric_divisor: o.volumetricDivisor ?? null,
     tariff: o.tariff ?? branch.tariff,
     price: o.price ?? 0,
   }));
