@@ -82,10 +82,16 @@ test.describe('money at the counter', () => {
     }
     await expect(page.getByTestId('close-table')).toBeVisible();
     const expectedCash = await page.getByTestId('close-expected-cash').innerText();
-    await page.getByTestId('close-counted-cash').fill('0');
+    // Every method that took money is counted before the day can close (nothing counted shows no difference).
+    await expect(page.getByTestId('close-diff-cash')).toHaveText('—');
+    for (const field of await page.locator('[data-testid^="close-counted-"]').all()) await field.fill('0');
     await page.getByTestId('close-note').fill('e2e');
     await shot(page, 'close-of-day', project);
     await page.getByTestId('close-submit').click();
+    // A closed day never changes: the totals are confirmed first.
+    await expect(page.getByTestId('close-confirm-sheet')).toBeVisible();
+    await shot(page, 'close-of-day-confirm', project);
+    await page.getByTestId('close-confirm').click();
     await expect(page.getByTestId('close-list').getByTestId('close-list-row').first()).toBeVisible();
     expect(expectedCash).toBeTruthy();
 

@@ -115,6 +115,15 @@ describe('admin news', () => {
       const one = await call('GET', `/news/${item.id}`, { lang });
       expect(one.json.data.body).toContain('**Sunday**');
     }
+    // A summary typed with marks is listed as plain text too (issue 32: customers saw raw **bold** and "- ").
+    const marked = await call('POST', '/admin/news', {
+      token: admin,
+      body: newsBody({ summary: t3('**Closed** on Sunday:\n- Almaty\n- Bishkek') }),
+    });
+    const listed = (await call('GET', '/news?filters[per_page]=50', { lang: 'en' })).json.data.find(
+      (n: { id: number }) => n.id === marked.json.data.id,
+    );
+    expect(listed.summary).toBe('Closed on Sunday: Almaty Bishkek en');
     const [row] = await auditOf('news', item.id, 'news.create');
     expect(row).toMatchObject({
       actor_role: 'admin',

@@ -12,12 +12,15 @@ let staff: Staff;
 let m: ReturnType<typeof manageClient>;
 /** The branch's tariff as answers carry it (major units; the column keeps minor units). */
 let tariff: number;
+/** Its currency: prices are rounded to its step (whole tenge, ADR 072). */
+let currency: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   staff = await staffTokens(ctx);
   m = manageClient(ctx);
   const [b] = await ctx.database.db.select().from(branches).where(eq(branches.id, staff.branchId));
   tariff = toMajor(b!.tariff);
+  currency = b!.currency;
 });
 afterAll(async () => ctx.close());
 
@@ -39,16 +42,16 @@ describe('chargeable weight', () => {
       chargeable_weight: 12,
       charged_by: 'volumetric',
     });
-    expect(arrivedParcel.price).toBe(priceFor(12, tariff));
+    expect(arrivedParcel.price).toBe(priceFor(12, tariff, currency));
     expect(order.weight).toBe(2.35);
-    expect(order.price).toBe(priceFor(chargeableWeightKg(2.35, dims), tariff));
+    expect(order.price).toBe(priceFor(chargeableWeightKg(2.35, dims), tariff, currency));
     expect(order.weights).toMatchObject({ volumetric_weight: 12, chargeable_weight: 12, charged_by: 'volumetric' });
   });
 
   it('a heavy small parcel is charged by its actual weight; without dimensions the actual weight, as before', async () => {
     const heavy = await arrived(15, { length: 60, width: 40, height: 30 });
     expect(heavy.order.weights).toMatchObject({ volumetric_weight: 12, chargeable_weight: 15, charged_by: 'actual' });
-    expect(heavy.order.price).toBe(priceFor(15, tariff));
+    expect(heavy.order.price).toBe(priceFor(15, tariff, currency));
     const plain = await arrived(1.005);
     expect(plain.order.weights).toEqual({
       dimensions: null,
@@ -58,17 +61,17 @@ describe('chargeable weight', () => {
       charged_by: 'actual',
     });
     // numeric round in the database and priceFor agree where floats would not (1.005 × tariff).
-    expect(plain.order.price).toBe(priceFor(1.005, tariff));
+    expect(plain.order.price).toBe(priceFor(1.005, tariff, currency));
   });
 
-  it('rounding: the volumetric weight is rounded up to the gram, the price half up to 2 decimals', async () => {
+  it('rounding: the volumetric weight is rounded up to the gram, the price half up to the currency step', async () => {
     const dims = { length: 10, width: 10, height: 10.5 }; // 1050 / 6000 = 0.175 exactly; 10×10×10 = 0.1666… → 0.167
     const exact = await arrived(0.01, dims);
     expect(exact.order.weights.volumetric_weight).toBe(0.175);
     const up = await arrived(0.01, { length: 10, width: 10, height: 10 });
     expect(up.order.weights.volumetric_weight).toBe(volumetricWeightKg({ length: 10, width: 10, height: 10 }));
     expect(up.order.weights.volumetric_weight).toBe(0.167);
-    expect(up.order.price).toBe(priceFor(0.167, tariff));
+    expect(up.order.price).toBe(priceFor(0.167, tariff, currency));
   });
 
   it('the divisor is a setting: a parcel received after a change keeps the divisor in force at its receipt', async () => {
@@ -76,7 +79,7 @@ describe('chargeable weight', () => {
     try {
       const { order } = await arrived(2, { length: 60, width: 40, height: 30 });
       expect(order.weights).toMatchObject({ volumetric_divisor: 5000, volumetric_weight: 14.4, charged_by: 'volumetric' });
-      expect(order.price).toBe(priceFor(14.4, tariff));
+      expect(order.price).toBe(priceFor(14.4, tariff, currency));
     } finally {
       await ctx.database.db.update(settings).set({ value: '6000' }).where(eq(settings.key, 'volumetric_divisor'));
     }

@@ -68,7 +68,7 @@ describe('disputed codes at receipt', () => {
     expect(await actionsOf(order.id)).toEqual(['received', 'disputed']);
 
     for (const c of [a, b]) {
-      expect(await savedOf(c, code)).toMatchObject({ order: null, checking: true });
+      expect(await savedOf(c, code)).toMatchObject({ order: null, checking: true, given_to_other: false });
       expect(await myOrderCodes(c)).not.toContain(code);
       expect((await notesOf(c)).some((n) => n.title === 'Проверяем посылку' && n.body.includes(code))).toBe(true);
     }
@@ -102,7 +102,7 @@ describe('disputed codes at receipt', () => {
     expect(late.status).toBe(409);
     expect(late.json.code).toBe('track_owned_by_other');
     expect((await orderOf(code))!.userId).toBe(b.user.id);
-    expect(await savedOf(a, code)).toMatchObject({ order: null, checking: false });
+    expect(await savedOf(a, code)).toMatchObject({ order: null, checking: false, given_to_other: true });
   });
 
   it('one saver only: as before, theirs; a second saver before hand-over makes it disputed; after hand-over it stays theirs', async () => {
@@ -202,8 +202,9 @@ describe('staff assign a disputed parcel', () => {
     const order = (await orderOf(code))!;
     expect(order).toMatchObject({ userId: b.user.id, ownerSource: 'staff', disputedAt: null });
     expect(await myOrderCodes(b)).toContain(code);
-    expect(await savedOf(b, code)).toMatchObject({ order: { id }, checking: false });
-    expect(await savedOf(a, code)).toMatchObject({ order: null, checking: false });
+    expect(await savedOf(b, code)).toMatchObject({ order: { id }, checking: false, given_to_other: false });
+    // The saver who lost the check reads the outcome on their saved code, not "waiting at the warehouse" forever.
+    expect(await savedOf(a, code)).toMatchObject({ order: null, checking: false, given_to_other: true });
     expect(await myOrderCodes(a)).not.toContain(code);
 
     const events = await ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_TTL_SECONDS, DEFAULT_VOLUMETRIC_DIVISOR, PAYMENT_METHODS, PRICE_ROUNDING_RULE } from '@portal/contract';
+import { CODE_TTL_SECONDS, DEFAULT_VOLUMETRIC_DIVISOR, PAYMENT_METHODS, PRICE_ROUNDING_RULE, PRICE_STEP_MINOR } from '@portal/contract';
 import { client, createTestApp, newPhone, type TestContext } from './helpers';
 
 /**
@@ -51,8 +51,13 @@ describe('help texts match the product', () => {
       expect(answer).toContain(`/ ${settings.volumetric_divisor})`);
       expect(answer).not.toMatch(/0[.,]1 (kg|кг)/);
     }
-    expect(await faq('en', /chargeable weight/i)).toContain('rounded half up to 2 decimals');
-    expect(PRICE_ROUNDING_RULE.en).toContain('rounded half up to 2 decimals');
+    // The rounding rule (ADR 072): whole tenge and som, 2 decimals otherwise; the FAQ says what the contract applies.
+    const rule = 'rounded half up once: to whole tenge and som (KZT, KGS), to 2 decimals in other currencies';
+    expect(await faq('en', /chargeable weight/i)).toContain(rule);
+    expect(PRICE_ROUNDING_RULE.en).toContain(rule);
+    expect(await faq('ru', /оплачиваемый вес/i)).toContain('до целых тенге и сомов (KZT, KGS)');
+    expect(await faq('kk', /төленетін салмақ/i)).toContain('теңге мен сом (KZT, KGS) бүтінге дейін');
+    expect(PRICE_STEP_MINOR).toEqual({ KZT: 100, KGS: 100 });
   });
 
   it('the SMS names the site as the settings do, and the code lasts what the texts say', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toMajor } from '@portal/contract';
+import { priceFor, toMajor } from '@portal/contract';
 import { branches, orders, users } from '../src/db/schema';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { parcelsIn } from './factories';
@@ -79,10 +79,10 @@ describe('arrival at a branch', () => {
     expect(a.parcel).toMatchObject({
       status: 'at_branch',
       tariff,
-      price: Math.round(1.5 * tariff * 100) / 100,
+      price: priceFor(1.5, tariff, 'KZT'), // rounded once to whole tenge (ADR 072)
       branch: { id: staff.branchId },
     });
-    expect(b.parcel.price).toBe(Math.round(0.333 * tariff * 100) / 100);
+    expect(b.parcel.price).toBe(priceFor(0.333, tariff, 'KZT'));
     expect(a.parcel.storage_until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const days = (Date.parse(a.parcel.storage_until) - Date.parse(new Date().toISOString().slice(0, 10))) / 86400000;
     expect(days).toBeGreaterThanOrEqual(13);
@@ -131,7 +131,7 @@ describe('hand-over', () => {
     const d = look.json.data;
     expect(d.customer.id).toBe(c.user.id);
     expect(d.parcels.map((p: { track_code: string }) => p.track_code).sort()).toEqual([...c.codes].sort());
-    const expected = [1, 2.5, 0.75].reduce((s, w) => s + Math.round(w * tariff * 100) / 100, 0);
+    const expected = [1, 2.5, 0.75].reduce((s, w) => s + priceFor(w, tariff, 'KZT'), 0);
     expect(d.total).toBeCloseTo(expected, 2);
     expect(d.total_weight).toBe(4.25);
     expect(d.currency).toBe('KZT');

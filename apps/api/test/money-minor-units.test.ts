@@ -26,7 +26,12 @@ describe('money in minor units, on the database', () => {
   });
   afterAll(async () => ctx.close());
 
-  const setTariff = (minor: number) => ctx.database.db.update(branches).set({ tariff: minor }).where(eq(branches.id, staff.branchId));
+  /**
+   * The demo branch's tariff, in a currency priced to its smallest coin (RUB): what is checked here is that minor units
+   * stay exact. In tenge the same prices are rounded to whole units (ADR 072; test/money-customer-sees.test.ts).
+   */
+  const setTariff = (minor: number) =>
+    ctx.database.db.update(branches).set({ tariff: minor, currency: 'RUB' }).where(eq(branches.id, staff.branchId));
 
   it('prices 2.35 kg (volumetric) × 1,890.10 at 4,441.74 — floats say 4,441.73 — and hands three over for exactly 13,325.22', async () => {
     // As floats 2.35 × 1890.1 is 4441.734999…, which rounds to 4441.73; exactly it is 4441.735, half up 4441.74.
@@ -41,7 +46,7 @@ describe('money in minor units, on the database', () => {
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, arrived[0]!.id));
     expect(row).toMatchObject({ price: 444_174, tariff: 189_010, volumetricWeight: 2.35 });
     const order = (await m.call('GET', `/orders/${arrived[0]!.id}`, { token: customer.token })).json.data;
-    expect(order).toMatchObject({ price: 4441.74, tariff: 1890.1, currency: 'KZT' });
+    expect(order).toMatchObject({ price: 4441.74, tariff: 1890.1, currency: 'RUB' });
     const context = (await m.call('GET', '/manage/context', { token: staff.branch })).json.data;
     expect(context.place_branch).toMatchObject({ id: staff.branchId, tariff: 1890.1 });
 
@@ -82,7 +87,7 @@ describe('money in minor units, on the database', () => {
     });
     await ctx.database.db.update(orders).set({ storageUntil: '2020-01-01' }).where(eq(orders.id, arrived[0]!.id));
     const list = (await m.call('GET', '/manage/worklists/storage', { token: staff.branch })).json.data;
-    expect(list.find((r: { id: number }) => r.id === arrived[0]!.id)).toMatchObject({ amount: 444_174, currency: 'KZT' });
+    expect(list.find((r: { id: number }) => r.id === arrived[0]!.id)).toMatchObject({ amount: 444_174, currency: 'RUB' });
   });
 
   it('a tariff typed in major units by an admin is kept in minor units and shown as typed', async () => {

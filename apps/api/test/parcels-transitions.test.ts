@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ORDER_STATUS_CODES, previousStatus, priceMinorFor, type TOrderStatusCode } from '@portal/contract';
+import { ORDER_STATUS_CODES, chargedPriceMinor, previousStatus, type TOrderStatusCode } from '@portal/contract';
 import { branches, notifications, orderEvents, orders, receipts } from '../src/db/schema';
 import type { BranchRow } from '../src/modules/branches/branches-repository';
 import { parcels } from '../src/modules/parcels/parcels-service';
@@ -93,7 +93,11 @@ describe('parcels module transitions: only from the previous status of the contr
     expect(moved).toEqual(['in_transit']);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, byStatus.in_transit));
     // The row keeps minor units: the tariff's (minor units per kg) × the weight, rounded half up.
-    expect(row).toMatchObject({ price: priceMinorFor(row!.weight, branch.tariff), currency: branch.currency, storageUntil: '2031-01-31' });
+    expect(row).toMatchObject({
+      price: chargedPriceMinor(row!.weight, branch.tariff, branch.currency),
+      currency: branch.currency,
+      storageUntil: '2031-01-31',
+    });
     expect(row!.arrivedAt).not.toBeNull();
     expect((await eventsOf(byStatus.in_transit)).at(-1)).toMatchObject({ action: 'arrived', branchId: branch.id });
   });

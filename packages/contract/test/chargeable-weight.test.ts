@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chargedPriceMinor,
   chargeableWeightKg,
   DEFAULT_VOLUMETRIC_DIVISOR,
   priceFor,
   priceMinorFor,
   PRICE_ROUNDING_RULE,
+  PRICE_STEP_MINOR,
+  priceStepMinor,
   volumetricWeightKg,
 } from '../src/parcels/chargeable-weight';
 
@@ -44,6 +47,26 @@ describe('chargeable weight and price (one rule)', () => {
       const exact = (BigInt(grams) * BigInt(tariff) + 500n) / 1000n;
       expect(BigInt(priceMinorFor(grams / 1000, tariff))).toBe(exact);
       expect(priceFor(grams / 1000, tariff / 100)).toBe(Number(exact) / 100);
+    }
+  });
+
+  it('a currency rounds to its step once, at pricing: whole tenge and som half up, 2 decimals for the others', () => {
+    expect(PRICE_STEP_MINOR).toEqual({ KZT: 100, KGS: 100 });
+    expect([priceStepMinor('KZT'), priceStepMinor('KGS'), priceStepMinor('USD'), priceStepMinor(null)]).toEqual([100, 100, 1, 1]);
+    expect(chargedPriceMinor(0.85, 189_000, 'KZT')).toBe(160_700); // 1 606,5 ₸ → 1 607 ₸
+    expect(chargedPriceMinor(13.55, 189_000, 'KZT')).toBe(2_561_000); // 25 609,5 ₸ → 25 610 ₸
+    expect(chargedPriceMinor(0.55, 39_000, 'KGS')).toBe(21_500); // 214,5 som → 215
+    expect(chargedPriceMinor(0.549, 39_000, 'KGS')).toBe(21_400); // 214,11 som → 214
+    expect(chargedPriceMinor(0.85, 189_000, 'USD')).toBe(160_650);
+    // Once, on the exact value: 1 606,495 ₸ is 1 606 ₸ (rounding to tiyn first would make it 1 606,50 → 1 607).
+    expect(chargedPriceMinor(0.5, 321_299, 'KZT')).toBe(160_600);
+    expect(priceFor(0.85, 1890, 'KZT')).toBe(1607);
+    expect(priceFor(0.85, 1890)).toBe(1606.5);
+    for (let i = 0; i < 2000; i++) {
+      const grams = Math.floor(Math.random() * 100_000);
+      const tariff = Math.floor(Math.random() * 100_000_000);
+      const exact = ((BigInt(grams) * BigInt(tariff) + 50_000n) / 100_000n) * 100n;
+      expect(BigInt(chargedPriceMinor(grams / 1000, tariff, 'KZT'))).toBe(exact);
     }
   });
 

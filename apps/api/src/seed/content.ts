@@ -197,9 +197,9 @@ export const DEMO_FAQS = [
   {
     question: t('Сколько стоит доставка?', 'Жеткізу қанша тұрады?', 'How much does delivery cost?'),
     answer: t(
-      'Оплачиваемый вес × тариф вашего пункта выдачи за килограмм, с округлением до 2 знаков (половина — вверх). Оплачиваемый вес — больший из фактического и объёмного (Д × Ш × В в см / 6000). Тариф каждого пункта указан на странице «Филиалы», там же есть калькулятор. Оплата — только при получении.',
-      'Төленетін салмақ × беру пунктіңіздің бір килограмм тарифі, 2 таңбаға дейін дөңгелектенеді (жартысы — жоғары). Төленетін салмақ — нақты салмақ пен көлемдік салмақтың (Ұ × Е × Б см / 6000) үлкені. Әр пункттің тарифі «Филиалдар» бетінде көрсетілген, онда калькулятор да бар. Төлем тек алған кезде жасалады.',
-      "Chargeable weight × your pickup point's tariff per kilogram, rounded half up to 2 decimals. The chargeable weight is the larger of the actual weight and the volumetric weight (L × W × H in cm / 6000). Each branch's tariff is on the Branches page, together with a calculator. You pay only when you collect.",
+      'Оплачиваемый вес × тариф вашего пункта выдачи за килограмм, округлённый один раз (половина — вверх): до целых тенге и сомов (KZT, KGS), до 2 знаков в других валютах. Оплачиваемый вес — больший из фактического и объёмного (Д × Ш × В в см / 6000). Тариф каждого пункта указан на странице «Филиалы», там же есть калькулятор. Оплата — только при получении.',
+      'Төленетін салмақ × беру пунктіңіздің бір килограмм тарифі, бір рет дөңгелектенеді (жартысы — жоғары): теңге мен сом (KZT, KGS) бүтінге дейін, басқа валюталарда 2 таңбаға дейін. Төленетін салмақ — нақты салмақ пен көлемдік салмақтың (Ұ × Е × Б см / 6000) үлкені. Әр пункттің тарифі «Филиалдар» бетінде көрсетілген, онда калькулятор да бар. Төлем тек алған кезде жасалады.',
+      "Chargeable weight × your pickup point's tariff per kilogram, rounded half up once: to whole tenge and som (KZT, KGS), to 2 decimals in other currencies. The chargeable weight is the larger of the actual weight and the volumetric weight (L × W × H in cm / 6000). Each branch's tariff is on the Branches page, together with a calculator. You pay only when you collect.",
     ),
   },
   {

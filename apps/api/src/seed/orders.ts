@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { localDate, priceMinorFor, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
+import { chargedPriceMinor, localDate, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
 import { FLOW_KINDS, parcelFlows } from '../modules/parcels/parcel-flows';
 import { STATUS_EVENT, orderLink, orderParams } from '../modules/parcels/parcel-notifications';
 import { statusIds } from '../modules/parcels/parcel-statuses';
@@ -56,7 +56,7 @@ function stepTimes(spec: Pick<OrderSpec, 'status' | 'receivedAt' | 'dispatchedAt
 
 /**
  * A test fixture (and the bench's): a parcel as if it had gone through the lifecycle up to `spec.status` — timestamps
- * for each step, the price (the contract's priceMinorFor: weight × branch tariff) and last free storage day from at_branch
+ * for each step, the price (the contract's chargedPriceMinor: weight × branch tariff, rounded to the currency's step) and last free storage day from at_branch
  * on, one history event per step at its own time, its flows counted — without a receipt or money (a delivered one was
  * never charged). The demo seed goes through the real transitions instead (seedDemoOrders).
  */
@@ -84,7 +84,7 @@ export async function insertOrder(
       trackCode: spec.trackCode,
       name: spec.name ?? '',
       weight,
-      price: priced ? priceMinorFor(weight, branch.tariff) : null,
+      price: priced ? chargedPriceMinor(weight, branch.tariff, branch.currency) : null,
       currency: priced ? branch.currency : null,
       tariff: priced ? branch.tariff : null,
       statusId: ids[spec.status],

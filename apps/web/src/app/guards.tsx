@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { loadRestTexts, restTextsLoaded } from '../lib/i18n/i18n';
-import { selectIsAdmin, selectIsAuthenticated, selectIsStaff, selectUser } from '../lib/session/auth-slice';
+import { selectIsAdmin, selectIsAuthenticated, selectIsStaff, selectSessionUnavailable, selectUser } from '../lib/session/auth-slice';
 import { NEXT_PARAM, safeNextPath, signInPath } from '../lib/session/next-path';
 import { ProgressBar } from './layout/loading-screen';
+import { ServiceUnavailable } from './layout/service-unavailable';
 import { afterLoad } from '../lib/ui/after-load';
 
 /**
@@ -15,6 +16,7 @@ import { afterLoad } from '../lib/ui/after-load';
 export function RequireAuth() {
   const { i18n } = useTranslation();
   const signedIn = useAppSelector(selectIsAuthenticated);
+  const unavailable = useAppSelector(selectSessionUnavailable);
   const location = useLocation();
   const [, setLoaded] = useState(0);
   const textsReady = restTextsLoaded(i18n.language);
@@ -45,6 +47,8 @@ export function RequireAuth() {
   // The page asked for (path, query and hash) travels in /auth's address, so it survives a reload there.
   // Keyed by the location: a later visit to the same guarded address (logout's return to /, say) must
   // navigate again, and a Navigate whose props did not change would not.
+  // A kept session the service could not check (it is away): say so and keep trying, never the sign-in form.
+  if (unavailable) return <ServiceUnavailable />;
   if (!signedIn)
     return <Navigate key={location.key} to={signInPath(safeNextPath(`${location.pathname}${location.search}${location.hash}`))} replace />;
   if (!textsReady) return <ProgressBar />;

@@ -17,11 +17,19 @@ function answer(rows: TWaitingAtBranch[]) {
   return fetch;
 }
 
+/** A row without debt: to_pay is the parcels' total. */
+const row = (r: Omit<TWaitingAtBranch, 'currency' | 'debt' | 'to_pay'> & Partial<TWaitingAtBranch>): TWaitingAtBranch => ({
+  currency: 'KZT',
+  debt: 0,
+  to_pay: r.total + (r.debt ?? 0),
+  ...r,
+});
+
 describe('WaitingSummary (home and /qr at a glance)', () => {
   it('says how many parcels wait at which branch, their total and the days left to collect', async () => {
     const fetch = answer([
-      { branch_id: 1, branch: 'Almaty — Tole Bi', count: 3, total: 831_600, currency: 'KZT', storage_until: addDays(today, 4) },
-      { branch_id: 2, branch: 'Astana — Mangilik El', count: 1, total: 125_050, currency: 'KZT', storage_until: addDays(today, -2) },
+      row({ branch_id: 1, branch: 'Almaty — Tole Bi', count: 3, total: 831_600, storage_until: addDays(today, 4) }),
+      row({ branch_id: 2, branch: 'Astana — Mangilik El', count: 1, total: 125_050, storage_until: addDays(today, -2) }),
     ]);
     renderWithStore(<WaitingSummary />);
     expect(await screen.findByText('3 parcels wait at Almaty — Tole Bi')).toBeTruthy();
@@ -35,6 +43,20 @@ describe('WaitingSummary (home and /qr at a glance)', () => {
     expect(
       String((fetch.mock.calls[0] as unknown[])[0] instanceof Request ? ((fetch.mock.calls[0] as unknown[])[0] as Request).url : ''),
     ).toMatch(/\/api\/orders\/waiting$/);
+  });
+
+  it('"to pay" includes the open debt, and says how much of it is debt', async () => {
+    answer([row({ branch_id: 1, branch: 'Almaty — Tole Bi', count: 1, total: 189_000, debt: 342_150, storage_until: addDays(today, 4) })]);
+    renderWithStore(<WaitingSummary />);
+    expect((await screen.findByTestId('waiting-total')).textContent).toBe(`To pay: ${formatMoney(5311.5, 'KZT', 'en')}`);
+    expect(screen.getByTestId('waiting-debt').textContent).toBe(`including debt ${formatMoney(3421.5, 'KZT', 'en')}`);
+  });
+
+  it('says nothing of debt when there is none', async () => {
+    answer([row({ branch_id: 1, branch: 'Almaty — Tole Bi', count: 1, total: 189_000, storage_until: null })]);
+    renderWithStore(<WaitingSummary />);
+    expect((await screen.findByTestId('waiting-total')).textContent).toBe(`To pay: ${formatMoney(1890, 'KZT', 'en')}`);
+    expect(screen.queryByTestId('waiting-debt')).toBeNull();
   });
 
   it('shows nothing when nothing waits', async () => {

@@ -14,8 +14,13 @@ function Row({ row }: { row: TWaitingAtBranch }) {
       <Link to="/orders" className={styles.item} data-testid="waiting-row">
         <span className={styles.title}>{t('orders:waiting.title', { count: row.count, branch: row.branch })}</span>
         <span className={styles.total} data-testid="waiting-total">
-          {t('orders:waiting.total', { amount: formatMoney(toMajor(row.total), row.currency ?? '', lang) })}
+          {t('orders:waiting.total', { amount: formatMoney(toMajor(row.to_pay), row.currency ?? '', lang) })}
         </span>
+        {row.debt > 0 && (
+          <span className={styles.debt} data-testid="waiting-debt">
+            {t('orders:waiting.including_debt', { amount: formatMoney(toMajor(row.debt), row.currency ?? '', lang) })}
+          </span>
+        )}
         {left !== null && (
           <span className={`${styles.left} ${left <= 0 ? styles.urgent : ''}`} data-testid="waiting-left">
             {left > 0
@@ -31,8 +36,8 @@ function Row({ row }: { row: TWaitingAtBranch }) {
 }
 
 /**
- * At a glance, on home and /qr: how many parcels wait at which branch, what they cost together and how many days
- * are left to collect them. Nothing when nothing waits (or while it loads: the page does not jump for it).
+ * At a glance, on home and /qr: how many parcels wait at which branch, what to bring (their price and the open debt
+ * in that currency, saying how much of it is debt) and how many days are left to collect them. Nothing when nothing waits (or while it loads: the page does not jump for it).
  */
 export function WaitingSummary() {
   const { t } = useTranslation();

@@ -16,6 +16,24 @@ export const ZTimelineStep = z.object({
 });
 export type TTimelineStep = z.infer<typeof ZTimelineStep>;
 
+/**
+ * Every action a parcel's history records (order_events.action). The customer's timeline and the staff's parcel
+ * history each have a label for every one in kk, ru and en (a test walks this list), so no raw code is ever shown.
+ */
+export const ORDER_EVENT_ACTIONS = [
+  'received',
+  'claimed',
+  'assigned',
+  'disputed',
+  'dispute_released',
+  'dispatched',
+  'flight_delayed',
+  'arrived',
+  'delivered',
+  'corrected',
+] as const;
+export type TOrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+
 /** One entry of the order's history (every status change and staff action). */
 export const ZOrderHistoryEvent = z.object({
   action: z.string(),

@@ -18,8 +18,10 @@ export const ZOrder = z.object({
   track_code: z.string(),
   /** The item name the customer gave it ('' when none). */
   name: z.string(),
-  /** Kilograms. */
+  /** Kilograms (the actual weight). */
   weight: z.number(),
+  /** Actual, volumetric and chargeable weight, and which one is charged (cards show the chargeable one beside money). */
+  weights: ZParcelWeights,
   /** chargeable weight × the branch tariff; null until the parcel reaches its branch (at_branch). */
   price: z.number().nullable(),
   currency: z.string().nullable(),
@@ -42,8 +44,6 @@ export type TOrder = z.infer<typeof ZOrder>;
 
 /** One order with everything the info page shows. */
 export const ZOrderDetails = ZOrder.extend({
-  /** Actual, volumetric and chargeable weight, and which one is charged. */
-  weights: ZParcelWeights,
   tariff: z.number().nullable(),
   branch: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
   dispatched_at: z.string().nullable(),

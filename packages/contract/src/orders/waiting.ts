@@ -3,7 +3,7 @@ import { ZData } from '../common/envelope';
 
 /**
  * GET orders/waiting: the caller's parcels waiting at a branch, at a glance ("3 parcels wait at Almaty — Tole Bi,
- * 8,316 ₸"): one row per branch and currency, the earliest last free day first. Not cached.
+ * 8,316 ₸"): one row per branch and currency, the earliest last free day first, with the open debt in that currency. Not cached.
  */
 export const ZWaitingAtBranch = z.object({
   branch_id: z.number().int().nullable(),
@@ -12,6 +12,13 @@ export const ZWaitingAtBranch = z.object({
   /** The prices of those parcels together, in minor units of `currency`. */
   total: z.number().int(),
   currency: z.string().nullable(),
+  /**
+   * The customer's open debt in `currency`, minor units (0 when none). Debt is per currency, not per branch: it is
+   * carried by the first row of its currency only, so rows never count it twice.
+   */
+  debt: z.number().int(),
+  /** What to bring: total + debt, minor units. */
+  to_pay: z.number().int(),
   /** The earliest last free storage day (YYYY-MM-DD) among them, or null when none is set. */
   storage_until: z.string().nullable(),
 });

@@ -7,16 +7,28 @@ import { toMajor, toMinor } from '../common/money';
  * - Volumetric weight = length × width × height (cm) / divisor, in kg (divisor: the `volumetric_divisor` setting,
  *   DEFAULT_VOLUMETRIC_DIVISOR by default), kept to 3 decimals, rounded up (a started gram counts).
  * - Chargeable weight = the larger of the actual weight and the volumetric weight (the actual one when no dimensions).
- * - Price = chargeable weight × the branch tariff per kg, rounded half up to 2 decimals (the smallest coin).
+ * - Price = chargeable weight × the branch tariff per kg, rounded half up once, to the currency's price step
+ *   (PRICE_STEP_MINOR: whole tenge and som; the smallest coin for the others).
  */
 export const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
 
 /** The rounding rule in words, for help texts and docs (kept beside the code that applies it). */
 export const PRICE_ROUNDING_RULE = {
-  en: 'The price is the chargeable weight times the branch tariff per kg, rounded half up to 2 decimals; the chargeable weight is the larger of the actual weight and L × W × H / {divisor} (cm, rounded up to the gram).',
-  ru: 'Цена — оплачиваемый вес, умноженный на тариф пункта за кг, с округлением до 2 знаков (половина — вверх); оплачиваемый вес — больший из фактического и Д × Ш × В / {divisor} (см, с округлением вверх до грамма).',
-  kk: 'Баға — төленетін салмақ пен пункттің 1 кг тарифінің көбейтіндісі, 2 таңбаға дейін дөңгелектенеді (жартысы — жоғары); төленетін салмақ — нақты салмақ пен Ұ × Е × Б / {divisor} (см, грамға дейін жоғары дөңгелектенеді) шамасының үлкені.',
+  en: 'The price is the chargeable weight times the branch tariff per kg, rounded half up once: to whole tenge and som (KZT, KGS), to 2 decimals in other currencies; the chargeable weight is the larger of the actual weight and L × W × H / {divisor} (cm, rounded up to the gram).',
+  ru: 'Цена — оплачиваемый вес, умноженный на тариф пункта за кг, округлённый один раз (половина — вверх): до целых тенге и сомов (KZT, KGS), до 2 знаков в других валютах; оплачиваемый вес — больший из фактического и Д × Ш × В / {divisor} (см, с округлением вверх до грамма).',
+  kk: 'Баға — төленетін салмақ пен пункттің 1 кг тарифінің көбейтіндісі, бір рет дөңгелектенеді (жартысы — жоғары): теңге мен сом (KZT, KGS) бүтінге дейін, басқа валюталарда 2 таңбаға дейін; төленетін салмақ — нақты салмақ пен Ұ × Е × Б / {divisor} (см, грамға дейін жоғары дөңгелектенеді) шамасының үлкені.',
 } as const;
+
+/**
+ * The step a price is rounded to, in minor units, per currency (ADR 072): carriers charge whole tenge and som (100
+ * tiyn / tyiyn); every other currency keeps its smallest coin (1). Applied once, when a parcel is priced.
+ */
+export const PRICE_STEP_MINOR: Readonly<Record<string, number>> = { KZT: 100, KGS: 100 };
+
+/** The price step of `currency` in minor units (1 for a currency without an entry, or none). */
+export function priceStepMinor(currency: string | null | undefined): number {
+  return (currency && PRICE_STEP_MINOR[currency]) || 1;
+}
 
 export interface TDimensionsCm {
   length: number;
@@ -43,16 +55,25 @@ export function chargeableWeightKg(actualKg: number, dims?: TDimensionsCm | null
  * in whole grams × tiyn (integers) so it is exact: what arrival stores in `orders.price` (the database's own
  * `round(kg × tariff)` gives the same).
  */
-export function priceMinorFor(chargeableKg: number, tariffMinorPerKg: number): number {
+export function priceMinorFor(chargeableKg: number, tariffMinorPerKg: number, stepMinor = 1): number {
   const grams = Math.round(chargeableKg * 1000);
   const scaled = grams * tariffMinorPerKg; // price in 1/1000 of the minor unit
-  if (!Number.isSafeInteger(scaled)) throw new RangeError('price overflow');
-  return Math.floor((scaled + 500) / 1000);
+  const unit = 1000 * stepMinor;
+  if (!Number.isSafeInteger(scaled) || !Number.isSafeInteger(scaled + unit)) throw new RangeError('price overflow');
+  return Math.floor((scaled + unit / 2) / unit) * stepMinor;
+}
+
+/**
+ * THE price of a parcel in minor units, as arrival and corrections store it: priceMinorFor rounded once to the
+ * currency's step (1 606,5 ₸ is charged 1 607 ₸). Arrival's SQL (parcels-repository arrivalSet) computes the same.
+ */
+export function chargedPriceMinor(chargeableKg: number, tariffMinorPerKg: number, currency: string | null | undefined): number {
+  return priceMinorFor(chargeableKg, tariffMinorPerKg, priceStepMinor(currency));
 }
 
 /** The same price in major units, from a tariff in major units (the branch's `tariff` as answers carry it). */
-export function priceFor(chargeableKg: number, tariffPerKg: number): number {
-  return toMajor(priceMinorFor(chargeableKg, toMinor(tariffPerKg)));
+export function priceFor(chargeableKg: number, tariffPerKg: number, currency?: string | null): number {
+  return toMajor(chargedPriceMinor(chargeableKg, toMinor(tariffPerKg), currency));
 }
 
 /** Largest side staff may record, in cm (a pallet still fits). */

@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { ZIdParam } from '../common/fields';
 import { ZPaymentMethod } from '../orders/order-status';
+import { ZParcelWeights } from '../parcels/chargeable-weight';
 import { ZPayment } from '../payments/payment';
 
 export const ZReceiptItem = z.object({
   order_id: z.number().int(),
   track_code: z.string(),
   name: z.string(),
+  /** The actual weight, kg. */
   weight: z.number(),
+  /**
+   * The weights as charged at hand-over: the line reads chargeable_weight × tariff = price. Receipts written before
+   * these were recorded charged the actual weight (charged_by 'actual').
+   */
+  weights: ZParcelWeights,
   tariff: z.number(),
   price: z.number(),
 });
@@ -31,6 +38,8 @@ export const ZReceipt = z.object({
   total_minor: z.number().int(),
   paid: z.number().int(),
   remaining: z.number().int(),
+  /** Minor units: what of `paid` went to the customer's earlier debt (paid beyond the total); 0 when none. */
+  debt_repaid: z.number().int(),
   payments: z.array(ZPayment),
   /** When an admin undid this hand-over (its parcels went back to the branch, charge and payments reversed); null otherwise. */
   undone_at: z.string().nullable(),

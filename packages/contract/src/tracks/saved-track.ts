@@ -15,5 +15,10 @@ export const ZSavedTrack = z.object({
    * is (nothing else about it is shown).
    */
   checking: z.boolean(),
+  /**
+   * The parcel with this code was given to another customer (after a check of a disputed code, or by its label):
+   * it is not the caller's and will not become theirs (nothing else about it is shown).
+   */
+  given_to_other: z.boolean(),
 });
 export type TSavedTrack = z.infer<typeof ZSavedTrack>;

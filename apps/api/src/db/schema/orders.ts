@@ -275,6 +275,13 @@ export interface ReceiptItemRow {
   track_code: string;
   name: string;
   weight: number;
+  /**
+   * What the chargeable weight was made of at hand-over (the line reads chargeable kg × tariff = price). Absent on
+   * receipts written before they were recorded: those charged the actual weight.
+   */
+  dimensions?: { length: number; width: number; height: number } | null;
+  volumetric_weight?: number | null;
+  volumetric_divisor?: number | null;
   tariff: number;
   price: number;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
@@ -11,6 +11,8 @@ export interface AuditFilters {
   targetType?: string;
   targetId?: string;
   action?: string;
+  /** Action codes whose shown name matches the action filter (audit-words' actionsNamed). */
+  actionsNamed?: string[];
   from?: string;
   to?: string;
 }
@@ -42,7 +44,10 @@ export const auditRepository = {
     }
     if (filters.targetType) where.push(eq(auditLog.targetType, filters.targetType));
     if (filters.targetId) where.push(eq(auditLog.targetId, filters.targetId));
-    if (filters.action) where.push(ilike(auditLog.action, `%${escapeLike(filters.action)}%`));
+    if (filters.action) {
+      const byCode = ilike(auditLog.action, `%${escapeLike(filters.action)}%`);
+      where.push(filters.actionsNamed?.length ? or(byCode, inArray(auditLog.action, filters.actionsNamed))! : byCode);
+    }
     if (filters.from) where.push(gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)));
     if (filters.to) where.push(lt(auditLog.createdAt, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)));
     const condition = where.length ? and(...where) : undefined;

@@ -21,7 +21,11 @@ function toSummary(row: Pick<NewsRow, 'id' | 'title' | 'summary' | 'body' | 'ima
     id: row.id,
     title: pickText(row.title, lang),
     // An item saved without a summary in this language shows the start of its body.
-    summary: row.summary[lang]?.trim() || excerpt(pickText(row.body, lang)),
+    // A summary is shown as plain text: marks typed into it (**bold**, list dashes) are taken out like the body's.
+    summary:
+      richTextPlain(row.summary[lang] ?? '')
+        .replace(/\s+/g, ' ')
+        .trim() || excerpt(pickText(row.body, lang)),
     image: row.image,
     published_at: row.publishedAt.toISOString(),
   };

@@ -96,13 +96,39 @@ export interface CheckingParams {
   track_code: string;
 }
 
+/** One parcel of a batch message: its chargeable weight (kg) and price (major units, null before arrival). */
+export interface BatchItem {
+  order_id: number;
+  track_code: string;
+  weight: number;
+  price: number | null;
+}
+
+/**
+ * order_dispatched / order_at_branch for several parcels of one customer moved by one request: one message listing
+ * them (code, chargeable weight, price each) and the total to pay, instead of one message per parcel.
+ */
+export interface BatchParams {
+  batch: BatchItem[];
+  /** How many parcels moved (the list keeps at most BATCH_LINES of them). */
+  count: number;
+  /** Major units, the sum of the priced parcels; null when none is priced yet. */
+  total: number | null;
+  currency: string | null;
+  branch: TI18nText | null;
+  storage_until: string | null;
+}
+
+/** Parcels a batch message lists one by one (an SMS grows with each). */
+export const BATCH_LINES = 10;
+
 /** A written message (news, support replies, broadcasts, system notices) in every language. */
 export interface TextParams {
   title: TI18nText;
   body: TI18nText;
 }
 
-export type MessageParams = OrderParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams;
+export type MessageParams = OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -144,7 +170,8 @@ function receiptText(r: ReceiptParams, lang: TLang): RenderedMessage {
   };
 }
 
-const calendarDate = (date: string | null, lang: TLang) => (date ? formatDate(`${date}T00:00:00Z`, lang, { timeZone: 'UTC' }) : '—');
+/** A YYYY-MM-DD day in the reader's words ("9 декабря 2026 г."). */
+export const calendarDate = (date: string | null, lang: TLang) => (date ? formatDate(`${date}T00:00:00Z`, lang, { timeZone: 'UTC' }) : '—');
 
 function flightText(f: FlightDelayParams, lang: TLang): RenderedMessage {
   const vars = {
@@ -220,6 +247,34 @@ function checkingText(c: CheckingParams, lang: TLang): RenderedMessage {
 
 const isText = (p: MessageParams): p is TextParams => 'title' in p && typeof p.title === 'object' && p.title !== null;
 const isReceipt = (p: MessageParams): p is ReceiptParams => 'receipt_id' in p;
+const isBatch = (p: MessageParams): p is BatchParams => 'batch' in p && Array.isArray(p.batch);
+
+function batchLine(b: BatchParams, item: BatchItem, lang: TLang): string {
+  const vars = { code: item.track_code, weight: formatWeight(item.weight, lang), price: money(item.price, b.currency, lang) };
+  return t(item.price === null ? 'batch_line_unpriced' : 'batch_line', lang, vars);
+}
+
+/** One message for several parcels: each with its chargeable weight and price, then the total (and free storage). */
+function batchText(event: MessageEvent, b: BatchParams, lang: TLang): RenderedMessage {
+  const lines = b.batch.map((item) => batchLine(b, item, lang)).join('; ') + (b.count > b.batch.length ? '; …' : '');
+  const branch = pickText(b.branch, lang);
+  const vars = {
+    count: b.count,
+    branch,
+    lines,
+    total: money(b.total, b.currency, lang) || '—',
+    until: calendarDate(b.storage_until, lang),
+  };
+  if (event === 'order_dispatched')
+    return {
+      title: t('dispatched_batch_title', lang, vars),
+      body: t(branch ? 'dispatched_batch_body_branch' : 'dispatched_batch_body', lang, vars),
+    };
+  return {
+    title: t('at_branch_batch_title', lang, vars),
+    body: t('at_branch_batch_body', lang, vars) + (b.storage_until ? t('free_until', lang, vars) : ''),
+  };
+}
 
 function orderVars(o: OrderParams, lang: TLang) {
   return {
@@ -227,7 +282,7 @@ function orderVars(o: OrderParams, lang: TLang) {
     weight: num(o.weight, lang),
     branch: pickText(o.branch, lang),
     price: money(o.price, o.currency, lang),
-    until: o.storage_until ?? '',
+    until: calendarDate(o.storage_until, lang),
     days: o.days_left ?? 0,
     from: pickText(o.redirected_from ?? null, lang),
   };
@@ -282,6 +337,7 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
 export function renderMessage(event: MessageEvent, params: MessageParams, lang: TLang): RenderedMessage {
   if (isText(params)) return writtenText(params, lang);
   if (isReceipt(params)) return receiptText(params, lang);
+  if (isBatch(params)) return batchText(event, params, lang);
   return (EVENT_TEXTS[event] ?? EVENT_TEXTS.order_delivered)(params, lang);
 }
 
@@ -306,6 +362,7 @@ export interface MessageDetail {
 export function renderDetails(event: MessageEvent, params: MessageParams, lang: TLang): MessageDetail[] {
   const status = EVENT_STATUS[event];
   if (!status || isText(params) || isReceipt(params)) return [];
+  if (isBatch(params)) return batchDetails(status, params, lang);
   const o = params as OrderParams;
   const lines: MessageDetail[] = [
     { label: t('details.parcel', lang), value: label(o) },
@@ -317,6 +374,21 @@ export function renderDetails(event: MessageEvent, params: MessageParams, lang: 
   if (branch) lines.push({ label: t('details.branch', lang), value: branch });
   if (status === 'at_branch' && o.storage_until)
     lines.push({ label: t('details.until', lang), value: calendarDate(o.storage_until, lang) });
+  return lines;
+}
+
+/** A batch's facts: one line per parcel (code: weight, price), then the status, the total, the branch, free storage. */
+function batchDetails(status: TOrderStatusCode, b: BatchParams, lang: TLang): MessageDetail[] {
+  const lines: MessageDetail[] = b.batch.map((item) => ({
+    label: item.track_code,
+    value: [formatWeight(item.weight, lang), money(item.price, b.currency, lang)].filter(Boolean).join(', '),
+  }));
+  lines.push({ label: t('details.status', lang), value: t(`status.${status}`, lang) });
+  if (b.total !== null) lines.push({ label: t('details.price', lang), value: money(b.total, b.currency, lang) });
+  const branch = pickText(b.branch, lang);
+  if (branch) lines.push({ label: t('details.branch', lang), value: branch });
+  if (status === 'at_branch' && b.storage_until)
+    lines.push({ label: t('details.until', lang), value: calendarDate(b.storage_until, lang) });
   return lines;
 }
 

@@ -1,4 +1,4 @@
-import { pickText, toMajorOrNull, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
+import { parcelWeights, pickText, toMajorOrNull, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
 import type { OrderCardRow, StatusRef } from './orders-repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -24,6 +24,7 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     track_code: row.trackCode,
     name: row.name,
     weight: row.weight,
+    weights: parcelWeights(row.weight, row.dimensions, row.volumetricWeight, row.volumetricDivisor),
     price: toMajorOrNull(row.price),
     currency: row.price === null ? null : row.currency,
     status,

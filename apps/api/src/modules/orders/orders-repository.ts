@@ -23,6 +23,10 @@ export const cardColumns = {
   storageUntil: orders.storageUntil,
   photos: orders.photos,
   archivedAt: orders.archivedAt,
+  /** What the card's weights block needs (the chargeable weight beside the price). */
+  dimensions: orders.dimensions,
+  volumetricWeight: orders.volumetricWeight,
+  volumetricDivisor: orders.volumetricDivisor,
   /**
    * Its flight's expected arrival at its branch (YYYY-MM-DD), read from the flight (a delay changes it for all). The
    * names are written out qualified: in a one-table select Drizzle drops the table from an interpolated column, which made the
@@ -43,7 +47,8 @@ type OrderRow = typeof orders.$inferSelect;
 const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
-  ${orders.storageUntil}::text, ${orders.photos}, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival})`;
+  ${orders.storageUntil}::text, ${orders.photos}, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
+  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor})`;
 type PageJsonRow = [
   number,
   number | null,
@@ -60,6 +65,9 @@ type PageJsonRow = [
   string[],
   number | null,
   string | null,
+  { length: number; width: number; height: number } | null,
+  number | null,
+  number | null,
 ];
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
@@ -78,11 +86,14 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   photos: r[12],
   archivedAt: dateOf(r[13]),
   expectedArrival: r[14],
+  dimensions: r[15],
+  // numeric in json is a JSON number: Number() keeps the decimal column's own reading.
+  volumetricWeight: r[16] === null ? null : Number(r[16]),
+  volumetricDivisor: r[17],
 });
 
 export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };
-export type OrderDetailsRow = OrderCardRow &
-  Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId' | 'dimensions' | 'volumetricWeight' | 'volumetricDivisor'>;
+export type OrderDetailsRow = OrderCardRow & Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
 
 export type StatusRow = typeof orderStatuses.$inferSelect;
 export type StatusRef = Pick<StatusRow, 'id' | 'code' | 'name'>;
@@ -298,9 +309,6 @@ export const ordersRepository = {
         branchId: orders.branchId,
         dispatchedAt: orders.dispatchedAt,
         receiptId: orders.receiptId,
-        dimensions: orders.dimensions,
-        volumetricWeight: orders.volumetricWeight,
-        volumetricDivisor: orders.volumetricDivisor,
       })
       .from(orders)
       .where(owned(userId, id))

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  parcelWeights,
   pickText,
   toMajorOrNull,
   type TLang,
@@ -21,6 +20,7 @@ import { tracksRepository } from '../tracks/tracks-repository';
 import { toSavedTrack } from '../tracks/track-view';
 import { eventSentence } from '../parcels/parcel-notifications';
 import { parcels } from '../parcels/parcels-service';
+import { paymentsService } from '../payments/payments-service';
 import { ordersRepository, type OrderCardRow, type OrderDetailsRow, type StatusRef } from './orders-repository';
 import { statusRefs, toOrder } from './order-view';
 
@@ -57,14 +57,25 @@ async function ownedOrThrow(db: Db, userId: number, id: number): Promise<OrderDe
 export const ordersService = {
   async waiting(db: Db, { userId, lang }: Caller): Promise<TWaitingAtBranch[]> {
     const rows = await ordersRepository.waiting(db, userId);
-    return rows.map((r) => ({
-      branch_id: r.branchId,
-      branch: r.branchName ? pickText(r.branchName, lang) : '',
-      count: r.count,
-      total: readMinor(r.total),
-      currency: r.currency,
-      storage_until: r.storageUntil,
-    }));
+    // "To pay" includes the open debt in the row's currency (the payments module's balance), counted once per currency.
+    const debts = new Map(
+      rows.length ? (await paymentsService.balances(db, userId)).map((b) => [b.currency, Math.max(b.balance, 0)] as const) : [],
+    );
+    return rows.map((r) => {
+      const total = readMinor(r.total);
+      const debt = r.currency ? (debts.get(r.currency) ?? 0) : 0;
+      if (r.currency) debts.delete(r.currency);
+      return {
+        branch_id: r.branchId,
+        branch: r.branchName ? pickText(r.branchName, lang) : '',
+        count: r.count,
+        total,
+        currency: r.currency,
+        debt,
+        to_pay: total + debt,
+        storage_until: r.storageUntil,
+      };
+    });
   },
 
   async statuses(db: Db, { userId, lang }: Caller): Promise<TOrderStatusWithCount[]> {
@@ -147,7 +158,6 @@ export const ordersService = {
     const order = toOrder(row, statuses);
     return {
       ...order,
-      weights: parcelWeights(row.weight, row.dimensions, row.volumetricWeight, row.volumetricDivisor),
       tariff: toMajorOrNull(row.tariff),
       branch: branch ? { id: branch.id, name: pickText(branch.name, lang), address: pickText(branch.address, lang) } : null,
       dispatched_at: row.dispatchedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import {
+  chargedPriceMinor,
   NEXT_STATUS,
-  priceMinorFor,
   storageUntilFor,
   toMajorOrNull,
   volumetricWeightKg,
@@ -47,7 +47,7 @@ async function measures(tx: Tx, row: ParcelRow, input: Extract<TParcelCorrection
   } else if (weight === row.weight) throw new AppError('correction_no_change');
   const chargeable = chargeableOf(weight, volumetric);
   const priced = row.price !== null && row.tariff !== null;
-  const price = priced ? priceMinorFor(chargeable, row.tariff!) : row.price;
+  const price = priced ? chargedPriceMinor(chargeable, row.tariff!, row.currency) : row.price;
   return {
     set: { weight, dimensions, volumetricWeight: volumetric, volumetricDivisor: divisor, price },
     params: {
@@ -82,7 +82,7 @@ async function step(tx: Tx, row: ParcelRow, current: TOrderStatusCode, to: TOrde
       arrivedAt: now,
       tariff: branch.tariff,
       currency: branch.currency,
-      price: priceMinorFor(chargeableOf(row.weight, row.volumetricWeight), branch.tariff),
+      price: chargedPriceMinor(chargeableOf(row.weight, row.volumetricWeight), branch.tariff, branch.currency),
       storageUntil: storageUntilFor(now, branch.timeZone, branch.storageDays),
     };
   }
@@ -125,7 +125,7 @@ async function changeOf(tx: Tx, row: ParcelRow, current: TOrderStatusCode, input
  * An admin's correction of one parcel, always with a reason (kinds and rules: the contract's admin/corrections.ts).
  * The row is locked and its updated_at compared with the one the admin read (stale_write otherwise), so of two
  * simultaneous corrections one wins. Weight and dimensions recompute the volumetric and chargeable weight with the
- * divisor kept on the parcel and, when it is priced, its price by the arrival rule (priceMinorFor with its tariff); a
+ * divisor kept on the parcel and, when it is priced, its price by the arrival rule (chargedPriceMinor with its tariff and currency); a
  * status moves one step along NEXT_STATUS, setting the step's timestamp forward and clearing it back; back from
  * delivered is an undone hand-over. One 'corrected' event per parcel (the reason and the customer's sentence in its
  * details), one audit row each (parcel.corrected), and the owner is told once (order_corrected).

@@ -1,6 +1,8 @@
-import { receiptTotalsMinor, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { receiptTotalsMinor, toMajor, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import type { ReceiptItemRow } from '../../db/schema';
+import { users, type ReceiptItemRow } from '../../db/schema';
+import { recordAudit } from '../audit/audit';
 import { AppError } from '../../lib/app-error';
 import type { BranchRow } from '../branches/branches-repository';
 import { paymentsService } from '../payments/payments-service';
@@ -45,6 +47,9 @@ export async function handOver(
     track_code: o.trackCode,
     name: o.name,
     weight: o.weight,
+    dimensions: o.dimensions ?? null,
+    volumetric_weight: o.volumetricWeight ?? null,
+    volumetric_divisor: o.volumetricDivisor ?? null,
     tariff: o.tariff ?? branch.tariff,
     price: o.price ?? 0,
   }));
@@ -53,6 +58,7 @@ export async function handOver(
   const pays =
     input.payments ?? (input.paymentMethod && totals.totalMinor > 0 ? [{ method: input.paymentMethod, amount: totals.totalMinor }] : []);
   const mainMethod = [...pays].sort((a, b) => b.amount - a.amount)[0]?.method ?? null;
+  const paidBy = pays.filter((p) => p.amount > 0).map((p) => ({ method: p.method, amount: toMajor(p.amount) }));
   const receiptId = await parcelsRepository.insertReceipt(
     tx,
     {
@@ -84,10 +90,39 @@ export async function handOver(
     { ...actor, branchId: branch.id },
     {
       action: 'delivered',
-      details: { receipt_id: receiptId, payment_method: mainMethod, paid: money.paid, remaining: money.remaining },
+      // Amounts in major units like the price beside them; a split payment is 'split' with its parts, never its largest.
+      details: {
+        receipt_id: receiptId,
+        payment_method: paidBy.length > 1 ? 'split' : mainMethod,
+        payments: paidBy,
+        paid: toMajor(money.paid),
+        remaining: toMajor(money.remaining),
+      },
       notify: false,
     },
   );
+  if (actor.audit) {
+    // The hand-over as one row (the audit log's sentence: who handed how many parcels to whom, for how much, paid how).
+    const [who] = await tx.select({ clientCode: users.clientCode }).from(users).where(eq(users.id, customer.id)).limit(1);
+    await recordAudit(tx, {
+      actor: actor.audit,
+      action: 'handover.complete',
+      targetType: 'receipt',
+      targetId: receiptId,
+      before: null,
+      after: {
+        customer_id: customer.id,
+        client_code: who?.clientCode ?? null,
+        count: items.length,
+        codes: items.map((i) => i.track_code),
+        total: totals.total,
+        currency: branch.currency,
+        payments: paidBy,
+        paid: toMajor(money.paid),
+        remaining: toMajor(money.remaining),
+      },
+    });
+  }
   // One message per hand-over, opening the receipt.
   await tell(tx, actor, [
     {

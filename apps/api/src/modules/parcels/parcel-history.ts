@@ -1,4 +1,4 @@
-import { previousStatus, toMajorOrNull, type TOrderStatusCode } from '@portal/contract';
+import { previousStatus, toMajorOrNull, type TOrderEventAction, type TOrderStatusCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { recordAuditMany } from '../audit/audit';
 import { notifyStatus, sendParcelNotices } from './parcel-notifications';
@@ -7,7 +7,8 @@ import type { Actor, LifecycleOrderRow } from './parcel-types';
 import { parcelsRepository } from './parcels-repository';
 
 export type EventOpts = {
-  action: string;
+  /** One of the contract's ORDER_EVENT_ACTIONS: each has its label in every language on both sides. */
+  action: TOrderEventAction;
   details?: Record<string, unknown>;
   notify?: boolean;
   /** What the audit row says was there before (default: the status NEXT_STATUS allows before `status`). */

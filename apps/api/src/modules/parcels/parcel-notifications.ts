@@ -2,7 +2,15 @@ import { toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, typ
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
-import { correctionSentence, type CorrectionParams, type OrderParams } from '../notifications/notification-texts';
+import { text } from '../../texts/texts';
+import {
+  BATCH_LINES,
+  calendarDate,
+  correctionSentence,
+  type BatchParams,
+  type CorrectionParams,
+  type OrderParams,
+} from '../notifications/notification-texts';
 import { notificationsService, type NotifyMessage } from '../notifications/notifications-service';
 
 export interface NotifiableOrder {
@@ -14,6 +22,8 @@ export interface NotifiableOrder {
   price: number | null;
   currency: string | null;
   storageUntil: string | null;
+  /** The volumetric weight recorded at receipt, if measured: the chargeable weight is the larger of the two. */
+  volumetricWeight?: number | null;
 }
 
 /** The notification event each status change sends (texts live in the notifications module). */
@@ -41,6 +51,32 @@ export function orderParams(o: NotifiableOrder, branch: TI18nText | null): Order
 /** The link a status notification opens: the order's info page. */
 export const orderLink = (orderId: number) => `/orders/order?id=${orderId}`;
 
+/** The link a message about several parcels opens: the customer's orders. */
+export const ordersLink = '/orders';
+
+const chargeableKg = (o: NotifiableOrder) => Math.max(o.weight, o.volumetricWeight ?? 0);
+
+/**
+ * What a message about several parcels of one customer says: each parcel's code, chargeable weight and price, and the
+ * total to pay (major units, summed in minor units first). The parcels share the branch and storage day of the move.
+ */
+export function batchParams(list: NotifiableOrder[], branch: TI18nText | null): BatchParams {
+  const priced = list.filter((o) => o.price !== null);
+  return {
+    batch: list.slice(0, BATCH_LINES).map((o) => ({
+      order_id: o.id,
+      track_code: o.trackCode,
+      weight: chargeableKg(o),
+      price: toMajorOrNull(o.price),
+    })),
+    count: list.length,
+    total: priced.length ? toMajorOrNull(priced.reduce((sum, o) => sum + o.price!, 0)) : null,
+    currency: list.find((o) => o.currency)?.currency ?? null,
+    branch,
+    storage_until: list[0]?.storageUntil ?? null,
+  };
+}
+
 /**
  * THE seam between parcels and notifications: every message a parcel change sends goes through here, inside the
  * change's transaction (the notifications module decides how and when it is delivered).
@@ -51,8 +87,10 @@ export async function sendParcelNotices(tx: DbOrTx, messages: NotifyMessage[]): 
 }
 
 /**
- * Each owned order's owner is told its new status (event + params; rendered in their language when read or sent).
- * `more` adds to an order's params (a re-addressed arrival names the branch it was going to).
+ * Each owned order's owner is told its new status (event + params; rendered in their language when read or sent):
+ * one message per customer and branch for the parcels this change moved (a scan of five parcels of one customer is
+ * one SMS listing the five, not five SMS). A single parcel keeps its own message and link; `more` adds to its
+ * params (a re-addressed arrival names the branch it was going to) and keeps each such parcel its own message.
  */
 export async function notifyStatus<O extends NotifiableOrder & { userId: number | null; branchId: number | null }>(
   tx: DbOrTx,
@@ -67,22 +105,48 @@ export async function notifyStatus<O extends NotifiableOrder & { userId: number 
     ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds))
     : [];
   const branchName = new Map(branchRows.map((b) => [b.id, b.name]));
+  const nameOf = (o: O) => (o.branchId !== null ? (branchName.get(o.branchId) ?? null) : null);
+  const single = (o: O): NotifyMessage => ({
+    userId: o.userId as number,
+    event: STATUS_EVENT[status],
+    params: { ...orderParams(o, nameOf(o)), ...more?.(o) },
+    link: orderLink(o.id),
+  });
+  if (more) {
+    await sendParcelNotices(tx, owned.map(single));
+    return;
+  }
+  const groups = new Map<string, O[]>();
+  for (const o of owned) {
+    const key = `${o.userId}:${o.branchId ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
   await sendParcelNotices(
     tx,
-    owned.map((o) => ({
-      userId: o.userId as number,
-      event: STATUS_EVENT[status],
-      params: { ...orderParams(o, o.branchId !== null ? (branchName.get(o.branchId) ?? null) : null), ...more?.(o) },
-      link: orderLink(o.id),
-    })),
+    [...groups.values()].map((list) =>
+      list.length === 1
+        ? single(list[0]!)
+        : { userId: list[0]!.userId as number, event: STATUS_EVENT[status], params: batchParams(list, nameOf(list[0]!)), link: ordersLink },
+    ),
   );
 }
 
+const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 /**
- * The sentence a history event shows customers and staff alike, in `lang`, or null when its action says enough.
- * A correction keeps what the customer was told in its details (`notice`); the admin's reason is never part of it.
+ * The sentence a history event shows customers and staff alike, in `lang`, or null when its action's label says
+ * enough. A correction keeps what the customer was told in its details (`notice`); a flight delay says the new day
+ * (and the one announced before). Staff's reasons are never part of it.
  */
 export function eventSentence(action: string, details: Record<string, unknown>, lang: TLang): string | null {
+  if (action === 'flight_delayed') {
+    if (!isDay(details.to)) return null;
+    const previous = isDay(details.from) ? calendarDate(details.from, lang) : null;
+    const date = calendarDate(details.to, lang);
+    return previous
+      ? text('notifications.history.flight_delayed', lang, { date, previous })
+      : text('notifications.history.flight_delayed_first', lang, { date });
+  }
   if (action !== 'corrected') return null;
   const notice = details.notice as CorrectionParams | undefined;
   return notice && typeof notice === 'object' && typeof notice.correction === 'string' ? correctionSentence(notice, lang) : null;

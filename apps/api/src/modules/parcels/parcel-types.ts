@@ -25,6 +25,9 @@ export type LifecycleOrderRow = NotifiableOrder & {
   branchId: number | null;
   statusId: number;
   tariff: number | null;
+  dimensions?: TDimensionsCm | null;
+  volumetricWeight?: number | null;
+  volumetricDivisor?: number | null;
 };
 
 /** The customer a parcel is given to. */

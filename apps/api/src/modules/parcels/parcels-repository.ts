@@ -1,5 +1,6 @@
 import { and, asc, between, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { priceStepMinor } from '@portal/contract';
 import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx, Tx } from '../../db/client';
 import { branches, orderEvents, orders, orderStatuses, parcelReaddresses, receipts, storageReminders } from '../../db/schema';
@@ -25,6 +26,10 @@ export const lifecycleColumns = {
   currency: orders.currency,
   storageUntil: orders.storageUntil,
   tariff: orders.tariff,
+  /** What the chargeable weight is made of (the hand-over records it on the receipt's lines). */
+  dimensions: orders.dimensions,
+  volumetricWeight: orders.volumetricWeight,
+  volumetricDivisor: orders.volumetricDivisor,
 };
 
 export type ParcelRow = typeof orders.$inferSelect;
@@ -104,14 +109,17 @@ export const parcelsRepository = {
 
   /**
    * What arrival sets: the branch, its tariff (minor units per kg) and currency, and the price in minor units: the
-   * chargeable kg × the tariff as an exact numeric, rounded half up to the minor unit (the contract's priceMinorFor).
+   * chargeable kg × the tariff as an exact numeric, rounded half up once to the currency's price step (the contract's
+   * chargedPriceMinor: whole tenge and som, the smallest coin otherwise).
    */
   arrivalSet(branch: { id: number; tariff: number; currency: string }, storageUntil: string, now: Date): ParcelSet {
+    const step = priceStepMinor(branch.currency);
     return {
       branchId: branch.id,
       tariff: branch.tariff,
       currency: branch.currency,
-      price: sql`round(greatest(${orders.weight}, coalesce(${orders.volumetricWeight}, 0)) * ${String(branch.tariff)}::bigint)::bigint`,
+      // Rounded once, half up, to the currency's price step (the contract's chargedPriceMinor; ADR 072).
+      price: sql`(round(greatest(${orders.weight}, coalesce(${orders.volumetricWeight}, 0)) * ${String(branch.tariff)}::bigint / ${String(step)}::bigint) * ${String(step)}::bigint)::bigint`,
       arrivedAt: now,
       storageUntil,
     };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { pickText, toMajor, type TLang, type TReceipt } from '@portal/contract';
+import { parcelWeights, pickText, toMajor, type TLang, type TReceipt } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches, receipts, users } from '../../db/schema';
 import { paymentsService } from '../payments/payments-service';
@@ -37,7 +37,13 @@ export const receiptsRepository = {
       branch: { id: row.branch.id, name: pickText(row.branch.name, lang), address: pickText(row.branch.address, lang) },
       staff: { id: r.staffUserId, name: `${row.staffFirst} ${row.staffLast}`.trim() },
       payment_method: r.paymentMethod,
-      items: r.items.map((i) => ({ ...i, tariff: toMajor(i.tariff), price: toMajor(i.price) })),
+      items: r.items.map(({ dimensions, volumetric_weight, volumetric_divisor, ...i }) => ({
+        ...i,
+        // Lines written before the chargeable weight was recorded charged the actual weight (parcelWeights' 'actual').
+        weights: parcelWeights(i.weight, dimensions ?? null, volumetric_weight ?? null, volumetric_divisor ?? null),
+        tariff: toMajor(i.tariff),
+        price: toMajor(i.price),
+      })),
       total_weight: r.totalWeight,
       total: toMajor(totalMinor),
       currency: r.currency,
@@ -45,6 +51,8 @@ export const receiptsRepository = {
       paid: money.paid,
       // An undone hand-over (ADR 062) owes nothing: its charge was reversed and its payments returned.
       remaining: r.undoneAt ? 0 : money.remaining,
+      // Paid beyond this receipt's total went to the customer's earlier debt (the hand-over never takes more than owed).
+      debt_repaid: Math.max(money.paid - totalMinor, 0),
       payments: money.payments,
       undone_at: r.undoneAt ? r.undoneAt.toISOString() : null,
     };

@@ -11,5 +11,6 @@ export function toSavedTrack(row: SavedTrackRow, statuses: StatusRefs): TSavedTr
     created_at: row.createdAt.toISOString(),
     order: row.orderId !== null && status ? { id: row.orderId, status } : null,
     checking: row.checking,
+    given_to_other: !row.checking && row.orderId === null && row.givenToOther,
   };
 }

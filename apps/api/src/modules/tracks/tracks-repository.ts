@@ -13,6 +13,8 @@ export interface SavedTrackRow {
   orderStatusId: number | null;
   /** The parcel with this code is held as disputed (staff are checking whose it is). */
   checking: boolean;
+  /** The parcel with this code belongs to another customer (the check gave it to them, or its label named them). */
+  givenToOther: boolean;
 }
 
 const trackColumns = {
@@ -25,6 +27,11 @@ const trackColumns = {
   // Only a yes/no about the parcel with this code, never its data (it is nobody's while disputed).
   checking:
     sql<boolean>`exists (select 1 from orders d where d.track_code = ${savedTracks.trackCode} and d.disputed_at is not null)`.mapWith(
+      Boolean,
+    ),
+  // Again only a yes/no: the parcel with this code has an owner, and it is not this customer.
+  givenToOther:
+    sql<boolean>`exists (select 1 from orders g where g.track_code = ${savedTracks.trackCode} and g.user_id is not null and g.user_id <> ${savedTracks.userId})`.mapWith(
       Boolean,
     ),
 };

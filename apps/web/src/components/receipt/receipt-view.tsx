@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { isLang, toMajor, type TLang, type TReceipt } from '@portal/contract';
+import { isLang, receiptTotals, toMajor, type TLang, type TReceipt } from '@portal/contract';
+import { chargedByVolume } from '../../lib/content/charged-weight';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/content/format';
 import styles from './receipt-view.module.css';
 
 const money = (n: number, currency: string, lang: TLang) => formatMoney(n, currency, lang);
 const kg = (n: number, lang: TLang) => formatNumber(n, lang, 3);
 
-/** A hand-over receipt: parcels with weight, tariff and price, the total, where, when, by whom and how it was paid. */
+/**
+ * A hand-over receipt: parcels with the weight charged (and why, when by volume), tariff and price, the total, the debt
+ * repaid beside it, where, when, by whom and how it was paid. Each line reads chargeable kg × tariff = price.
+ */
 export function ReceiptView({ receipt }: { receipt: TReceipt }) {
   const { t, i18n } = useTranslation();
   const lang: TLang = isLang(i18n.language) ? i18n.language : 'ru';
+  // The weight column adds up what was charged (in whole grams, the contract's one rule).
+  const charged = receiptTotals(receipt.items.map((i) => ({ price: i.price, weight: i.weights.chargeable_weight }))).totalWeight;
   return (
     <article className={styles.receipt} data-testid="receipt" aria-labelledby={`receipt-${receipt.id}`}>
       <header className={styles.head}>
@@ -75,9 +81,14 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                 <td>
                   <span className={styles.code}>{i.track_code}</span>
                   {i.name && <div className={styles.muted}>{i.name}</div>}
+                  {i.weights.charged_by === 'volumetric' && (
+                    <div className={styles.muted} data-testid="receipt-item-why">
+                      {chargedByVolume(t, i.weights, lang)} · {t('common:actual_weight', { value: kg(i.weight, lang) })}
+                    </div>
+                  )}
                 </td>
-                <td className={styles.num} data-label={t('receipts:col.weight')}>
-                  {kg(i.weight, lang)}
+                <td className={styles.num} data-label={t('receipts:col.weight')} data-testid="receipt-item-weight">
+                  {kg(i.weights.chargeable_weight, lang)}
                 </td>
                 <td className={styles.num} data-label={t('receipts:col.tariff')}>
                   {money(i.tariff, receipt.currency, lang)}
@@ -92,13 +103,23 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
             <tr>
               <th>{t('receipts:total')}</th>
               <td className={styles.num} data-label={t('receipts:col.weight')}>
-                {kg(receipt.total_weight, lang)}
+                {kg(charged, lang)}
               </td>
               <td className={styles.empty} />
               <td className={`${styles.num} ${styles.total}`} data-testid="receipt-total">
                 {money(receipt.total, receipt.currency, lang)}
               </td>
             </tr>
+            {receipt.debt_repaid > 0 && (
+              <tr>
+                <th>{t('receipts:debt_repaid')}</th>
+                <td className={styles.empty} />
+                <td className={styles.empty} />
+                <td className={styles.num} data-testid="receipt-debt-repaid">
+                  {money(toMajor(receipt.debt_repaid), receipt.currency, lang)}
+                </td>
+              </tr>
+            )}
             <tr>
               <th>{t('receipts:paid')}</th>
               <td className={styles.empty} />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import { MSG } from '@portal/contract';
 
 type PasswordPair = { password: string; password_confirmation: string };
@@ -23,4 +23,23 @@ export function usePasswordsMatch<T extends PasswordPair>(
       clearErrors(name);
     }
   }, [password, confirmation, setError, clearErrors, getFieldState]);
+}
+
+/**
+ * The form's resolver with the mismatch added whatever else is wrong: zod leaves out an object's refinements while
+ * any field fails, and the resolver's answer replaces the errors on submit, so "Passwords must match" stayed hidden
+ * until every other field was right (specification §5 wants it at once, beside the others).
+ */
+export function withPasswordsMatch<T extends FieldValues & PasswordPair, C, O extends FieldValues>(
+  resolver: Resolver<T, C, O>,
+): Resolver<T, C, O> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const mismatch = values.password && values.password_confirmation && values.password !== values.password_confirmation;
+    if (!mismatch || (result.errors as Record<string, unknown>).password_confirmation) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, password_confirmation: { type: 'match', message: MSG.passwordsMustMatch } },
+    } as unknown as Awaited<ReturnType<Resolver<T, C, O>>>;
+  };
 }

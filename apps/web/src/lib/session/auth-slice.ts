@@ -46,10 +46,20 @@ export interface AuthState {
   token: string | null;
   /** The code flow in progress (spec: auth state `data`). */
   data: TCodeFlow | null;
+  /** A token is kept but the session check could not reach the service (network, timeout, 5xx): not signed out. */
+  unavailable: boolean;
 }
 
 export function initialAuthState(token: string | null = storage.get(STORAGE_KEYS.token)): AuthState {
-  return { isInitialized: false, isAuthenticated: false, user: null, notifications: {}, token: token || null, data: readKeptCodeFlow() };
+  return {
+    isInitialized: false,
+    isAuthenticated: false,
+    user: null,
+    notifications: {},
+    token: token || null,
+    data: readKeptCodeFlow(),
+    unavailable: false,
+  };
 }
 
 const authSlice = createSlice({
@@ -64,6 +74,7 @@ const authSlice = createSlice({
       state.isAuthenticated = true;
       state.isInitialized = true;
       state.data = null;
+      state.unavailable = false;
     },
     /** A user fetch (or update) answered. */
     userLoaded(state, action: PayloadAction<TUser>) {
@@ -71,10 +82,16 @@ const authSlice = createSlice({
       state.notifications = action.payload.notifications;
       state.isAuthenticated = state.token !== null;
       state.isInitialized = true;
+      state.unavailable = false;
     },
     /** Start-up finished without a user (no token, or the fetch failed). */
     initialized(state) {
       state.isInitialized = true;
+    },
+    /** The session check found the service away (the token is kept: the shell says so and tries again). */
+    sessionUnavailable(state) {
+      state.isInitialized = true;
+      state.unavailable = state.token !== null;
     },
     tokenRefreshed(state, action: PayloadAction<string>) {
       state.token = action.payload;
@@ -86,6 +103,7 @@ const authSlice = createSlice({
       state.notifications = {};
       state.isAuthenticated = false;
       state.isInitialized = true;
+      state.unavailable = false;
     },
     /** The read call answers the whole grouped list, which replaces ours. */
     notificationsReplaced(state, action: PayloadAction<TNotificationGroups>) {
@@ -111,6 +129,7 @@ export const {
   sessionStarted,
   userLoaded,
   initialized,
+  sessionUnavailable,
   tokenRefreshed,
   loggedOut,
   notificationsReplaced,
@@ -127,6 +146,7 @@ export const selectToken = (s: WithAuth) => s.auth.token;
 export const selectUser = (s: WithAuth) => s.auth.user;
 export const selectIsAuthenticated = (s: WithAuth) => s.auth.isAuthenticated;
 export const selectCodeFlow = (s: WithAuth) => s.auth.data;
+export const selectSessionUnavailable = (s: WithAuth) => s.auth.unavailable && !s.auth.isAuthenticated;
 /** Unread notifications across every group (the bottom bar badge). */
 export const selectUnreadCount = (s: WithAuth) =>
   Object.values(s.auth.notifications).reduce((sum, group) => sum + Math.max(0, group.unread), 0);

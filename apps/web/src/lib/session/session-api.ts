@@ -1,9 +1,15 @@
 import type { TAuthUserResponse, TLogoutRequest, TUser } from '@portal/contract';
 import { ADDRESSES } from '../api/addresses';
 import { baseApi } from '../api/base-api';
-import { initialized, loggedOut, userLoaded } from './auth-slice';
+import { initialized, loggedOut, sessionUnavailable, userLoaded } from './auth-slice';
 
 /** The session calls the shell and several features share: the current user and logout. */
+/** A failure that says nothing about the session: the service could not be reached or failed (network, timeout, 5xx). */
+function serviceAway(failure: unknown): boolean {
+  const status = (failure as { error?: { status?: unknown } } | null)?.error?.status;
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || (typeof status === 'number' && status >= 500);
+}
+
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in user; fetched at start when a token is stored. A failure only marks the session initialised. */
@@ -15,8 +21,8 @@ export const sessionApi = baseApi.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           dispatch(userLoaded(data));
-        } catch {
-          dispatch(initialized());
+        } catch (failure) {
+          dispatch(serviceAway(failure) ? sessionUnavailable() : initialized());
         }
       },
     }),

@@ -51,6 +51,7 @@ describe('auth slice', () => {
       notifications: {},
       token: 'stored',
       data: null,
+      unavailable: false,
     });
     localStorage.removeItem('token');
     expect(initialAuthState().token).toBeNull();

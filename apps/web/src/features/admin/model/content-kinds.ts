@@ -20,6 +20,8 @@ export interface Preview {
   image?: string;
   date?: string;
   link?: string;
+  /** The text is formatted (bold, lists, links) where customers read it: the preview renders it the same way. */
+  rich?: true;
 }
 
 export interface ContentKind {
@@ -68,6 +70,7 @@ export const CONTENT_KINDS: Record<ContentPath, ContentKind> = {
       text: i18n(v, 'body')[lang],
       image: text(v, 'image') || undefined,
       date: text(v, 'published_at'),
+      rich: true,
     }),
   },
   lessons: {

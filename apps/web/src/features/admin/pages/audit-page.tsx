@@ -12,6 +12,33 @@ const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] as
 
 const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
 
+/** A row's field changes as "field: before → after" lines, with the raw before/after JSON behind a disclosure. */
+function AuditChanges({ row }: { row: TAuditEntry }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.changes.length > 0 && (
+        <ul className={styles.changes} data-testid="audit-changes">
+          {row.changes.map((c) => (
+            <li key={c.field}>
+              <span className={styles.muted}>{c.field}:</span>{' '}
+              {c.before !== null && c.after !== null ? `${c.before} → ${c.after}` : (c.after ?? c.before)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className={styles.raw}>
+        <summary>{t('admin:audit.raw')}</summary>
+        <pre className={styles.pre}>
+          {t('admin:audit.before')}: {show(row.before)}
+          {'\n'}
+          {t('admin:audit.after')}: {show(row.after)}
+        </pre>
+      </details>
+    </>
+  );
+}
+
 /** /admin/audit: every staff and admin write, newest first, searchable by actor, target, action and date. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
@@ -38,16 +65,26 @@ export default function AuditPage() {
           {row.actor_name ?? t('admin:audit.system')}
           <br />
           <span className={styles.muted}>
-            {row.actor_role}
-            {row.actor_place ? ` · ${row.actor_place}` : ''}
+            {t(`admin:users.role_${row.actor_role}`, { defaultValue: row.actor_role })}
+            {row.actor_place_name ? ` · ${row.actor_place_name}` : ''}
           </span>
         </>
       ),
     },
-    { key: 'action', header: t('admin:audit.action'), cell: (row) => row.action, nowrap: true },
-    { key: 'target', header: t('admin:audit.target'), cell: (row) => `${row.target_type} ${row.target_id ?? ''}`, nowrap: true },
-    { key: 'before', header: t('admin:audit.before'), cell: (row) => <pre className={styles.pre}>{show(row.before)}</pre> },
-    { key: 'after', header: t('admin:audit.after'), cell: (row) => <pre className={styles.pre}>{show(row.after)}</pre> },
+    {
+      key: 'what',
+      header: t('admin:audit.what'),
+      cell: (row) => (
+        <>
+          <span data-testid="audit-summary">{row.summary}</span>
+          <br />
+          <span className={styles.muted}>
+            {row.action_name} · {row.target_type} {row.target_id ?? ''}
+          </span>
+        </>
+      ),
+    },
+    { key: 'changes', header: t('admin:audit.changes'), cell: (row) => <AuditChanges row={row} /> },
   ];
 
   return (

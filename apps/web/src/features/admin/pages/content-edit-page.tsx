@@ -27,6 +27,7 @@ import {
   type StepValues,
   type Values,
 } from '../model/content-kinds';
+import { RichText } from '../../../components/content/rich-text';
 import styles from '../components/content.module.css';
 import adminStyles from '../admin.module.css';
 
@@ -55,9 +56,7 @@ function PreviewPanel({ kind, values }: { kind: ContentKind; values: Values }) {
         {kind.path === 'prohibited-items' && !preview.image && <ProhibitedIcon name={String(values.icon)} size={32} />}
         {preview.date && <time className={adminStyles.muted}>{formatDateTime(fromLocalInput(preview.date), lang)}</time>}
         <h3>{preview.title || <span className={styles.previewEmpty}>{t('admin:content.preview_empty')}</span>}</h3>
-        {paragraphs(preview.text).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
+        {preview.rich ? <RichText text={preview.text} /> : paragraphs(preview.text).map((p, i) => <p key={i}>{p}</p>)}
         {preview.link && <span className={adminStyles.muted}>{preview.link}</span>}
       </article>
     </aside>

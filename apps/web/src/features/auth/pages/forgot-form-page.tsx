@@ -16,7 +16,7 @@ import { LockIcon } from '../../../components/ui/icons';
 import { useUpdatePasswordMutation } from '../api/auth-api';
 import { ZNewPasswordForm, type TNewPasswordForm } from '../model/register-form';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
-import { usePasswordsMatch } from '../../../lib/forms/use-passwords-match';
+import { usePasswordsMatch, withPasswordsMatch } from '../../../lib/forms/use-passwords-match';
 
 /** /auth/forgot-form: the new password; then sign in with it. */
 export default function ForgotFormPage() {
@@ -29,7 +29,7 @@ export default function ForgotFormPage() {
   // Set once the password is saved: the flow then ends, and this page must not send the user back to its start.
   const finished = useRef(false);
   const form = useForm<TNewPasswordForm>({
-    resolver: zodResolver(ZNewPasswordForm),
+    resolver: withPasswordsMatch(zodResolver(ZNewPasswordForm)),
     defaultValues: { password: '', password_confirmation: '' },
   });
   const { register, handleSubmit, setError, formState } = form;

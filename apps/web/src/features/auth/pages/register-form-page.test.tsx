@@ -41,3 +41,23 @@ describe('registration survives a reload', () => {
     expect(sessionStorage.getItem('register_form')).not.toContain('Tulpar');
   });
 });
+
+describe('the register form (specification §5)', () => {
+  it('says "Passwords must match" at once, while other fields are still empty or wrong', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: [] })),
+    );
+    const seed = makeStore();
+    seed.dispatch(codeFlowStarted({ purpose: 'register', phone_number: '+77010000123', resend_at: 0 }));
+    seed.dispatch(codeVerified({ verification_token: 'vt-1' }));
+    renderWithStore(<RegisterFormPage />, { route: '/auth/register-form' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'Tulpar-Runs-77');
+    await user.type(screen.getByLabelText('Repeat the password'), 'Tulpar-Runs-78');
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(await screen.findByText('Passwords must match')).toBeTruthy();
+    // The other fields' messages are there too: the mismatch did not wait for them.
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
+  });
+});

@@ -18,7 +18,7 @@ import { UserIcon } from '../../../components/ui/icons';
 import { useRegisterMutation } from '../api/auth-api';
 import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
-import { usePasswordsMatch } from '../../../lib/forms/use-passwords-match';
+import { usePasswordsMatch, withPasswordsMatch } from '../../../lib/forms/use-passwords-match';
 
 const KEPT_FIELDS = ['first_name', 'last_name', 'branch_id', 'gender', 'date_of_birth'] as const;
 
@@ -44,7 +44,7 @@ export default function RegisterFormPage() {
   // Set once the account exists: the session start ends the flow, and this page must not send the user back.
   const finished = useRef(false);
   const form = useForm<TRegisterForm, unknown, TRegisterFormOut>({
-    resolver: zodResolver(ZRegisterForm),
+    resolver: withPasswordsMatch(zodResolver(ZRegisterForm)),
     defaultValues: {
       first_name: '',
       last_name: '',

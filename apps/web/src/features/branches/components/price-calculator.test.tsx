@@ -27,7 +27,8 @@ describe('price calculator', () => {
     fireEvent.change(screen.getByTestId('calc-length'), { target: { value: '60' } });
     fireEvent.change(screen.getByTestId('calc-width'), { target: { value: '40' } });
     expect(screen.queryByTestId('calc-volumetric')).toBeNull();
-    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('4,441.5 ₸');
+    // 2.35 × 1 890 = 4 441,5 ₸: tenge are charged whole, half up (ADR 072).
+    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('4,442 ₸');
     fireEvent.change(screen.getByTestId('calc-height'), { target: { value: '30' } });
     expect(screen.getByTestId('calc-volumetric').textContent).toBe('Volumetric weight: 12 kg (L × W × H / 6000)');
     expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toBe('22,680 ₸');
@@ -39,5 +40,14 @@ describe('price calculator', () => {
     renderWithStore(<PriceCalculator branch={{ tariff: 390, currency: 'KGS' }} />);
     fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '3' } });
     expect(screen.getByTestId('price-total').textContent).toBe('1,170\u00a0som');
+    // 0.55 × 390 = 214,5 som → 215 som (whole som, half up).
+    fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '0,55' } });
+    expect(screen.getByTestId('price-total').textContent).toBe('215\u00a0som');
+  });
+
+  it('keeps 2 decimals in a currency without a whole-unit rule', () => {
+    renderWithStore(<PriceCalculator branch={{ tariff: 10, currency: 'USD' }} />);
+    fireEvent.change(screen.getByLabelText('Parcel weight'), { target: { value: '0,125' } });
+    expect(screen.getByTestId('price-total').textContent?.replace(/\s/g, ' ')).toMatch(/1\.25/);
   });
 });

@@ -108,7 +108,7 @@ export function PriceCalculator({ branch }: { branch: Pick<TBranch, 'tariff' | '
             : t('branches:calc.formula_empty', { tariff: money(branch.tariff, branch.currency) })}
         </span>
         <strong className={styles.calcTotal} data-testid="price-total">
-          {chargeable !== null ? money(priceFor(chargeable, branch.tariff), branch.currency) : '—'}
+          {chargeable !== null ? money(priceFor(chargeable, branch.tariff, branch.currency), branch.currency) : '—'}
         </strong>
       </div>
     </section>

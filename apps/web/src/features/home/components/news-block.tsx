@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { TNewsSummary } from '@portal/contract';
 import { useGetNewsItemQuery, useGetNewsQuery } from '../../../lib/api/content-api';
 import { describeApiError } from '../../../lib/api/errors';
-import { currentLang, formatDate, paragraphs } from '../../../lib/content/format';
+import { currentLang, formatDate } from '../../../lib/content/format';
+import { RichText } from '../../../components/content/rich-text';
 import { Section } from '../../../components/content/section';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../../components/ui/feedback';
@@ -28,7 +29,8 @@ function NewsReader({ id, preview, onClose }: { id: number; preview: TNewsSummar
             {formatDate((data ?? preview)!.published_at, lang)}
           </time>
         )}
-        {data && paragraphs(data.body).map((p, i) => <p key={i}>{p}</p>)}
+        {data?.image && <img className={styles.readerImage} src={data.image} alt="" loading="lazy" decoding="async" />}
+        {data && <RichText text={data.body} />}
         {!data && isFetching && <Spinner />}
         {!data && error && (
           <ErrorState title={t('home:news.item_error')} text={describeApiError(error, t).message} onRetry={() => void refetch()} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseAmount, PAYMENT_METHODS, toMajor, type TByMethod, type TDayClose, type TPaymentMethod } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
+import { Sheet } from '../../../components/ui/overlay';
 import { TextField } from '../../../components/ui/field';
 import { useCloseDayMutation, useDayCloseQuery, useDayClosesQuery } from '../api/manage-api';
 import { errorText } from '../model/api-error';
@@ -26,27 +27,34 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [closed, setClosed] = useState<TDayClose | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   if (day.isLoading) return <PageSpinner />;
   if (!day.data) return <Alert kind="error">{errorText(day.error, t)}</Alert>;
   const v = day.data;
   const money = (minor: number, currency = v.currency) => formatMoney(toMajor(minor), currency, lang);
-  const counted = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, texts[m].trim() === '' ? 0 : parseAmount(texts[m])])) as Record<
+  // A field left empty is not counted yet (no difference shown); a method nothing was expected in may stay empty (0).
+  const typed = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, texts[m].trim() === '' ? undefined : parseAmount(texts[m])])) as Record<
     TPaymentMethod,
-    number | null
+    number | null | undefined
   >;
-  const valid = PAYMENT_METHODS.every((m) => counted[m] !== null);
+  const invalid = PAYMENT_METHODS.some((m) => typed[m] === null);
+  const uncounted = PAYMENT_METHODS.filter((m) => typed[m] === undefined && v.expected[m] !== 0);
+  const valid = !invalid && uncounted.length === 0;
+  const counted = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, typed[m] ?? 0])) as TByMethod;
+  const total = (x: Record<TPaymentMethod, number>) => PAYMENT_METHODS.reduce((sum, m) => sum + x[m], 0);
   // Today is closed: the open day is tomorrow (in the branch's time zone), which is closed on its own day.
   const ahead = v.business_date > v.today;
 
   const submit = async () => {
     if (!valid || ahead) return;
+    setConfirming(false);
     setProblem(null);
     try {
       const c = await closeDay({
         branch_id: branchId,
         date: v.business_date,
-        counted: counted as TByMethod,
+        counted,
         ...(note.trim() ? { note: note.trim() } : {}),
       }).unwrap();
       setClosed(c);
@@ -83,8 +91,8 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
             </thead>
             <tbody>
               {PAYMENT_METHODS.map((m) => {
-                const c = counted[m];
-                const diff = c === null ? null : c - v.expected[m];
+                const c = typed[m];
+                const diff = c === null || c === undefined ? null : c - v.expected[m];
                 return (
                   <tr key={m} data-testid={`close-row-${m}`}>
                     <td>{t(`manage:payment.${m}`)}</td>
@@ -120,9 +128,37 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
           onChange={(e) => setNote(e.target.value)}
           data-testid="close-note"
         />
-        <Button block disabled={!valid || ahead} loading={closing.isLoading} onClick={() => void submit()} data-testid="close-submit">
+        {uncounted.length > 0 && !ahead && (
+          <p className={styles.muted} data-testid="close-uncounted">
+            {t('manage:close.count_all', { methods: uncounted.map((m) => t(`manage:payment.${m}`)).join(', ') })}
+          </p>
+        )}
+        <Button block disabled={!valid || ahead} loading={closing.isLoading} onClick={() => setConfirming(true)} data-testid="close-submit">
           {t('manage:close.submit', { date: formatDate(v.business_date, lang) })}
         </Button>
+        <Sheet
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title={t('manage:close.confirm_title', { date: formatDate(v.business_date, lang) })}
+        >
+          <div className={styles.stackGap} data-testid="close-confirm-sheet">
+            <dl className={styles.confirmFacts}>
+              <dt>{t('manage:close.expected')}</dt>
+              <dd data-testid="close-confirm-expected">{money(total(v.expected))}</dd>
+              <dt>{t('manage:close.counted')}</dt>
+              <dd data-testid="close-confirm-counted">{money(total(counted))}</dd>
+              <dt>{t('manage:close.difference')}</dt>
+              <dd data-testid="close-confirm-difference">{money(total(counted) - total(v.expected))}</dd>
+            </dl>
+            <p className={styles.muted}>{t('manage:close.immutable')}</p>
+            <Button block loading={closing.isLoading} onClick={() => void submit()} data-testid="close-confirm">
+              {t('manage:close.confirm', { date: formatDate(v.business_date, lang) })}
+            </Button>
+            <Button block variant="secondary" onClick={() => setConfirming(false)}>
+              {t('common:cancel')}
+            </Button>
+          </div>
+        </Sheet>
         <p className={styles.muted}>{t('manage:close.immutable')}</p>
       </section>
 
@@ -144,7 +180,7 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
               </thead>
               <tbody>
                 {closes.data.map((c) => {
-                  const sum = (x: TByMethod) => PAYMENT_METHODS.reduce((s, m) => s + x[m], 0);
+                  const sum = total;
                   return (
                     <tr key={c.id} data-testid="close-list-row">
                       <td>{formatDate(c.business_date, lang)}</td>

@@ -52,7 +52,8 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
 
   const chosen = useMemo(() => found?.parcels.filter((p) => selected.has(p.id)) ?? [], [found, selected]);
   // The receipt's totals by the contract's one rule (minor units, whole grams), the same the API writes; shown through toMajor.
-  const { totalMinor, totalWeight: weight } = receiptTotals(chosen);
+  // The weight beside the money is the one charged (volumetric when larger), as on the receipt.
+  const { totalMinor, totalWeight: weight } = receiptTotals(chosen.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })));
   const debt = found?.debt ?? 0;
   const due = totalMinor + (payDebtToo ? debt : 0);
   const payments = parsePaymentLines(lines);

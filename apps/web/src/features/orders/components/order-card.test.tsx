@@ -9,6 +9,7 @@ const order = (code: TOrderStatusCode): TOrder => ({
   track_code: 'YT7788990011',
   name: 'Shoes',
   weight: 1.2,
+  weights: { dimensions: null, volumetric_divisor: null, volumetric_weight: null, chargeable_weight: 1.2, charged_by: 'actual' },
   price: null,
   currency: null,
   status: { id: 1, code, name: code },
@@ -40,5 +41,41 @@ describe('order card heading', () => {
   it('is a level-2 heading: the list sits right under the page title (h1), and Lighthouse counts a skipped level', () => {
     renderWithStore(<OrderCard order={order('in_transit')} actions={actions} />);
     expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
+  });
+});
+
+describe('order card money: the chargeable weight beside the price', () => {
+  const byVolume = (): TOrder => ({
+    ...order('in_transit'),
+    weight: 2.35,
+    weights: {
+      dimensions: { length: 40, width: 30, height: 20 },
+      volumetric_divisor: 6000,
+      volumetric_weight: 4,
+      chargeable_weight: 4,
+      charged_by: 'volumetric',
+    },
+    price: 7560,
+    currency: 'KZT',
+  });
+
+  it('a parcel charged by volume shows the chargeable weight, why, and its known price (not "when it arrives")', () => {
+    renderWithStore(<OrderCard order={byVolume()} actions={actions} />);
+    expect(screen.getByTestId('order-weight').textContent).toBe('4 kg');
+    expect(screen.getByText('Chargeable weight')).toBeTruthy();
+    // The store's language formats the numbers (decimal comma or point): the words are the point here.
+    expect(screen.getByTestId('order-charged-by-volume').textContent).toMatch(
+      /^charged by volume: 40×30×20 cm → 4 kg · actual 2[.,]35 kg$/,
+    );
+    expect(screen.queryByText('When it arrives')).toBeNull();
+    expect(screen.getByText((_, el) => el?.tagName === 'DD' && /7[\s\u00a0\u202f,.]?560/.test(el.textContent ?? ''))).toBeTruthy();
+  });
+
+  it('a parcel charged by its actual weight shows just that weight, with no explanation', () => {
+    renderWithStore(<OrderCard order={order('in_transit')} actions={actions} />);
+    expect(screen.getByTestId('order-weight').textContent).toMatch(/^1[.,]2 kg$/);
+    expect(screen.getByText('Weight')).toBeTruthy();
+    expect(screen.queryByTestId('order-charged-by-volume')).toBeNull();
+    expect(screen.getByText('When it arrives')).toBeTruthy();
   });
 });

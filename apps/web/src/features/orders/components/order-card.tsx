@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { TOrder } from '@portal/contract';
 import { Skeleton } from '../../../components/ui/feedback';
 import { Popover, useDismiss } from '../../../components/ui/overlay';
+import { chargedByVolume } from '../../../lib/content/charged-weight';
 import { daysLabelKey, orderTitle, storageDaysLeft, useOrderFormat } from '../model/use-order-format';
 import { ArchiveIcon, MoreIcon, PencilIcon, RestoreIcon, RouteIcon } from './order-icons';
 import { StatusChip } from './status-chip';
@@ -45,6 +46,8 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
   const close = useCallback(() => setMenuOpen(false), []);
   useDismiss(wrap, menuOpen, close);
   const links = orderLinks(order);
+  // Beside money the weight shown is the one paid for; why, when it is not the real one.
+  const byVolume = chargedByVolume(t, order.weights, f.lang);
   const canArchive = order.status.code === 'delivered' && !order.archived;
   const busy = actions.busyId === order.id;
   const run = (fn: (o: TOrder) => void) => () => {
@@ -69,8 +72,8 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>{t('orders:card.weight')}</dt>
-          <dd>{f.weight(order.weight)}</dd>
+          <dt>{t(byVolume ? 'orders:card.chargeable_weight' : 'orders:card.weight')}</dt>
+          <dd data-testid="order-weight">{f.weight(order.weights.chargeable_weight)}</dd>
         </div>
         <div>
           <dt>{t('orders:card.price')}</dt>
@@ -87,6 +90,11 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
           <dd>{f.days(order.days_in_transit)}</dd>
         </div>
       </dl>
+      {byVolume && (
+        <p className={styles.note} data-testid="order-charged-by-volume">
+          {byVolume} · {t('common:actual_weight', { value: f.kg(order.weight) })}
+        </p>
+      )}
       {order.expected_arrival && (
         <p className={styles.note} data-testid="order-expected">
           {t('orders:card.expected_arrival')}: <strong>{f.day(order.expected_arrival)}</strong>

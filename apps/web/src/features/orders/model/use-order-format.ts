@@ -24,6 +24,8 @@ export function useOrderFormat() {
   return {
     lang,
     weight: (kg: number) => t('orders:kg', { value: formatNumber(kg, lang, 3) }),
+    /** A weight's number alone (up to 3 decimals), for texts that add their own unit. */
+    kg: (kg: number) => formatNumber(kg, lang, 3),
     number: (value: number) => formatNumber(value, lang, 1),
     money: (value: number, currency: string | null) => formatMoney(value, currency ?? '', lang),
     date: (iso: string) => formatDate(iso, lang),

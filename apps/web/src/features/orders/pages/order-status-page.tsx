@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TOrderHistoryEvent } from '@portal/contract';
+import { ORDER_EVENT_ACTIONS, type TOrderHistoryEvent } from '@portal/contract';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
@@ -13,7 +13,7 @@ import { useOrderIdParam } from '../model/use-order-id';
 import { orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
 
-const KNOWN_ACTIONS = ['received', 'claimed', 'assigned', 'disputed', 'dispatched', 'flight_delayed', 'arrived', 'delivered', 'corrected'];
+const KNOWN_ACTIONS: readonly string[] = ORDER_EVENT_ACTIONS;
 const actionKey = (e: TOrderHistoryEvent) => `orders:timeline.action.${KNOWN_ACTIONS.includes(e.action) ? e.action : 'other'}`;
 
 /** /orders/status?id=N: the order's timeline (spec: the pending-order view): steps done with when and where, steps to come. */

@@ -18,6 +18,7 @@ const track = (id: number): TSavedTrack => ({
   created_at: '2026-11-21T10:00:00Z',
   order: null,
   checking: false,
+  given_to_other: false,
 });
 
 describe('TracksPage', () => {
@@ -55,5 +56,24 @@ describe('TracksPage', () => {
       '?filters[per_page]=10&filters[after]=c16',
       '?filters[per_page]=10&filters[after]=c6',
     ]);
+  });
+
+  it('a code the check gave to another customer says so, not “waiting at the warehouse”', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          data: [{ ...track(2), given_to_other: true }, track(1)],
+          meta: { current_page: 1, per_page: 10, total: 2, last_page: 1, next_cursor: null },
+        }),
+      ),
+    );
+    renderWithStore(<TracksPage />, { preloadedState: signedIn });
+    const lost = (await screen.findByText('LP2')).closest('[data-testid="saved-track"]') as HTMLElement;
+    expect(lost.querySelector('[data-testid="track-given-to-other"]')?.textContent).toBe('Given to another customer');
+    expect(lost.textContent).toContain('was given to another customer');
+    expect(lost.textContent).not.toContain('Waiting');
+    const waiting = screen.getByText('LP1').closest('[data-testid="saved-track"]') as HTMLElement;
+    expect(waiting.querySelector('[data-testid="track-given-to-other"]')).toBeNull();
   });
 });

@@ -41,12 +41,17 @@ function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: T
             <span className={styles.chip} data-status="checking" data-testid="track-checking">
               {t('orders:tracks.checking')}
             </span>
+          ) : track.given_to_other ? (
+            <span className={styles.chip} data-status="given_to_other" data-testid="track-given-to-other">
+              {t('orders:tracks.given_to_other')}
+            </span>
           ) : (
             <span className={styles.chip}>{t('orders:tracks.waiting')}</span>
           )}
           <span>{t('orders:tracks.saved_on', { date: f.date(track.created_at) })}</span>
         </span>
         {track.checking && !track.order && <span className={styles.trackHint}>{t('orders:tracks.checking_hint')}</span>}
+        {track.given_to_other && <span className={styles.trackHint}>{t('orders:tracks.given_to_other_hint')}</span>}
       </div>
       <div className={styles.trackActions}>
         {track.order && (
