@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatMoney, toMajor, type TLang } from '@portal/contract';
-import { notificationDeliveries, orders, users } from '../src/db/schema';
+import { notificationDeliveries, orders } from '../src/db/schema';
 import { createDeliveryWorker } from '../src/modules/notifications/delivery-worker';
 import { smsChannel } from '../src/modules/notifications/channels';
-import { createTestApp, MemorySms, registerCustomer, type TestContext } from './helpers';
+import { aCustomer } from './factories';
+import { createTestApp, MemorySms, type TestContext } from './helpers';
 import { manageClient, staffTokens, type Staff } from './manage-helpers';
 import { makeOrder } from './orders-fixtures';
 
@@ -20,8 +21,7 @@ afterAll(async () => ctx.close());
 
 /** A customer of the demo branch speaking `lang`, with `n` parcels in `status` addressed there. */
 async function customerWith(lang: TLang, n: number, status: 'in_transit' | 'china_warehouse') {
-  const c = await registerCustomer(ctx);
-  await ctx.database.db.update(users).set({ language: lang, branchId: staff.branchId }).where(eq(users.id, c.user.id));
+  const c = await aCustomer(ctx, { lang, branchId: staff.branchId });
   const codes: string[] = [];
   for (let i = 0; i < n; i++) {
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status, branchId: staff.branchId, weight: 1.25 + i });

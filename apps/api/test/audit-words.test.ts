@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { formatMoney, toMajor } from '@portal/contract';
-import { auditLog, orders, users } from '../src/db/schema';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
+import { auditLog, orders } from '../src/db/schema';
+import { aCustomer } from './factories';
+import { createTestApp, type TestContext } from './helpers';
 import { manageClient, staffTokens, type Staff } from './manage-helpers';
 import { makeOrder } from './orders-fixtures';
 
@@ -34,8 +35,7 @@ const audit = async (query: string, lang: 'kk' | 'ru' | 'en') => {
 
 /** A customer of the demo branch with two parcels waiting there, handed over paid by cash and card. */
 async function splitHandOver() {
-  const c = await registerCustomer(ctx);
-  await ctx.database.db.update(users).set({ branchId: staff.branchId }).where(eq(users.id, c.user.id));
+  const c = await aCustomer(ctx, { branchId: staff.branchId });
   const codes: string[] = [];
   for (const weight of [1, 2])
     codes.push((await makeOrder(ctx.database.db, { userId: c.user.id, status: 'in_transit', branchId: staff.branchId, weight })).trackCode);

@@ -83,6 +83,11 @@ export async function staffAt(ctx: TestContext, place: StaffPlace): Promise<Staf
   return { token: member.token, user: { ...member.user, role: 'staff', place: placed.json.data.place } };
 }
 
+/** Length, width and height in cm, as the warehouse measures them. */
+export type Dimensions = { length: number; width: number; height: number };
+/** A parcel as the warehouse weighs it: its actual weight in kg, or the weight with its own dimensions. */
+export type Measures = number | string | { weight: number | string; dimensions?: Dimensions };
+
 /** The statuses a parcel can be made in: the lifecycle's, or `unclaimed` (received, nobody's code: at the warehouse). */
 export type ParcelStatus = TOrderStatusCode | 'unclaimed';
 
@@ -93,8 +98,8 @@ export interface ParcelOptions {
   customer?: CustomerOptions;
   /** Actual weight in kg of the one parcel (`parcelIn`); 1 otherwise. */
   weight?: number | string;
-  /** Dimensions measured at the warehouse (cm), for every parcel. */
-  dimensions?: { length: number; width: number; height: number };
+  /** Dimensions measured at the warehouse (cm), for every parcel that names none of its own. */
+  dimensions?: Dimensions;
   /** The name the owner saves the codes with. */
   name?: string;
   /** The tracking codes' prefix (`newCode`). */
@@ -113,7 +118,7 @@ export interface ParcelOptions {
   pay?: 'all' | 'none' | ((totalMinor: number) => number);
 }
 
-/** Parcels made by the factories, in the order of their weights. */
+/** Parcels made by the factories, in the order of their measures. */
 export interface MadeParcels {
   codes: string[];
   ids: number[];
@@ -145,35 +150,37 @@ export async function parcelIn(ctx: TestContext, status: ParcelStatus, opts: Par
 }
 
 /**
- * Parcels of the given weights (kg) for one owner, all brought to `status` together: one dispatch, one arrival and
- * one hand-over for all of them, as a clerk scans a batch.
+ * Parcels of the given measures (kg, or kg with dimensions) for one owner, all brought to `status` together: one
+ * dispatch, one arrival and one hand-over for all of them, as a clerk scans a batch.
  */
 export async function parcelsIn(
   ctx: TestContext,
   status: 'unclaimed',
-  weights: (number | string)[],
+  measures: Measures[],
   opts?: Omit<ParcelOptions, 'weight'>,
 ): Promise<MadeParcels>;
 export async function parcelsIn(
   ctx: TestContext,
   status: TOrderStatusCode,
-  weights: (number | string)[],
+  measures: Measures[],
   opts?: Omit<ParcelOptions, 'weight'>,
 ): Promise<CustomerWithParcels>;
 export async function parcelsIn(
   ctx: TestContext,
   status: ParcelStatus,
-  weights: (number | string)[],
+  measures: Measures[],
   opts: Omit<ParcelOptions, 'weight'> = {},
 ): Promise<MadeParcels> {
   const m = manageClient(ctx);
   const warehouse = opts.by?.warehouse ?? (await demoToken(ctx, 'warehouse'));
   const owner = status === 'unclaimed' ? null : (opts.owner ?? (await aCustomer(ctx, opts.customer)));
-  const codes = weights.map(() => newCode(opts.prefix));
+  const codes = measures.map(() => newCode(opts.prefix));
   const received: TManageParcel[] = [];
   for (const [i, code] of codes.entries()) {
+    const measured = measures[i]!;
+    const { weight, dimensions = opts.dimensions } = typeof measured === 'object' ? measured : { weight: measured };
     if (owner) expectOk(await m.saveTrack(owner.token, code, opts.name), 'saving the code');
-    const res = await m.receive(warehouse, { track_code: code, weight: weights[i], dimensions: opts.dimensions });
+    const res = await m.receive(warehouse, { track_code: code, weight, dimensions });
     expectOk(res, 'receiving');
     received.push(res.json.data.parcel);
   }

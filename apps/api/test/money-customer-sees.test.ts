@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargedPriceMinor, toMajor, toMinor } from '@portal/contract';
 import { branches } from '../src/db/schema';
-import { createTestApp, registerCustomer, type TestContext } from './helpers';
-import { manageClient, newCode, staffTokens, type Staff } from './manage-helpers';
+import { parcelsIn, type Customer, type Measures } from './factories';
+import { createTestApp, type TestContext } from './helpers';
+import { manageClient, staffTokens, type Staff } from './manage-helpers';
 
 /**
  * Money the customer sees (issue 32): the chargeable weight beside every price (cards, receipts), "to pay" with the
@@ -25,22 +26,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-type Parcel = { weight: number; dimensions?: { length: number; width: number; height: number } };
-
 /** A customer of the demo branch whose parcels reached it (priced), with their ids. */
-async function customerWith(parcels: Parcel[], customer?: Awaited<ReturnType<typeof registerCustomer>>) {
-  const c = customer ?? (await registerCustomer(ctx, { branch_id: staff.branchId }));
-  const codes: string[] = [];
-  for (const p of parcels) {
-    const code = newCode('MS');
-    await m.saveTrack(c.token, code);
-    expect((await m.receive(staff.warehouse, { track_code: code, weight: p.weight, dimensions: p.dimensions })).status).toBe(200);
-    codes.push(code);
-  }
-  expect((await m.dispatch(staff.warehouse, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  expect((await m.arrive(staff.branch, { track_codes: codes })).json.data.counts.moved).toBe(codes.length);
-  return c;
-}
+const customerWith = (parcels: Measures[], owner?: Customer) =>
+  parcelsIn(ctx, 'at_branch', parcels, { owner, prefix: 'MS', customer: { branchId: staff.branchId } });
 
 async function cards(token: string) {
   const statuses = (await m.call('GET', '/orders/statuses', { token })).json.data as { id: number; code: string }[];
