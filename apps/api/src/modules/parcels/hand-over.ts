@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { receiptTotalsMinor, toMajor, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import { users, type ReceiptItemRow } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
+import type { ReceiptItemRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { BranchRow } from '../branches/branches-repository';
 import { paymentsService } from '../payments/payments-service';
@@ -12,7 +10,8 @@ import type { Actor, LifecycleOrderRow } from './parcel-types';
 import { parcelsRepository } from './parcels-repository';
 
 export interface HandOverInput {
-  customer: { id: number };
+  /** The customer as the counter read them (their client code goes into the audit row). */
+  customer: { id: number; clientCode?: string | null };
   branch: BranchRow;
   orderIds?: number[];
   /** One method for the whole total (older clients), or the split payments. */
@@ -83,6 +82,8 @@ export async function handOver(
     acceptDebt: input.acceptDebt ?? false,
     staffUserId: actor.userId,
   });
+  // Amounts in major units like the price beside them; a split payment is 'split' with its parts, never its largest.
+  const paid = { payments: paidBy, paid: toMajor(money.paid), remaining: toMajor(money.remaining) };
   await recordEvents(
     tx,
     done,
@@ -90,39 +91,29 @@ export async function handOver(
     { ...actor, branchId: branch.id },
     {
       action: 'delivered',
-      // Amounts in major units like the price beside them; a split payment is 'split' with its parts, never its largest.
-      details: {
-        receipt_id: receiptId,
-        payment_method: paidBy.length > 1 ? 'split' : mainMethod,
-        payments: paidBy,
-        paid: toMajor(money.paid),
-        remaining: toMajor(money.remaining),
-      },
+      details: { receipt_id: receiptId, payment_method: paidBy.length > 1 ? 'split' : mainMethod, ...paid },
       notify: false,
+      // The hand-over as one row too (the audit log's sentence: who handed how many parcels to whom, for how much, paid
+      // how), in the same insert as the parcels' rows.
+      alsoAudit: [
+        {
+          action: 'handover.complete',
+          targetType: 'receipt',
+          targetId: receiptId,
+          before: null,
+          after: {
+            customer_id: customer.id,
+            client_code: customer.clientCode ?? null,
+            count: items.length,
+            codes: items.map((i) => i.track_code),
+            total: totals.total,
+            currency: branch.currency,
+            ...paid,
+          },
+        },
+      ],
     },
   );
-  if (actor.audit) {
-    // The hand-over as one row (the audit log's sentence: who handed how many parcels to whom, for how much, paid how).
-    const [who] = await tx.select({ clientCode: users.clientCode }).from(users).where(eq(users.id, customer.id)).limit(1);
-    await recordAudit(tx, {
-      actor: actor.audit,
-      action: 'handover.complete',
-      targetType: 'receipt',
-      targetId: receiptId,
-      before: null,
-      after: {
-        customer_id: customer.id,
-        client_code: who?.clientCode ?? null,
-        count: items.length,
-        codes: items.map((i) => i.track_code),
-        total: totals.total,
-        currency: branch.currency,
-        payments: paidBy,
-        paid: toMajor(money.paid),
-        remaining: toMajor(money.remaining),
-      },
-    });
-  }
   // One message per hand-over, opening the receipt.
   await tell(tx, actor, [
     {

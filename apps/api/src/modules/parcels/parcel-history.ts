@@ -1,6 +1,6 @@
 import { previousStatus, toMajorOrNull, type TOrderEventAction, type TOrderStatusCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { recordAuditMany } from '../audit/audit';
+import { recordAuditMany, type AuditInput } from '../audit/audit';
 import { notifyStatus, sendParcelNotices } from './parcel-notifications';
 import { statusCodeById, statusIds } from './parcel-statuses';
 import type { Actor, LifecycleOrderRow } from './parcel-types';
@@ -13,6 +13,8 @@ export type EventOpts = {
   notify?: boolean;
   /** What the audit row says was there before (default: the status NEXT_STATUS allows before `status`). */
   before?: Record<string, unknown> | null;
+  /** Audit rows of the same change written with the parcels' rows, in one statement (the hand-over's receipt row). */
+  alsoAudit?: Omit<AuditInput, 'actor'>[];
 };
 
 /**
@@ -32,24 +34,26 @@ export async function recordEvents(
     const before = opts.before === undefined ? { status: previousStatus(status) } : opts.before;
     await recordAuditMany(
       tx,
-      rows.map((o) => ({
-        actor: audit,
-        action: `parcel.${opts.action}`,
-        targetType: 'order',
-        targetId: o.id,
-        before,
-        after: {
-          status,
-          track_code: o.trackCode,
-          user_id: o.userId,
-          branch_id: o.branchId,
-          weight: o.weight,
-          // Audit rows show amounts as answers do (major units), the same since the first row.
-          price: toMajorOrNull(o.price),
-          currency: o.currency,
-          ...(opts.details ?? {}),
-        },
-      })),
+      rows
+        .map((o): AuditInput => ({
+          actor: audit,
+          action: `parcel.${opts.action}`,
+          targetType: 'order',
+          targetId: o.id,
+          before,
+          after: {
+            status,
+            track_code: o.trackCode,
+            user_id: o.userId,
+            branch_id: o.branchId,
+            weight: o.weight,
+            // Audit rows show amounts as answers do (major units), the same since the first row.
+            price: toMajorOrNull(o.price),
+            currency: o.currency,
+            ...(opts.details ?? {}),
+          },
+        }))
+        .concat((opts.alsoAudit ?? []).map((row) => ({ ...row, actor: audit }))),
     );
   }
   const ids = await statusIds(tx);
