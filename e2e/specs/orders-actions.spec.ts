@@ -35,7 +35,7 @@ test.describe('order actions', () => {
     await page.getByRole('tab', { name: /Выдан/ }).click();
     const done = orderCard(page, delivered);
     await expect(done).toContainText('Куртка');
-    await expect(done).toContainText('2 362,5 ₸');
+    await expect(done).toContainText('2 363 ₸');
     await done.getByTestId('order-menu').click();
     await page.getByRole('menuitem', { name: 'В архив' }).click();
     await expectToast(page, 'Заказ перенесён в архив');
