@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ReceiptView } from '../../../components/receipt/receipt-view';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { EmptyState, ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { describeApiError } from '../../../lib/api/errors';
@@ -35,6 +35,12 @@ export default function ReceiptPage() {
       <Card>
         <ReceiptView receipt={q.data} />
       </Card>
+      {/* The print stylesheet leaves the site's header, navigation and footer out (layout.module.css). */}
+      <div className="no-print" style={{ marginTop: 'var(--space-4)' }}>
+        <Button variant="secondary" onClick={() => window.print()} data-testid="receipt-print">
+          {t('receipts:print')}
+        </Button>
+      </div>
     </section>
   );
 }
