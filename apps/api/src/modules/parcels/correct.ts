@@ -129,7 +129,8 @@ function assertReach(reach: CorrectionReach, row: ParcelRow, current: TOrderStat
     if (undo || current !== 'china_warehouse') throw new AppError('forbidden');
     return;
   }
-  if (row.branchId !== reach.branchId) throw new AppError('forbidden');
+  // At their branch: waiting there (a correction) or handed over there today (an undo), never on its way.
+  if (row.branchId !== reach.branchId || (!undo && current !== 'at_branch')) throw new AppError('forbidden');
   if (undo && current === 'delivered') {
     const handedOver = row.deliveredAt ?? row.updatedAt;
     if (localDate(handedOver, reach.timeZone) !== localDate(new Date(), reach.timeZone)) throw new AppError('undo_not_same_day');

@@ -39,7 +39,7 @@ export async function reportsRoutes(app: FastifyInstance) {
   const see = requireCapability(app, 'reports');
   const download = requireCapability(app, 'exports');
   app.addHook('preHandler', async (request, reply) => {
-    await (request.routeOptions.url === EXPORT_URL ? download : see)(request, reply);
+    await (request.routeOptions.url?.endsWith(EXPORT_URL) ? download : see)(request, reply);
     const { user } = authOf(request);
     const requested = (request.query as { branch_id?: number }).branch_id;
     const admin = user.role === 'admin';
