@@ -44,10 +44,10 @@ describe('staff invitations', () => {
       expect(sms).toHaveLength(1);
       const token = sms[0]!.code!;
       expect(sms[0]!.purpose).toBe('staff_invitation');
-      expect(sms[0]!.text).toContain(`/set-password?token=${token}`);
+      expect(sms[0]!.text).toContain(`/auth/set-password?token=${token}`);
       const site = sms[0]!.text.split(':')[0]!;
       expect(sms[0]!.text).toBe(
-        text('sms.staff_invitation', lang, { site, hours: INVITATION_HOURS, link: `${ctx.config.publicUrl}/set-password?token=${token}` }),
+        text('sms.staff_invitation', lang, { site, hours: INVITATION_HOURS, link: `${ctx.config.publicUrl}/auth/set-password?token=${token}` }),
       );
       // Only the token's hash is kept.
       const [row] = await ctx.database.db.select().from(staffInvitations).where(eq(staffInvitations.userId, id));

@@ -6,11 +6,11 @@ import { MSG } from '../common/messages';
 
 /**
  * A staff invitation (ADR 075): the admin creates or re-invites a staff account and the person gets an SMS with
- * `/set-password?token=…`. The link is valid INVITATION_HOURS, used once; a resend makes the earlier one invalid.
+ * `/auth/set-password?token=…`. The link is valid INVITATION_HOURS, used once; a resend makes the earlier one invalid.
  * Errors: unknown or replaced link `invitation_invalid` 404, used `invitation_used` 409, expired `invitation_expired` 410.
  */
 export const INVITATION_HOURS = 72;
-export const SET_PASSWORD_PATH = '/set-password';
+export const SET_PASSWORD_PATH = '/auth/set-password';
 
 export const ZInvitationToken = z
   .string({ error: MSG.required })
