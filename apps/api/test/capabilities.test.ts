@@ -103,9 +103,9 @@ describe('capabilities', () => {
   it("corrections reach the clerk's own branch and parcels waiting there; a status step stays the admin's", async () => {
     const c = await clerk(['corrections', 'undo']);
     const elsewhere = await waiting('at_branch', staff.otherBranchId);
-    expect((await correct(c.token, elsewhere.parcel.id, { kind: 'weight', weight: 2, updated_at: elsewhere.parcel.updated_at })).status).toBe(
-      403,
-    );
+    expect(
+      (await correct(c.token, elsewhere.parcel.id, { kind: 'weight', weight: 2, updated_at: elsewhere.parcel.updated_at })).status,
+    ).toBe(403);
     const onTheWay = await parcelsIn(ctx, 'in_transit', [1], { prefix: 'CP' });
     const transit = await parcelView(onTheWay.codes[0]!);
     expect((await correct(c.token, transit.id, { kind: 'weight', weight: 2, updated_at: transit.updated_at })).status).toBe(403);
@@ -168,7 +168,8 @@ describe('capabilities', () => {
     const c = await clerk([]);
     const paid = await waiting('delivered');
     const payment = paid.receipt!.payments[0]!;
-    const reverse = (token: string, id: number) => m.call('POST', `/manage/payments/${id}/reverse`, { token, body: { reason: 'Paid twice' } });
+    const reverse = (token: string, id: number) =>
+      m.call('POST', `/manage/payments/${id}/reverse`, { token, body: { reason: 'Paid twice' } });
     expect((await reverse(c.token, payment.id)).status).toBe(403);
     await grant(c.id, ['refunds']);
     const other = await clerk(['refunds'], staff.otherBranchId);

@@ -47,7 +47,11 @@ describe('staff invitations', () => {
       expect(sms[0]!.text).toContain(`/auth/set-password?token=${token}`);
       const site = sms[0]!.text.split(':')[0]!;
       expect(sms[0]!.text).toBe(
-        text('sms.staff_invitation', lang, { site, hours: INVITATION_HOURS, link: `${ctx.config.publicUrl}/auth/set-password?token=${token}` }),
+        text('sms.staff_invitation', lang, {
+          site,
+          hours: INVITATION_HOURS,
+          link: `${ctx.config.publicUrl}/auth/set-password?token=${token}`,
+        }),
       );
       // Only the token's hash is kept.
       const [row] = await ctx.database.db.select().from(staffInvitations).where(eq(staffInvitations.userId, id));
@@ -103,9 +107,9 @@ describe('staff invitations', () => {
     expect((await call('GET', `/admin/users/${id}`, { token: admin })).json.data.user.invitation).toBe('expired');
     expect((await setPassword('x'.repeat(43))).status).toBe(404);
     for (const bad of ['', 'a b', 'x'.repeat(201), 42]) {
-      expect((await call('POST', '/auth/set-password', { body: { token: bad, password: PASSWORD, password_confirmation: PASSWORD } })).status).toBe(
-        422,
-      );
+      expect(
+        (await call('POST', '/auth/set-password', { body: { token: bad, password: PASSWORD, password_confirmation: PASSWORD } })).status,
+      ).toBe(422);
     }
     expect((await setPassword(token, 'en', '123456')).status).toBe(422);
   });

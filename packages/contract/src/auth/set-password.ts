@@ -21,9 +21,7 @@ export const ZInvitationToken = z
 /** POST auth/invitation: whether a link is still good, and whom it is for (first name, phone), before the form is shown. */
 export const ZInvitationCheckRequest = z.strictObject({ token: ZInvitationToken });
 export type TInvitationCheckRequest = z.input<typeof ZInvitationCheckRequest>;
-export const ZInvitationCheckResponse = ZData(
-  z.object({ first_name: z.string(), phone_number: z.string(), expires_at: z.string() }),
-);
+export const ZInvitationCheckResponse = ZData(z.object({ first_name: z.string(), phone_number: z.string(), expires_at: z.string() }));
 export type TInvitationCheckResponse = z.infer<typeof ZInvitationCheckResponse>;
 
 /** POST auth/set-password: the password for the invited account; the link is used up, the person signs in with it. */

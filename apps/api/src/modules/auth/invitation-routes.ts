@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZErrorBody,
-  ZInvitationCheckRequest,
-  ZInvitationCheckResponse,
-  ZSetPasswordRequest,
-  ZSetPasswordResponse,
-} from '@portal/contract';
+import { ZErrorBody, ZInvitationCheckRequest, ZInvitationCheckResponse, ZSetPasswordRequest, ZSetPasswordResponse } from '@portal/contract';
 import { perAddressLimit } from '../../plugins/rate-limits';
 
 const errors = { 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 410: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody };

@@ -54,5 +54,4 @@ export const invitationsRepository = {
       .orderBy(staffInvitations.userId, desc(staffInvitations.createdAt), desc(staffInvitations.id));
     return new Map(rows.map((r) => [r.userId, r]));
   },
-
 };

@@ -1,4 +1,13 @@
-import { effectiveCapabilities, MANAGE_WORKS, pickText, toMajor, type TLang, type TManageBranch, type TManageContext, type TManageWork } from '@portal/contract';
+import {
+  effectiveCapabilities,
+  MANAGE_WORKS,
+  pickText,
+  toMajor,
+  type TLang,
+  type TManageBranch,
+  type TManageContext,
+  type TManageWork,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branchesRepository } from '../branches/branches-repository';
 import type { UserRow } from '../users/users-repository';

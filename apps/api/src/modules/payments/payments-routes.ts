@@ -19,7 +19,7 @@ import {
   ZReversePaymentResponse,
   ZStaffBalanceQuery,
 } from '@portal/contract';
-import { forbidden, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';

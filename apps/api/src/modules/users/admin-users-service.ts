@@ -181,7 +181,8 @@ export function createAdminUsersService(deps: { db: Db; invitations: Invitations
         const place = await checkPlace(tx, role, placeInput);
         const blockedAt = blocked ? (current.blockedAt ?? new Date()) : null;
         // Someone made staff now gets the default set; staff keep theirs unless the admin sends a new one (ADR 075).
-        const granted = input.capabilities ?? (current.role === 'staff' ? (current.capabilities as TCapability[]) : DEFAULT_STAFF_CAPABILITIES);
+        const granted =
+          input.capabilities ?? (current.role === 'staff' ? (current.capabilities as TCapability[]) : DEFAULT_STAFF_CAPABILITIES);
         const capabilities = keptCapabilities(role, granted);
         const updated = (await usersRepository.update(tx, id, { role, ...place, blockedAt, capabilities }))!;
         if (blocked && !current.blockedAt) {

@@ -70,9 +70,7 @@ export default function UserPage() {
                   'data' in r &&
                   r.data &&
                   setSaved(
-                    r.data.sms_sent
-                      ? t('admin:users.invited_done', { date: date(r.data.expires_at) })
-                      : t('admin:users.invite_sms_failed'),
+                    r.data.sms_sent ? t('admin:users.invited_done', { date: date(r.data.expires_at) }) : t('admin:users.invite_sms_failed'),
                   ),
               )
             }

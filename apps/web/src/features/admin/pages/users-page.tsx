@@ -32,7 +32,9 @@ export function RoleBadge({ user }: { user: TAdminUser }) {
           {t('admin:users.invited')}
         </span>
       )}
-      {user.invitation === 'expired' && <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.invitation_expired')}</span>}
+      {user.invitation === 'expired' && (
+        <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.invitation_expired')}</span>
+      )}
     </span>
   );
 }

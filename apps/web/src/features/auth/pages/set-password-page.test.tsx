@@ -23,13 +23,18 @@ describe('SetPasswordPage (a staff invitation link)', () => {
     await user.type(screen.getByLabelText('New password'), 'Kettle-Window-42');
     await user.type(screen.getByLabelText('Repeat the password'), 'Kettle-Window-42');
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
-    await waitFor(async () => expect((await calls(fetch)).map((c) => c.url.split('/api/')[1])).toEqual(['auth/invitation', 'auth/set-password']));
+    await waitFor(async () =>
+      expect((await calls(fetch)).map((c) => c.url.split('/api/')[1])).toEqual(['auth/invitation', 'auth/set-password']),
+    );
     const sent = (await calls(fetch))[1]!.body;
     expect(sent).toEqual({ token: 'abc_DEF-123', password: 'Kettle-Window-42', password_confirmation: 'Kettle-Window-42' });
   });
 
   it("shows the API's reason for a used or expired link, and a missing token without asking", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'This link has expired.', code: 'invitation_expired' }, 410)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'This link has expired.', code: 'invitation_expired' }, 410)),
+    );
     renderWithStore(<SetPasswordPage />, { route: '/auth/set-password?token=abc' });
     expect(await screen.findByText('This link has expired.')).toBeTruthy();
     expect(screen.getByText('Go to sign in')).toBeTruthy();
