@@ -37,7 +37,8 @@ export async function correctionsRoutes(app: FastifyInstance) {
     undo: requireCapability(app, 'undo'),
   };
   app.addHook('preHandler', async (request: FastifyRequest, reply) => {
-    const cap = capabilityForCorrection((request.body as TParcelCorrection).kind);
+    const kind = (request.body as Partial<TParcelCorrection> | undefined)?.kind ?? 'weight';
+    const cap = capabilityForCorrection(kind);
     await (cap === 'corrections' || cap === 'undo' ? guards[cap] : adminOnly)(request, reply);
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
