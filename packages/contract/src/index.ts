@@ -33,6 +33,7 @@ export * from './auth/get-auth-user';
 export * from './auth/update-user';
 export * from './auth/update-phone';
 export * from './auth/update-password';
+export * from './auth/invitation-token';
 export * from './auth/set-password';
 export * from './auth/delete-account';
 

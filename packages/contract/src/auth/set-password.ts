@@ -3,22 +3,14 @@ import { ZData } from '../common/envelope';
 import { ZPassword } from '../common/fields';
 import { newPasswordRule } from '../common/password-rule';
 import { MSG } from '../common/messages';
+import { ZInvitationToken } from './invitation-token';
 
 /**
  * A staff invitation (ADR 075): the admin creates or re-invites a staff account and the person gets an SMS with
  * `/auth/set-password?token=…`. The link is valid INVITATION_HOURS, used once; a resend makes the earlier one invalid.
  * Errors: unknown or replaced link `invitation_invalid` 404, used `invitation_used` 409, expired `invitation_expired` 410.
- */
-export const INVITATION_HOURS = 72;
-export const SET_PASSWORD_PATH = '/auth/set-password';
-
-export const ZInvitationToken = z
-  .string({ error: MSG.required })
-  .min(1, { error: MSG.required })
-  .max(200, { error: MSG.invalidValue })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: MSG.invalidValue });
-
-/** POST auth/invitation: whether a link is still good, and whom it is for (first name, phone), before the form is shown. */
+ *
+ * POST auth/invitation: whether a link is still good, and whom it is for (first name, phone), before the form is shown. */
 export const ZInvitationCheckRequest = z.strictObject({ token: ZInvitationToken });
 export type TInvitationCheckRequest = z.input<typeof ZInvitationCheckRequest>;
 export const ZInvitationCheckResponse = ZData(z.object({ first_name: z.string(), phone_number: z.string(), expires_at: z.string() }));
