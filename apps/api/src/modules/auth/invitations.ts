@@ -113,9 +113,9 @@ export function createInvitations(deps: { db: Db; sms: SmsDriver; publicUrl: str
       });
     },
 
-    /** Each user's invitation state, for the users list. */
-    async states(ids: number[]): Promise<Map<number, InvitationState>> {
-      const latest = await invitationsRepository.latestOf(db, ids);
+    /** Each user's invitation state, for the users list (`on`: the caller's transaction, when inside one). */
+    async states(ids: number[], on: DbOrTx = db): Promise<Map<number, InvitationState>> {
+      const latest = await invitationsRepository.latestOf(on, ids);
       const now = new Date();
       return new Map(ids.map((id) => [id, invitationState(latest.get(id), now)]));
     },

@@ -199,7 +199,7 @@ export function createAdminUsersService(deps: { db: Db; invitations: Invitations
           before: accessOf(current),
           after: accessOf(updated),
         });
-        return toAdminUser((await usersRepository.findById(tx, id))!, (await invitations.states([id])).get(id) ?? null);
+        return toAdminUser((await usersRepository.findById(tx, id))!, (await invitations.states([id], tx)).get(id) ?? null);
       });
     },
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { TCapability, TRole } from '@portal/contract';
+import { DEFAULT_STAFF_CAPABILITIES, type TCapability, type TRole } from '@portal/contract';
 import { currentLang, formatDateTime } from '../../../lib/content/format';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
@@ -32,7 +32,8 @@ export default function UserPage() {
   useEffect(() => {
     if (!user) return;
     setRole(user.role);
-    setCapabilities(user.role === 'staff' ? user.capabilities : []);
+    // Someone made staff here starts with what every clerk holds (ADR 075); staff keep theirs.
+    setCapabilities(user.role === 'staff' ? user.capabilities : [...DEFAULT_STAFF_CAPABILITIES]);
     setPlace({ kind: user.place?.kind ?? 'branch', branchId: user.place?.branch_id ? String(user.place.branch_id) : '' });
   }, [user]);
 
