@@ -20,7 +20,12 @@ const today = new Date().toISOString().slice(0, 10);
 const newFlight = async () => {
   const res = await m.call('POST', '/manage/flights', {
     token: staff.warehouse,
-    body: { mode: 'truck', carrier_ref: 'TRK-074', departure_date: today, arrivals: [{ branch_id: staff.branchId, expected_arrival: today }] },
+    body: {
+      mode: 'truck',
+      carrier_ref: 'TRK-074',
+      departure_date: today,
+      arrivals: [{ branch_id: staff.branchId, expected_arrival: today }],
+    },
   });
   expect(res.status).toBe(200);
   return res.json.data.id as number;
@@ -87,7 +92,13 @@ describe('flight arrival', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'flight.arrival_closed'), eq(auditLog.targetId, String(flightId))));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.after).toMatchObject({ arrived: 3, missing: 1, unexpected: 1, missing_codes: [missing], unexpected_codes: stray.codes });
+    expect(audit[0]!.after).toMatchObject({
+      arrived: 3,
+      missing: 1,
+      unexpected: 1,
+      missing_codes: [missing],
+      unexpected_codes: stray.codes,
+    });
 
     const again = await close(staff.branch, { missing: 1, unexpected: 1 }, 'kk');
     expect(again.status).toBe(409);

@@ -172,7 +172,10 @@ describe('import: undo within the hour', () => {
       .where(eq(imports.id, old.id));
     const expired = await undo(old.id, staff.warehouse, 'ru');
     expect(expired.status).toBe(409);
-    expect(expired.json).toMatchObject({ code: 'import_undo_expired', message: 'Импорт можно отменить только в течение часа после применения' });
+    expect(expired.json).toMatchObject({
+      code: 'import_undo_expired',
+      message: 'Импорт можно отменить только в течение часа после применения',
+    });
     expect(await parcelsOf(late)).toHaveLength(1);
     const [kept] = await ctx.database.db.select().from(imports).where(eq(imports.id, old.id));
     expect(kept!.undoneAt).toBeNull();
@@ -211,7 +214,13 @@ describe('import: undo within the hour', () => {
 describe('import: rejected rows as a file', () => {
   it('gives the original cells of every invalid and duplicate row with the reason in the importer’s language', async () => {
     const [ok, rep] = [newCode(), newCode()];
-    const imp = await importCsv(['Трек;Вес;Клиент;Товар;Примечание', `${ok};1;;Кружка;`, `AB;1;;Ложка;хрупкое`, `${rep};;;Вилка;`, `${ok};2;;Кружка;повтор`]);
+    const imp = await importCsv([
+      'Трек;Вес;Клиент;Товар;Примечание',
+      `${ok};1;;Кружка;`,
+      `AB;1;;Ложка;хрупкое`,
+      `${rep};;;Вилка;`,
+      `${ok};2;;Кружка;повтор`,
+    ]);
     const get = (format: string, lang: string) =>
       ctx.app.inject({
         method: 'GET',
@@ -231,7 +240,10 @@ describe('import: rejected rows as a file', () => {
     const csv = await get('csv', 'kk');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe('Жол,Трек,Вес,Клиент,Товар,Примечание,Себебі');
     expect(lines[2]).toMatch(new RegExp(`^4,${rep},,,Вилка,,`));

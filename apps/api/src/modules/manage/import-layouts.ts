@@ -45,7 +45,10 @@ function fits(columns: TImportColumns, lines: ImportLines): boolean {
  * is read with that mapping at once. Without a saved one: detected from the header words, or by position.
  */
 export const importLayoutsStore = {
-  async mappingFor(db: DbOrTx, lines: ImportLines): Promise<{ mapping: ImportMapping; source: TImportLayout['source']; signature: string | null }> {
+  async mappingFor(
+    db: DbOrTx,
+    lines: ImportLines,
+  ): Promise<{ mapping: ImportMapping; source: TImportLayout['source']; signature: string | null }> {
     const signature = signatureOf(lines);
     if (signature) {
       const [saved] = await db.select().from(importLayouts).where(eq(importLayouts.signature, signature)).limit(1);
@@ -61,6 +64,9 @@ export const importLayoutsStore = {
     await db
       .insert(importLayouts)
       .values({ signature, headers, mapping: columns, updatedBy: userId })
-      .onConflictDoUpdate({ target: importLayouts.signature, set: { headers, mapping: columns, updatedBy: userId, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: importLayouts.signature,
+        set: { headers, mapping: columns, updatedBy: userId, updatedAt: new Date() },
+      });
   },
 };

@@ -2,13 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
-import {
-  IMPORT_MAX_CELL_CHARS,
-  IMPORT_MAX_COLUMNS,
-  IMPORT_MAX_ROWS,
-  type TImportColumns,
-  type TImportField,
-} from '@portal/contract';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, type TImportColumns, type TImportField } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { CsvLimits, CsvRefusal } from './csv-read';
 import type { XlsxLimits, XlsxRefusal } from './xlsx-read';

@@ -55,7 +55,10 @@ export function countRows(rows: { outcome: TImportOutcome }[]): TImportCounts {
 function sideCm(v: string | number | null | undefined): number | null {
   if (typeof v === 'number') return v;
   if (v === null || v === undefined) return null;
-  const cleaned = v.replace(/\s+/g, '').replace(/(cm|см)$/i, '').replace(',', '.');
+  const cleaned = v
+    .replace(/\s+/g, '')
+    .replace(/(cm|см)$/i, '')
+    .replace(',', '.');
   return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
@@ -133,4 +136,3 @@ export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<Planned
     };
   });
 }
-

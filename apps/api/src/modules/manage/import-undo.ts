@@ -82,7 +82,12 @@ export const importUndo = {
       const cells = byRow.get(r.row) ?? [];
       return [r.row, ...Array.from({ length: width }, (_, i) => cells[i] ?? null), reasonOf(r)];
     });
-    const base = `${rec.fileName.replace(/\.(xlsx|csv)$/i, '').replace(/[^\p{L}\p{N}_.-]+/gu, '_').slice(0, 80) || 'import'}_rejected`;
+    const base = `${
+      rec.fileName
+        .replace(/\.(xlsx|csv)$/i, '')
+        .replace(/[^\p{L}\p{N}_.-]+/gu, '_')
+        .slice(0, 80) || 'import'
+    }_rejected`;
     if (format === 'csv') {
       const body = [heads, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');
       return { name: `${base}.csv`, body: Buffer.from(`\uFEFF${body}\r\n`, 'utf8') };

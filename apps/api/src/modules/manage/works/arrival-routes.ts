@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZArriveRequest,
-  ZArriveResponse,
-  ZFlightArrivalCheckResponse,
-  ZFlightArrivalCloseRequest,
-  ZFlightParams,
-} from '@portal/contract';
+import { ZArriveRequest, ZArriveResponse, ZFlightArrivalCheckResponse, ZFlightArrivalCloseRequest, ZFlightParams } from '@portal/contract';
 import { flightArrivalService } from '../flight-arrival-service';
 import { arrivalService } from '../arrival-service';
 import { branchGuard, workBranchOf } from '../manage-access';

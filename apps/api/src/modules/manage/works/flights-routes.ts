@@ -57,7 +57,7 @@ export async function flightsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'What closing the flight\'s arrival at a branch would say: arrived, missing and unexpected parcels',
+        summary: "What closing the flight's arrival at a branch would say: arrived, missing and unexpected parcels",
         security,
         params: ZFlightParams,
         querystring: ZFlightDetailsQuery,

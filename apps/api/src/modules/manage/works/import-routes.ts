@@ -143,8 +143,14 @@ export async function importRoutes(app: FastifyInstance) {
       const format = request.query.format;
       const file = await importUndo.rejectedFile(app.db, user, request.params.id, format, lang);
       reply
-        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header(
+          'content-type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header(
+          'content-disposition',
+          `attachment; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
         .header('cache-control', 'no-store');
       return reply.send(file.body as never);
     },

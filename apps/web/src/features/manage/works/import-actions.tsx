@@ -34,7 +34,13 @@ export function RejectedRows({ summary }: { summary: TImportSummary }) {
     <div className={styles.stackGap} data-testid="import-rejected">
       <div className={styles.actionsRow}>
         <span>{t('manage:import.rejected', { count: formatCount(count, i18n.language) })}</span>
-        <Button size="sm" variant="secondary" loading={fetching.isLoading} onClick={() => void download('xlsx')} data-testid="import-rejected-xlsx">
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={fetching.isLoading}
+          onClick={() => void download('xlsx')}
+          data-testid="import-rejected-xlsx"
+        >
           {t('manage:import.rejected_xlsx')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => void download('csv')} data-testid="import-rejected-csv">

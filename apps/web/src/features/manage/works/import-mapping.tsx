@@ -11,7 +11,9 @@ import styles from '../manage.module.css';
 /** A column as a choice: its letter-free number, its header (or the first value), so staff recognise it. */
 function columnLabel(c: TImportLayout['columns'][number], t: (k: string, o?: Record<string, unknown>) => string) {
   const name = c.header || c.sample;
-  return name ? `${t('manage:import.mapping.column', { n: c.index + 1 })} · ${name}` : t('manage:import.mapping.column', { n: c.index + 1 });
+  return name
+    ? `${t('manage:import.mapping.column', { n: c.index + 1 })} · ${name}`
+    : t('manage:import.mapping.column', { n: c.index + 1 });
 }
 
 /**

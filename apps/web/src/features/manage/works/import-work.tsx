@@ -184,7 +184,9 @@ export function ImportWork() {
                     </td>
                     <td>
                       {r.dimensions
-                        ? [r.dimensions.length, r.dimensions.width, r.dimensions.height].map((n) => formatWeight(n, i18n.language)).join(' × ')
+                        ? [r.dimensions.length, r.dimensions.width, r.dimensions.height]
+                            .map((n) => formatWeight(n, i18n.language))
+                            .join(' × ')
                         : '—'}
                     </td>
                     <td>
