@@ -73,9 +73,11 @@ import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 const MANAGE = 'Manage' as const;
 /** Flights' counts and lists: every arrival scan reloads them (the arrival progress, ADR 074). */
 const FLIGHTS = 'Flights' as const;
+/** An import's rows: a new column mapping re-reads them. */
+const IMPORT_ROWS = 'ImportRows' as const;
 
 /** Every staff call of /manage; lists are never kept unused (parcels move all the time). */
-export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS] }).injectEndpoints({
+export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPORT_ROWS] }).injectEndpoints({
   endpoints: (build) => ({
     manageContext: build.query<TManageContext, void>({
       query: () => 'manage/context',
@@ -108,11 +110,12 @@ export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS] }).in
         params: { 'filters[page]': page, 'filters[per_page]': 20, ...(outcome ? { outcome } : {}) },
       }),
       keepUnusedDataFor: NO_CACHE,
+      providesTags: [IMPORT_ROWS],
     }),
     remapImport: build.mutation<TImportSummary, { id: number; body: TImportMappingRequest }>({
       query: ({ id, body }) => ({ url: `manage/imports/${id}/mapping`, method: 'POST', body }),
       transformResponse: (r: TImportPreviewResponse) => r.data,
-      invalidatesTags: [MANAGE],
+      invalidatesTags: [IMPORT_ROWS],
     }),
     undoImport: build.mutation<TImportSummary, number>({
       query: (id) => ({ url: `manage/imports/${id}/undo`, method: 'POST' }),

@@ -31,7 +31,8 @@ export function ImportMapping({
 }) {
   const { t } = useTranslation();
   const layout = summary.layout!;
-  const [header, setHeader] = useState(layout.header || layout.columns.some((c) => c.header));
+  // Headers not recognised usually means headers in other words: the first line is taken for one until unticked.
+  const [header, setHeader] = useState(layout.header || layout.source === 'positional');
   const [columns, setColumns] = useState<TImportColumns>(layout.mapping);
   const [problem, setProblem] = useState<string | null>(null);
   const [remap, remapping] = useRemapImportMutation();

@@ -165,7 +165,6 @@ export function ImportWork() {
                   <th>{t('manage:import.col.row')}</th>
                   <th>{t('manage:import.col.code')}</th>
                   <th>{t('manage:import.col.weight')}</th>
-                  <th>{t('manage:import.col.dims')}</th>
                   <th>{t('manage:import.col.result')}</th>
                 </tr>
               </thead>
@@ -176,18 +175,19 @@ export function ImportWork() {
                     <td className={styles.code}>{r.track_code || '—'}</td>
                     <td>
                       {r.weight !== null ? formatWeight(r.weight, i18n.language) : '—'}
+                      {r.dimensions && (
+                        <div className={styles.muted}>
+                          {[r.dimensions.length, r.dimensions.width, r.dimensions.height]
+                            .map((n) => formatWeight(n, i18n.language))
+                            .join('×')}{' '}
+                          {t('manage:import.col.dims_unit')}
+                        </div>
+                      )}
                       {r.chargeable_weight !== null && r.weight !== null && r.chargeable_weight > r.weight && (
                         <div className={styles.muted}>
                           {t('manage:import.chargeable', { weight: formatWeight(r.chargeable_weight, i18n.language) })}
                         </div>
                       )}
-                    </td>
-                    <td>
-                      {r.dimensions
-                        ? [r.dimensions.length, r.dimensions.width, r.dimensions.height]
-                            .map((n) => formatWeight(n, i18n.language))
-                            .join(' × ')
-                        : '—'}
                     </td>
                     <td>
                       <span className={`${styles.badge} ${styles[`outcome_${r.outcome}`]}`}>{t(`manage:import.outcome.${r.outcome}`)}</span>{' '}
