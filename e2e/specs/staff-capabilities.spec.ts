@@ -107,6 +107,7 @@ test.describe('staff capabilities and invitations', () => {
     await expect(person).toHaveURL(/\/auth$/);
     await person.getByLabel('Пароль', { exact: true }).fill('Kettle-Window-42');
     await person.getByRole('button', { name: 'Войти' }).click();
+    await expect(person).not.toHaveURL(/\/auth/);
     await person.goto('/manage');
     await expect(person.getByTestId('manage-page')).toHaveAttribute('data-work', 'receive');
     await guest.close();
