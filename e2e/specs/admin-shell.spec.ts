@@ -57,7 +57,7 @@ test.describe('admin users', () => {
     const branchName = (await branch.locator('option').nth(1).textContent())!.trim();
     await branch.selectOption({ index: 1 });
     await page.getByTestId('user-save').click();
-    await expect(page.getByText('Сохранено')).toBeVisible();
+    await expect(page.getByTestId('user-saved')).toBeVisible();
 
     await page.goto('/admin/audit');
     await page.getByTestId('audit-action').fill('user.update');

@@ -22,6 +22,8 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { requestLang } from './lib/request-lang';
 import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
+import { invitationRoutes } from './modules/auth/invitation-routes';
+import { invitationsPlugin } from './modules/auth/invitations';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -270,6 +272,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(storageRemindersPlugin, { config });
   await app.register(broadcastsPlugin, { config });
   await app.register(authPlugin, { tokens });
+  await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.
@@ -280,6 +283,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth, codes, rateLimitPerMinute: authLimit });
+      await api.register(invitationRoutes, { rateLimitPerMinute: authLimit });
       await api.register(usersRoutes);
       await api.register(accountDeletionRoutes, { codes, rateLimitPerMinute: authLimit });
       await api.register(notificationsRoutes);

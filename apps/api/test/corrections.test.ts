@@ -39,7 +39,7 @@ async function staffView(code: string, token = staff.admin) {
 }
 
 const correct = (id: number, body: Record<string, unknown>, token = staff.admin, lang?: string) =>
-  m.call('POST', `/admin/parcels/${id}/corrections`, { token, body, lang });
+  m.call('POST', `/manage/parcels/${id}/corrections`, { token, body, lang });
 
 /** A correction of the parcel with this code, with its current version. */
 async function correctNow(code: string, body: Record<string, unknown>, lang = 'en') {
@@ -80,7 +80,7 @@ describe('parcel corrections', () => {
       ctx,
       { customer: c.token, warehouse: staff.warehouse, branch: staff.branch, admin: staff.admin },
       'POST',
-      `/admin/parcels/${parcel.id}/corrections`,
+      `/manage/parcels/${parcel.id}/corrections`,
       body,
     );
     expect(admin.status).toBe(200);

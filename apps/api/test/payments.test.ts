@@ -217,11 +217,11 @@ describe('reversal and close of day', () => {
     const total = c.lookup.total_minor as number;
     const done = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'card', amount: total }] });
     const pid = done.json.data.payments[0].id as number;
-    expect((await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.branch, body: { reason: 'wrong card' } })).status).toBe(
+    expect((await m.call('POST', `/manage/payments/${pid}/reverse`, { token: staff.branch, body: { reason: 'wrong card' } })).status).toBe(
       403,
     );
-    expect((await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: '' } })).status).toBe(422);
-    const rev = await m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'Card charge failed' } });
+    expect((await m.call('POST', `/manage/payments/${pid}/reverse`, { token: staff.admin, body: { reason: '' } })).status).toBe(422);
+    const rev = await m.call('POST', `/manage/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'Card charge failed' } });
     expect(rev.status).toBe(200);
     expect(rev.json.data).toMatchObject({
       kind: 'reversal',
@@ -231,13 +231,13 @@ describe('reversal and close of day', () => {
       method: 'card',
     });
     const again = await Promise.all(
-      [1, 2].map(() => m.call('POST', `/admin/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'twice' } })),
+      [1, 2].map(() => m.call('POST', `/manage/payments/${pid}/reverse`, { token: staff.admin, body: { reason: 'twice' } })),
     );
     expect(again.map((r) => r.json.code)).toEqual(['already_reversed', 'already_reversed']);
     expect(
-      (await m.call('POST', `/admin/payments/${rev.json.data.id}/reverse`, { token: staff.admin, body: { reason: 'undo' } })).json.code,
+      (await m.call('POST', `/manage/payments/${rev.json.data.id}/reverse`, { token: staff.admin, body: { reason: 'undo' } })).json.code,
     ).toBe('payment_not_reversible');
-    expect((await m.call('POST', `/admin/payments/99999999/reverse`, { token: staff.admin, body: { reason: 'none' } })).status).toBe(404);
+    expect((await m.call('POST', `/manage/payments/99999999/reverse`, { token: staff.admin, body: { reason: 'none' } })).status).toBe(404);
     const receipt = await m.call('GET', `/receipts/${done.json.data.id}`, { token: c.token });
     expect(receipt.json.data).toMatchObject({ paid: 0, remaining: total });
     expect(receipt.json.data.payments[0].reversed_by_id).toBe(rev.json.data.id);
@@ -309,7 +309,7 @@ describe('reversal and close of day', () => {
     expect(twice.map((r) => r.json.code)).toEqual(['day_closed', 'day_closed']);
 
     // A reversal after the close lands in the next day; the closed day and its close stay as they were.
-    const rev = await m.call('POST', `/admin/payments/${done.json.data.payments[1].id}/reverse`, {
+    const rev = await m.call('POST', `/manage/payments/${done.json.data.payments[1].id}/reverse`, {
       token: staff.admin,
       body: { reason: 'Card declined later' },
     });
@@ -373,7 +373,7 @@ describe('role matrix', () => {
         admin: 200,
         own: 409,
       },
-      { name: 'reverse', method: 'POST', url: `/admin/payments/${pid}/reverse`, body: { reason: 'matrix' }, admin: 200, own: 403 },
+      { name: 'reverse', method: 'POST', url: `/manage/payments/${pid}/reverse`, body: { reason: 'matrix' }, admin: 200, own: 403 },
     ];
     for (const k of calls) {
       const as = (token?: string) => m.call(k.method, k.url, { token, body: k.body }).then((r) => r.status);

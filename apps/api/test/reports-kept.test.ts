@@ -119,7 +119,7 @@ describe('kept flows and revenue', () => {
     expect(paidDebt.status).toBe(200);
     const card = (done.json.data.payments as { id: number; method: string }[]).find((p) => p.method === 'card')!;
     expect(
-      (await m.call('POST', `/admin/payments/${card.id}/reverse`, { token: staff.admin, body: { reason: 'Card failed' } })).status,
+      (await m.call('POST', `/manage/payments/${card.id}/reverse`, { token: staff.admin, body: { reason: 'Card failed' } })).status,
     ).toBe(200);
     const away2 = await m.lookup(staff.branch, { customer: there.user.client_code });
     expect(
@@ -136,7 +136,7 @@ describe('kept flows and revenue', () => {
     // undone hand-over takes the receipt's deliveries back; the counts follow each.
     const correct = async (code: string, body: Record<string, unknown>) => {
       const { parcel } = (await m.call('GET', `/manage/parcel?code=${code}`, { token: staff.admin })).json.data;
-      const res = await m.call('POST', `/admin/parcels/${parcel.id}/corrections`, {
+      const res = await m.call('POST', `/manage/parcels/${parcel.id}/corrections`, {
         token: staff.admin,
         body: { reason: 'Scanned by mistake', updated_at: parcel.updated_at, ...body },
       });

@@ -41,6 +41,8 @@ const MAY: Record<string, Who[]> = {
   flightsRoutes: ['warehouse', 'branch', 'admin'],
   arrivalRoutes: ['branch', 'admin'],
   handoverRoutes: ['branch', 'admin'],
+  // The demo staff hold no `corrections` (ADR 075): capabilities.test.ts grants it.
+  correctionsRoutes: ['admin'],
 };
 
 let ctx: TestContext;

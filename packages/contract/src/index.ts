@@ -14,6 +14,7 @@ export * from './common/text';
 export * from './common/money';
 
 export * from './users/user';
+export * from './users/capabilities';
 export * from './users/get-user';
 export * from './notifications/notification';
 export * from './notifications/events';
@@ -32,6 +33,8 @@ export * from './auth/get-auth-user';
 export * from './auth/update-user';
 export * from './auth/update-phone';
 export * from './auth/update-password';
+export * from './auth/invitation-token';
+export * from './auth/set-password';
 export * from './auth/delete-account';
 
 export * from './content/countries';

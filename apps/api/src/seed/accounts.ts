@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_STAFF_CAPABILITIES } from '@portal/contract';
 import { hashPassword } from '../modules/auth/passwords';
 import { usersRepository } from '../modules/users/users-repository';
 import type { DbOrTx } from '../db/client';
@@ -83,6 +84,8 @@ export async function seedAccounts(db: DbOrTx): Promise<DemoAccount[]> {
         role: a.role,
         placeKind: a.place,
         placeBranchId: a.place === 'branch' ? branchId : null,
+        // What staff held before capabilities existed (ADR 075); the admin grants corrections and undo.
+        capabilities: a.role === 'staff' ? [...DEFAULT_STAFF_CAPABILITIES] : [],
       },
       'KZ',
     );

@@ -51,6 +51,8 @@ export const PAGES: PageEntry[] = [
     children: [
       { index: true, page: 'features/auth/pages/login-page.tsx', first: true },
       ...AUTH_STEPS.map((step) => ({ path: step, page: `features/auth/pages/${step}-page.tsx` })),
+      // A staff invitation's link from the SMS (ADR 075).
+      { path: 'set-password', page: 'features/auth/pages/set-password-page.tsx' },
     ],
   },
   ...AUTH_STEPS.map((step) => ({ path: step, redirect: `/auth/${step}` })),

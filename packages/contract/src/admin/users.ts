@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { ZData, ZPage } from '../common/envelope';
 import { ZId, ZIdParam, ZRequiredText } from '../common/fields';
 import { ZCorrectionReason, ZCorrectionVersion } from './corrections';
+import { LANGUAGES } from '../common/i18n';
 import { MSG } from '../common/messages';
 import { ZPageQuery } from '../common/pagination';
 import { ZPhone } from '../common/phone';
+import { ZCapability } from '../users/capabilities';
 import { ROLES, STAFF_PLACES, ZPublicUser } from '../users/user';
 
 /** A user as the admin area shows it: the public fields, whether blocked, and the version to send back (409 on a stale edit). */
@@ -12,6 +14,13 @@ export const ZAdminUser = ZPublicUser.extend({
   blocked: z.boolean(),
   /** The customer deleted their account: name and phone are erased (the phone is a tombstone), parcels and payments stay. */
   deleted: z.boolean(),
+  /** What the account may do beyond its place (ADR 075): staff the granted ones, an admin every one, a customer none. */
+  capabilities: z.array(ZCapability),
+  /**
+   * A staff or admin account's invitation to set its password (ADR 075): `pending` (sent, not used, still valid),
+   * `expired` (sent, not used, too old: resend), null (accepted, or never invited).
+   */
+  invitation: z.enum(['pending', 'expired']).nullable(),
   updated_at: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -59,31 +68,59 @@ export const ZAdminPlace = z.strictObject({
   branch_id: ZId.nullable().optional(),
 });
 
+/** A set of capabilities as the admin grants them: each at most once (order does not matter). */
+export const ZCapabilityList = z
+  .array(ZCapability, { error: MSG.invalidValue })
+  .max(10, { error: MSG.invalidValue })
+  .refine((list) => new Set(list).size === list.length, { error: MSG.invalidValue });
+
 /**
- * PATCH admin/users/{id}: role, staff place, blocked. `updated_at` (from the last read) makes a stale
+ * PATCH admin/users/{id}: role, staff place, capabilities, blocked. `updated_at` (from the last read) makes a stale
  * edit a 409. Staff need a place (a branch place names an open branch); nobody changes themselves, and
- * the last admin is never demoted or blocked.
+ * the last admin is never demoted or blocked. Capabilities are kept for staff only (an admin holds all); a change
+ * counts from the caller's next request and is audited.
  */
 export const ZAdminUpdateUserRequest = z
   .strictObject({
     role: z.enum(ROLES, { error: MSG.invalidValue }).optional(),
     place: ZAdminPlace.nullable().optional(),
     blocked: z.boolean({ error: MSG.invalidValue }).optional(),
+    capabilities: ZCapabilityList.optional(),
     updated_at: z.string().max(40).optional(),
   })
-  .refine((v) => v.role !== undefined || v.place !== undefined || v.blocked !== undefined, { error: MSG.required, path: ['role'] });
+  .refine((v) => v.role !== undefined || v.place !== undefined || v.blocked !== undefined || v.capabilities !== undefined, {
+    error: MSG.required,
+    path: ['role'],
+  });
 export type TAdminUpdateUserRequest = z.input<typeof ZAdminUpdateUserRequest>;
 export const ZAdminUserResponse = ZData(ZAdminUser);
 export type TAdminUserResponse = z.infer<typeof ZAdminUserResponse>;
 
-/** POST admin/users: a staff (or admin) account for a phone with no account; they set their password with "forgot password". */
+/**
+ * POST admin/users: a staff (or admin) account for a phone with no account. Staff get `capabilities` (default:
+ * DEFAULT_STAFF_CAPABILITIES). The person gets an SMS in `language` (default ru) with a one-time link to set their
+ * password (ADR 075).
+ */
 export const ZAdminCreateUserRequest = z.strictObject({
   phone_number: ZPhone,
   first_name: ZRequiredText(),
   last_name: ZRequiredText(),
   role: z.enum(['staff', 'admin'], { error: MSG.invalidValue }),
   place: ZAdminPlace.nullable().optional(),
+  capabilities: ZCapabilityList.optional(),
+  language: z.enum(LANGUAGES, { error: MSG.invalidValue }).optional(),
 });
+
+/** POST admin/users/{id}/invitation: (re)send the set-password SMS; the earlier link stops working. */
+export const ZAdminInvitationResponse = ZData(
+  z.object({
+    user: ZAdminUser,
+    /** False when the SMS provider failed: the link is made all the same; resend later. */
+    sms_sent: z.boolean(),
+    expires_at: z.string(),
+  }),
+);
+export type TAdminInvitationResponse = z.infer<typeof ZAdminInvitationResponse>;
 export type TAdminCreateUserRequest = z.input<typeof ZAdminCreateUserRequest>;
 
 /**

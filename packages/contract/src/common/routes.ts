@@ -12,6 +12,7 @@ export const PAGE_ROUTES = [
   '/auth/forgot-code',
   '/auth/forgot-verify',
   '/auth/forgot-form',
+  '/auth/set-password',
   '/register-code',
   '/register-verify',
   '/register-form',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
+import { ZCapability } from '../users/capabilities';
 import { ZStaffPlace } from '../users/user';
 import { ZBranchRef } from './manage-common';
 
@@ -27,6 +28,8 @@ export const ZManageContext = z.object({
   place: ZStaffPlace.nullable(),
   place_branch: ZManageBranch.nullable(),
   works: z.array(ZManageWork),
+  /** What the caller may do beyond the place's works (ADR 075): an admin every capability. The API decides again on each call. */
+  capabilities: z.array(ZCapability),
   branches: z.array(ZManageBranch),
 });
 export type TManageContext = z.infer<typeof ZManageContext>;

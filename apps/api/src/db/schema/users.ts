@@ -23,6 +23,11 @@ export const users = pgTable(
     /** Staff only: where they work ('china_warehouse' or 'branch' with placeBranchId). */
     placeKind: text('place_kind').$type<'china_warehouse' | 'branch'>(),
     placeBranchId: integer('place_branch_id').references(() => branches.id),
+    /** Staff only: what the admin granted beyond the place (ADR 075: corrections, undo, refunds, exports, reports); admins hold all. */
+    capabilities: text('capabilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Bumped to revoke every QR code issued before. */
     qrVersion: integer('qr_version').notNull().default(1),
     /** Set by an admin: the account cannot sign in, its sessions are ended and its QR refused. */
@@ -120,3 +125,24 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: tstz('locked_until'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A staff invitation (ADR 075): a one-time link sent by SMS to set the account's password. Only a hash of the token is
+ * kept; a resend revokes the open one; using it is a guarded UPDATE (one use wins).
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    revokedAt: tstz('revoked_at'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_invitations_hash_idx').on(t.tokenHash), index('staff_invitations_user_idx').on(t.userId, t.createdAt)],
+);

@@ -12,8 +12,6 @@ import { adminStatusesRoutes } from '../parcels/admin-statuses-routes';
 import { adminProhibitedItemsRoutes } from '../prohibited-items/admin-prohibited-items-routes';
 import { adminSupportsRoutes } from '../supports/admin-supports-routes';
 import { adminUploadsRoutes } from '../uploads/admin-uploads-routes';
-import { adminPaymentsRoutes } from '../payments/payments-routes';
-import { adminCorrectionsRoutes } from '../manage/admin-corrections-routes';
 import { adminUsersRoutes } from '../users/admin-users-routes';
 
 /**
@@ -24,9 +22,6 @@ import { adminUsersRoutes } from '../users/admin-users-routes';
 export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   auditRoutes,
   adminUsersRoutes,
-  adminPaymentsRoutes,
-  // Parcel corrections (#12): weight, dimensions, price, status, undo of a hand-over.
-  adminCorrectionsRoutes,
   // Places and settings (#11 share A): branches, site settings and logos.
   adminBranchesRoutes,
   adminSettingsRoutes,

@@ -1,4 +1,13 @@
-import { MANAGE_WORKS, pickText, toMajor, type TLang, type TManageBranch, type TManageContext, type TManageWork } from '@portal/contract';
+import {
+  effectiveCapabilities,
+  MANAGE_WORKS,
+  pickText,
+  toMajor,
+  type TLang,
+  type TManageBranch,
+  type TManageContext,
+  type TManageWork,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branchesRepository } from '../branches/branches-repository';
 import type { UserRow } from '../users/users-repository';
@@ -7,7 +16,8 @@ import type { UserRow } from '../users/users-repository';
 export function worksOf(user: UserRow): TManageWork[] {
   if (user.role === 'admin') return [...MANAGE_WORKS];
   if (user.placeKind === 'china_warehouse') return ['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find'];
-  if (user.placeKind === 'branch' && user.placeBranchId) return ['arrival', 'handover', 'close_day', 'reports', 'find'];
+  if (user.placeKind === 'branch' && user.placeBranchId)
+    return ['arrival', 'handover', 'close_day', ...(effectiveCapabilities(user).includes('reports') ? (['reports'] as const) : []), 'find'];
   return ['find'];
 }
 
@@ -27,6 +37,7 @@ export const contextService = {
       place: admin || !user.placeKind ? null : { kind: user.placeKind, branch_id: user.placeBranchId ?? null },
       place_branch: user.role === 'staff' && user.placeKind === 'branch' ? (list.find((b) => b.id === user.placeBranchId) ?? null) : null,
       works: worksOf(user),
+      capabilities: effectiveCapabilities(user),
       branches: list,
     };
   },

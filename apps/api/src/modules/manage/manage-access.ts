@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { effectiveCapabilities, type TCapability } from '@portal/contract';
 import { AppError, forbidden } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { authOf } from '../auth/auth-plugin';
@@ -47,6 +48,29 @@ export async function resolveFlightScope(db: Db, user: UserRow, requested: numbe
 }
 
 type ScopeGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Whether the user holds `cap` (ADR 075): admins always, staff when granted, customers never. */
+export function holds(user: UserRow, cap: TCapability): boolean {
+  return effectiveCapabilities(user).includes(cap);
+}
+
+/** 403 unless the user holds `cap`. */
+export function assertCapability(user: UserRow, cap: TCapability): void {
+  if (!holds(user, cap)) throw forbidden();
+}
+
+/**
+ * The one guard for a capability (ADR 075): signed in (401), staff or admin (customers 403), holding `cap` (403). The
+ * user row is read per request with the session (auth-plugin), so a grant or a withdrawal counts from the next request.
+ * Where the capability reaches (their own branch, the same day) is the rule of the route's service.
+ */
+export function requireCapability(app: FastifyInstance, cap: TCapability): ScopeGuard {
+  const staff = staffGuard(app);
+  return async (request, reply) => {
+    await staff(request, reply);
+    assertCapability(authOf(request).user, cap);
+  };
+}
 
 /** Any place's staff, or an admin (customers 403, signed out 401): the works every place has (find, the context). */
 export function staffGuard(app: FastifyInstance): ScopeGuard {

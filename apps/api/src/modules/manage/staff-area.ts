@@ -4,6 +4,7 @@ import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
 import { parcelPhotoReferences } from './photo-references';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
+import { correctionsRoutes } from './works/corrections-routes';
 import { dispatchRoutes } from './works/dispatch-routes';
 import { disputesRoutes } from './works/disputes-routes';
 import { findRoutes } from './works/find-routes';
@@ -31,6 +32,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   arrivalRoutes,
   handoverRoutes,
   findRoutes,
+  // Corrections and undo of a hand-over: guarded by the capability the kind needs (ADR 075).
+  correctionsRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

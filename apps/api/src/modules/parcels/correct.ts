@@ -1,5 +1,6 @@
 import {
   chargedPriceMinor,
+  localDate,
   NEXT_STATUS,
   storageUntilFor,
   toMajorOrNull,
@@ -17,7 +18,7 @@ import { parcelFlows } from './parcel-flows';
 import { recordEvents, tell } from './parcel-history';
 import { orderLink } from './parcel-notifications';
 import { statusCodeOf, statusIds } from './parcel-statuses';
-import type { Actor, CorrectionOutcome } from './parcel-types';
+import type { Actor, CorrectionOutcome, CorrectionReach } from './parcel-types';
 import { parcelsRepository, type ParcelRow, type ParcelSet } from './parcels-repository';
 import { nextVersion, undoHandover } from './undo-handover';
 
@@ -121,8 +122,23 @@ async function changeOf(tx: Tx, row: ParcelRow, current: TOrderStatusCode, input
   }
 }
 
+/** 403 unless the locked parcel lies within the staff member's reach (ADR 075); checked under the row's lock. */
+function assertReach(reach: CorrectionReach, row: ParcelRow, current: TOrderStatusCode, undo: boolean): void {
+  if (reach === null) return;
+  if ('warehouse' in reach) {
+    if (undo || current !== 'china_warehouse') throw new AppError('forbidden');
+    return;
+  }
+  // At their branch: waiting there (a correction) or handed over there today (an undo), never on its way.
+  if (row.branchId !== reach.branchId || (!undo && current !== 'at_branch')) throw new AppError('forbidden');
+  if (undo && current === 'delivered') {
+    const handedOver = row.deliveredAt ?? row.updatedAt;
+    if (localDate(handedOver, reach.timeZone) !== localDate(new Date(), reach.timeZone)) throw new AppError('undo_not_same_day');
+  }
+}
+
 /**
- * An admin's correction of one parcel, always with a reason (kinds and rules: the contract's admin/corrections.ts).
+ * A correction of one parcel (an admin's, or a staff member's within `reach`), always with a reason (kinds and rules: the contract's admin/corrections.ts).
  * The row is locked and its updated_at compared with the one the admin read (stale_write otherwise), so of two
  * simultaneous corrections one wins. Weight and dimensions recompute the volumetric and chargeable weight with the
  * divisor kept on the parcel and, when it is priced, its price by the arrival rule (chargedPriceMinor with its tariff and currency); a
@@ -135,11 +151,14 @@ export async function correct(
   orderId: number,
   input: TParcelCorrection,
   actor: Actor & { userId: number },
+  reach: CorrectionReach = null,
 ): Promise<CorrectionOutcome> {
   const row = await parcelsRepository.lockOne(tx, orderId);
   if (!row) throw new AppError('not_found');
-  if (row.updatedAt.getTime() !== new Date(input.updated_at).getTime()) throw new AppError('stale_write');
   const current = await statusCodeOf(tx, row.statusId);
+  const undo = input.kind === 'undo_handover' || (input.kind === 'status' && current === 'delivered' && input.status === 'at_branch');
+  assertReach(reach, row, current, undo);
+  if (row.updatedAt.getTime() !== new Date(input.updated_at).getTime()) throw new AppError('stale_write');
   const reason = input.reason;
   const base = { order_id: row.id, track_code: row.trackCode, name: row.name, currency: row.currency };
   const before = {
@@ -151,7 +170,6 @@ export async function correct(
     receipt_id: row.receiptId,
   };
 
-  const undo = input.kind === 'undo_handover' || (input.kind === 'status' && current === 'delivered' && input.status === 'at_branch');
   if (undo) {
     if (current !== 'delivered') throw new AppError('correction_not_delivered');
     const { rows, receipt } = await undoHandover(tx, row, reason, actor);

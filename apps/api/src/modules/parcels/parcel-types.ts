@@ -60,3 +60,10 @@ export interface CorrectionOutcome {
   orderIds: number[];
   undoneReceipt: { id: number; chargeReversed: number; paymentsReturned: number; currency: string } | null;
 }
+
+/**
+ * How far a staff member's correction reaches (ADR 075; admins: null, everywhere): branch staff the parcels of their own
+ * branch, undoing only a hand-over made there today in the branch's time zone; warehouse staff the parcels still at
+ * the China warehouse, never a hand-over.
+ */
+export type CorrectionReach = { branchId: number; timeZone: string } | { warehouse: true } | null;

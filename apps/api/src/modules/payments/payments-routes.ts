@@ -19,12 +19,12 @@ import {
   ZReversePaymentResponse,
   ZStaffBalanceQuery,
 } from '@portal/contract';
-import { forbidden, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';
 import { branchesRepository } from '../branches/branches-repository';
-import { resolveWorkBranch } from '../manage/manage-access';
+import { requireCapability, resolveWorkBranch } from '../manage/manage-access';
 import { paymentsService } from './payments-service';
 import { manageRepository } from '../manage/manage-repository';
 import { assertServable } from '../manage/handover-service';
@@ -34,7 +34,7 @@ const security = [{ bearer: [] }];
 
 /**
  * Money: the customer's balance, payments of debt at the counter, the day's journal and its close (branch staff of
- * that branch; admins any branch, naming it). Reversals are admin calls (adminPaymentsRoutes).
+ * that branch; admins any branch, naming it), and reversals (capability refunds, ADR 075).
  */
 export async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -190,26 +190,25 @@ export async function paymentsRoutes(app: FastifyInstance) {
       return { data: await paymentsService.listCloses(app.db, { branchId, from: q.from, to: q.to }, lang) };
     },
   );
-}
 
-/** Admin money calls, registered in the admin area (its one guard: signed in, admin) as /api/admin/payments/…. */
-export async function adminPaymentsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
-    '/payments/:id/reverse',
+    '/manage/payments/:id/reverse',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Reverse a payment with a reason (admins): a negative row in the open business day, audited',
+        summary:
+          'Reverse a payment with a reason (capability refunds; staff: payments taken at their own branch): a negative row in the open business day, audited',
         security,
         params: ZIdParam,
         body: ZReversePaymentRequest,
         response: { 200: ZReversePaymentResponse, ...errors },
       },
+      preHandler: requireCapability(app, 'refunds'),
     },
     async (request) => {
       const { user } = authOf(request);
-      if (user.role !== 'admin') throw forbidden();
+      // Staff reach the payments of their own branch only (warehouse staff none); admins every payment (ADR 075).
+      const onlyBranchId = user.role === 'admin' ? undefined : (await resolveWorkBranch(app.db, user, undefined)).id;
       const { payment } = await paymentsService.reverse(
         app.db,
         request.params.id,
@@ -217,6 +216,7 @@ export async function adminPaymentsRoutes(app: FastifyInstance) {
         { ...auditActorOf(request), id: user.id },
         requestLang(request),
         (id) => branchesRepository.findById(app.db, id),
+        onlyBranchId,
       );
       return { data: payment };
     },

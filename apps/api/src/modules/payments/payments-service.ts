@@ -207,10 +207,13 @@ export const paymentsService = {
     actor: AuditActor & { id: number },
     lang: TLang,
     findBranch: (id: number) => Promise<BranchRow | undefined>,
+    /** Staff with the refunds capability: only payments taken at this branch (another → 403). */
+    onlyBranchId?: number,
   ): Promise<{ payment: TPayment; original: TPayment }> {
     const adminUserId = actor.id;
     const original = await repo.byId(db, paymentId);
     if (!original) throw new AppError('not_found');
+    if (onlyBranchId !== undefined && original.branchId !== onlyBranchId) throw new AppError('forbidden');
     if (original.reversesId !== null) throw new AppError('payment_not_reversible');
     const branch = await findBranch(original.branchId);
     if (!branch) throw new AppError('not_found');

@@ -13,12 +13,13 @@ import {
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
-import { resolveWorkBranch } from '../manage/manage-access';
+import { requireCapability, resolveWorkBranch } from '../manage/manage-access';
 import { exportTableOf, writeExport } from './reports-export';
 import { reportsService } from './reports-service';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const security = [{ bearer: [] }];
+const EXPORT_URL = '/manage/reports/export';
 
 const branchScopes = new WeakMap<FastifyRequest, { branchId: number | undefined }>();
 
@@ -30,13 +31,15 @@ function branchOf(request: FastifyRequest): number | undefined {
 }
 
 /**
- * The dashboard, worklists and exports. One guard for all of them: staff or admin (customers 403), then the branch:
- * admins see every branch or name one; branch staff always their own (another branch → 403); warehouse staff 403.
+ * The dashboard, worklists and exports. One guard for all of them: staff or admin (customers 403) holding the route's
+ * capability (`reports` to see, `exports` to download; ADR 075), then the branch: admins see every branch or name one;
+ * branch staff always their own (another branch → 403); warehouse staff 403.
  */
 export async function reportsRoutes(app: FastifyInstance) {
-  const staffOnly = app.requireRole('staff', 'admin');
+  const see = requireCapability(app, 'reports');
+  const download = requireCapability(app, 'exports');
   app.addHook('preHandler', async (request, reply) => {
-    await staffOnly(request, reply);
+    await (request.routeOptions.url?.endsWith(EXPORT_URL) ? download : see)(request, reply);
     const { user } = authOf(request);
     const requested = (request.query as { branch_id?: number }).branch_id;
     const admin = user.role === 'admin';
@@ -84,7 +87,7 @@ export async function reportsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/manage/reports/export',
+    EXPORT_URL,
     {
       schema: {
         tags: ['reports'],

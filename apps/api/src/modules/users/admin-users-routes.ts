@@ -6,6 +6,7 @@ import {
   ZAdminChangePhoneResponse,
   ZAdminRenameUserRequest,
   ZAdminCreateUserRequest,
+  ZAdminInvitationResponse,
   ZAdminUpdateUserRequest,
   ZAdminUserDetailResponse,
   ZAdminUserParams,
@@ -24,7 +25,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 /** admin/users… (inside the admin area: the admin guard runs first). */
 export async function adminUsersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAdminUsersService({ db: app.db });
+  const service = createAdminUsersService({ db: app.db, invitations: app.invitations });
   const rescue = createAdminUserRescue({ db: app.db, sms: app.sms });
 
   r.get(
@@ -68,7 +69,8 @@ export async function adminUsersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Change role, staff place or blocked (409 on a stale updated_at; never yourself or the last admin)',
+        summary:
+          "Change role, staff place, capabilities or blocked (409 on a stale updated_at; never yourself or the last admin); capabilities count from the user's next request",
         security: [{ bearer: [] }],
         params: ZAdminUserParams,
         body: ZAdminUpdateUserRequest,
@@ -83,13 +85,27 @@ export async function adminUsersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'A staff or admin account for a phone with no account',
+        summary: 'A staff or admin account for a phone with no account; an SMS in its language brings a one-time link to set the password',
         security: [{ bearer: [] }],
         body: ZAdminCreateUserRequest,
         response: { 201: ZAdminUserResponse, ...errors },
       },
     },
     async (request, reply) => reply.code(201).send({ data: await service.create(auditActorOf(request), request.body) }),
+  );
+
+  r.post(
+    '/users/:id/invitation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Send a staff or admin account a new set-password link by SMS (the earlier link stops working)',
+        security: [{ bearer: [] }],
+        params: ZAdminUserParams,
+        response: { 200: ZAdminInvitationResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.invite(auditActorOf(request), request.params.id) }),
   );
 
   r.post(

@@ -1,27 +1,49 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { TAdminUser, TAdminUserDetail, TRole } from '@portal/contract';
+import {
+  DEFAULT_STAFF_CAPABILITIES,
+  effectiveCapabilities,
+  type TAdminUser,
+  type TAdminUserDetail,
+  type TCapability,
+  type TLang,
+  type TRole,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { branches, countries, orders, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import type { InvitationState, Invitations } from '../auth/invitations';
 import { hashPassword } from '../auth/passwords';
 import { sessionsRepository } from '../auth/sessions-repository';
 import { toPublicUser } from './user-view';
 import { usersRepository, type UserRow } from './users-repository';
 
-export function toAdminUser(row: UserRow): TAdminUser {
+export function toAdminUser(row: UserRow, invitation: InvitationState = null): TAdminUser {
   return {
     ...toPublicUser(row),
     blocked: Boolean(row.blockedAt),
     deleted: Boolean(row.deletedAt),
+    capabilities: effectiveCapabilities(row),
+    invitation: row.role === 'customer' ? null : invitation,
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** What the audit keeps of a user's access: role, place, blocked. */
+/** What the audit keeps of a user's access: role, place, capabilities, blocked. */
 function accessOf(row: UserRow) {
-  return { role: row.role, place_kind: row.placeKind, place_branch_id: row.placeBranchId, blocked: Boolean(row.blockedAt) };
+  return {
+    role: row.role,
+    place_kind: row.placeKind,
+    place_branch_id: row.placeBranchId,
+    capabilities: row.role === 'staff' ? effectiveCapabilities(row) : [],
+    blocked: Boolean(row.blockedAt),
+  };
+}
+
+/** The capabilities kept for a role: staff what was granted (in the contract's order), nobody else any (admins hold all). */
+function keptCapabilities(role: TRole, granted: readonly TCapability[]): TCapability[] {
+  return role === 'staff' ? effectiveCapabilities({ role, capabilities: granted }) : [];
 }
 
 function escapeLike(text: string): string {
@@ -61,8 +83,8 @@ async function otherActiveAdmins(tx: DbOrTx, exceptId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-export function createAdminUsersService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAdminUsersService(deps: { db: Db; invitations: Invitations }) {
+  const { db, invitations } = deps;
   return {
     async list(filters: { search?: string; role?: TRole }, page: number, perPage: number) {
       const where: SQL[] = [];
@@ -91,13 +113,14 @@ export function createAdminUsersService(deps: { db: Db }) {
           .offset((page - 1) * perPage),
         db.select({ n: count() }).from(users).where(condition),
       ]);
-      return { items: rows.map(toAdminUser), total: total?.n ?? 0 };
+      const states = await invitations.states(rows.filter((r) => r.role !== 'customer').map((r) => r.id));
+      return { items: rows.map((r) => toAdminUser(r, states.get(r.id) ?? null)), total: total?.n ?? 0 };
     },
 
     async detail(id: number): Promise<TAdminUserDetail> {
       const user = await usersRepository.findById(db, id);
       if (!user) throw new AppError('not_found');
-      const [parcels, [parcelCount], live] = await Promise.all([
+      const [parcels, [parcelCount], live, states] = await Promise.all([
         db
           .select({ id: orders.id, trackCode: orders.trackCode, name: orders.name, statusId: orders.statusId, createdAt: orders.createdAt })
           .from(orders)
@@ -111,9 +134,10 @@ export function createAdminUsersService(deps: { db: Db }) {
           .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
           .orderBy(desc(sessions.lastSeenAt))
           .limit(20),
+        invitations.states([id]),
       ]);
       return {
-        user: toAdminUser(user),
+        user: toAdminUser(user, states.get(id) ?? null),
         parcels: parcels.map((p) => ({
           id: p.id,
           track_code: p.trackCode,
@@ -135,7 +159,7 @@ export function createAdminUsersService(deps: { db: Db }) {
     async update(
       actor: AuditActor,
       id: number,
-      input: { role?: TRole; place?: PlaceInput | null; blocked?: boolean; updated_at?: string },
+      input: { role?: TRole; place?: PlaceInput | null; blocked?: boolean; capabilities?: TCapability[]; updated_at?: string },
     ): Promise<TAdminUser> {
       if (actor.id === id) throw new AppError('own_account');
       return db.transaction(async (tx) => {
@@ -156,7 +180,11 @@ export function createAdminUsersService(deps: { db: Db }) {
               : null;
         const place = await checkPlace(tx, role, placeInput);
         const blockedAt = blocked ? (current.blockedAt ?? new Date()) : null;
-        const updated = (await usersRepository.update(tx, id, { role, ...place, blockedAt }))!;
+        // Someone made staff now gets the default set; staff keep theirs unless the admin sends a new one (ADR 075).
+        const granted =
+          input.capabilities ?? (current.role === 'staff' ? (current.capabilities as TCapability[]) : DEFAULT_STAFF_CAPABILITIES);
+        const capabilities = keptCapabilities(role, granted);
+        const updated = (await usersRepository.update(tx, id, { role, ...place, blockedAt, capabilities }))!;
         if (blocked && !current.blockedAt) {
           // Blocking ends every session at once and revokes the QR code.
           await sessionsRepository.revokeAllForUser(tx, id, 'blocked');
@@ -171,17 +199,25 @@ export function createAdminUsersService(deps: { db: Db }) {
           before: accessOf(current),
           after: accessOf(updated),
         });
-        return toAdminUser((await usersRepository.findById(tx, id))!);
+        return toAdminUser((await usersRepository.findById(tx, id))!, (await invitations.states([id], tx)).get(id) ?? null);
       });
     },
 
     async create(
       actor: AuditActor,
-      input: { phone_number: string; first_name: string; last_name: string; role: 'staff' | 'admin'; place?: PlaceInput | null },
+      input: {
+        phone_number: string;
+        first_name: string;
+        last_name: string;
+        role: 'staff' | 'admin';
+        place?: PlaceInput | null;
+        capabilities?: TCapability[];
+        language?: TLang;
+      },
     ): Promise<TAdminUser> {
-      // An unusable password: the new member sets theirs through "forgot password" (a code to their phone).
+      // An unusable password: the new member sets theirs through the invitation's link (or "forgot password").
       const passwordHash = await hashPassword(randomBytes(32).toString('hex'));
-      return db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         if (await usersRepository.phoneExists(tx, input.phone_number)) throw new AppError('phone_taken');
         const place = await checkPlace(tx, input.role, input.place);
         const [country] = await tx
@@ -203,6 +239,8 @@ export function createAdminUsersService(deps: { db: Db }) {
               role: input.role,
               ...place,
               branchId: place.placeBranchId,
+              language: input.language ?? 'ru',
+              capabilities: keptCapabilities(input.role, input.capabilities ?? DEFAULT_STAFF_CAPABILITIES),
             },
             country?.prefix ?? 'KZ',
           );
@@ -222,8 +260,26 @@ export function createAdminUsersService(deps: { db: Db }) {
           before: null,
           after: { phone_number: created.phoneNumber, ...accessOf(created) },
         });
-        return toAdminUser(created);
+        return { created, invitation: await invitations.issue(tx, created, actor) };
       });
+      // The SMS after the commit: a provider failure leaves the account and its link; the list shows it pending.
+      await invitations.send(made.created, made.invitation.token);
+      return toAdminUser(made.created, 'pending');
+    },
+
+    /** A new set-password link by SMS for a staff or admin account; the earlier link stops working (ADR 075). */
+    async invite(actor: AuditActor, id: number): Promise<{ user: TAdminUser; sms_sent: boolean; expires_at: string }> {
+      if (actor.id === id) throw new AppError('own_account');
+      const { user, invitation } = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+        if (!current) throw new AppError('not_found');
+        if (current.deletedAt) throw new AppError('account_deleted');
+        if (current.blockedAt) throw new AppError('account_blocked');
+        if (current.role === 'customer') throw new AppError('not_staff');
+        return { user: current, invitation: await invitations.issue(tx, current, actor) };
+      });
+      const sent = await invitations.send(user, invitation.token);
+      return { user: toAdminUser(user, 'pending'), sms_sent: sent, expires_at: invitation.expiresAt.toISOString() };
     },
 
     async endSessions(actor: AuditActor, id: number): Promise<void> {

@@ -4,6 +4,7 @@ import type {
   TAdminRenameUserRequest,
   TAdminCreateUserRequest,
   TAdminUpdateUserRequest,
+  TAdminInvitationResponse,
   TAdminUser,
   TAdminUserDetail,
   TAdminUserDetailResponse,
@@ -56,6 +57,11 @@ export const adminApi = baseApi.injectEndpoints({
       transformResponse: (r: TAdminUserResponse) => r.data,
       invalidatesTags: [ADMIN],
     }),
+    inviteAdminUser: build.mutation<TAdminInvitationResponse['data'], number>({
+      query: (id) => ({ url: `admin/users/${id}/invitation`, method: 'POST' }),
+      transformResponse: (r: TAdminInvitationResponse) => r.data,
+      invalidatesTags: [ADMIN],
+    }),
     endUserSessions: build.mutation<void, number>({
       query: (id) => ({ url: `admin/users/${id}/end-sessions`, method: 'POST' }),
       invalidatesTags: [ADMIN],
@@ -77,6 +83,7 @@ export const {
   useUpdateAdminUserMutation,
   useCreateAdminUserMutation,
   useEndUserSessionsMutation,
+  useInviteAdminUserMutation,
   useChangeUserPhoneMutation,
   useRenameUserMutation,
   useAdminAuditQuery,

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { TRole } from '@portal/contract';
+import { DEFAULT_STAFF_CAPABILITIES, type TCapability, type TRole } from '@portal/contract';
 import { currentLang, formatDateTime } from '../../../lib/content/format';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField } from '../../../components/ui/field';
-import { useAdminUserQuery, useEndUserSessionsMutation, useUpdateAdminUserMutation } from '../api/admin-api';
+import { useAdminUserQuery, useEndUserSessionsMutation, useInviteAdminUserMutation, useUpdateAdminUserMutation } from '../api/admin-api';
+import { CapabilityFields } from '../components/capability-fields';
 import { PlaceFields, type PlaceValue } from '../components/place-fields';
 import { ChangePhoneSheet, EditNameSheet } from '../components/rescue-sheets';
 import { errorText } from '../model/api-error';
@@ -21,7 +22,9 @@ export default function UserPage() {
   const detail = useAdminUserQuery(id, { skip: !Number.isInteger(id) || id <= 0 });
   const [update, updating] = useUpdateAdminUserMutation();
   const [endSessions, ending] = useEndUserSessionsMutation();
+  const [invite, inviting] = useInviteAdminUserMutation();
   const [role, setRole] = useState<TRole>('customer');
+  const [capabilities, setCapabilities] = useState<TCapability[]>([]);
   const [place, setPlace] = useState<PlaceValue>({ kind: 'branch', branchId: '' });
   const [saved, setSaved] = useState<string | null>(null);
   const [sheet, setSheet] = useState<'phone' | 'name' | null>(null);
@@ -29,6 +32,8 @@ export default function UserPage() {
   useEffect(() => {
     if (!user) return;
     setRole(user.role);
+    // Someone made staff here starts with what every clerk holds (ADR 075); staff keep theirs.
+    setCapabilities(user.role === 'staff' ? user.capabilities : [...DEFAULT_STAFF_CAPABILITIES]);
     setPlace({ kind: user.place?.kind ?? 'branch', branchId: user.place?.branch_id ? String(user.place.branch_id) : '' });
   }, [user]);
 
@@ -36,7 +41,7 @@ export default function UserPage() {
   if (!detail.data || !user)
     return <ErrorState title={t('errors:unknown')} text={errorText(detail.error, t)} onRetry={() => void detail.refetch()} />;
   const date = (iso: string) => formatDateTime(iso, currentLang(i18n));
-  const error = updating.error ?? ending.error;
+  const error = updating.error ?? ending.error ?? inviting.error;
 
   const save = async (body: Parameters<typeof update>[0]['body'], done: string) => {
     setSaved(null);
@@ -55,6 +60,28 @@ export default function UserPage() {
         </Alert>
       )}
       {user.deleted && <Alert kind="info">{t('admin:rescue.deleted_hint')}</Alert>}
+      {user.role !== 'customer' && !user.deleted && !user.blocked && (
+        <div className={styles.row}>
+          <Button
+            variant="secondary"
+            loading={inviting.isLoading}
+            onClick={() =>
+              void invite(id).then(
+                (r) =>
+                  'data' in r &&
+                  r.data &&
+                  setSaved(
+                    r.data.sms_sent ? t('admin:users.invited_done', { date: date(r.data.expires_at) }) : t('admin:users.invite_sms_failed'),
+                  ),
+              )
+            }
+            data-testid="user-invite"
+          >
+            {t('admin:users.invite')}
+          </Button>
+          <span className={styles.muted}>{t('admin:users.invite_hint')}</span>
+        </div>
+      )}
       {user.role === 'customer' && !user.deleted && (
         <div className={styles.row}>
           <Button variant="secondary" onClick={() => setSheet('phone')} data-testid="user-change-phone">
@@ -76,8 +103,9 @@ export default function UserPage() {
               role,
               place:
                 role === 'staff' ? { kind: place.kind, branch_id: place.kind === 'branch' ? Number(place.branchId) || null : null } : null,
+              ...(role === 'staff' && { capabilities }),
             },
-            t('admin:users.saved'),
+            role === 'staff' ? t('admin:capabilities.saved') : t('admin:users.saved'),
           );
         }}
       >
@@ -95,6 +123,7 @@ export default function UserPage() {
           </SelectField>
           {role === 'staff' && <PlaceFields idPrefix="user" value={place} onChange={setPlace} />}
         </div>
+        {role === 'staff' && <CapabilityFields value={capabilities} onChange={setCapabilities} />}
         <div className={styles.row}>
           <Button type="submit" loading={updating.isLoading} data-testid="user-save">
             {t('admin:save')}

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
-import type { TAdminUser } from '@portal/contract';
+import type { TAdminUser, TLang } from '@portal/contract';
+import { LANGUAGE_OPTIONS } from '../../../lib/preferences/lang-slice';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert } from '../../../components/ui/feedback';
@@ -26,6 +27,14 @@ export function RoleBadge({ user }: { user: TAdminUser }) {
       <span className={styles.badge}>{t(`admin:users.role_${user.role}`)}</span>
       {user.deleted && <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.deleted')}</span>}
       {user.blocked && !user.deleted && <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.blocked')}</span>}
+      {user.invitation === 'pending' && (
+        <span className={`${styles.badge} ${styles.badgeAccent}`} data-testid="user-invited">
+          {t('admin:users.invited')}
+        </span>
+      )}
+      {user.invitation === 'expired' && (
+        <span className={`${styles.badge} ${styles.badgeDanger}`}>{t('admin:users.invitation_expired')}</span>
+      )}
     </span>
   );
 }
@@ -33,7 +42,7 @@ export function RoleBadge({ user }: { user: TAdminUser }) {
 function CreateStaff() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({ phone: '', first: '', last: '', role: 'staff' as 'staff' | 'admin' });
+  const [form, setForm] = useState({ phone: '', first: '', last: '', role: 'staff' as 'staff' | 'admin', language: 'ru' as TLang });
   const [place, setPlace] = useState<PlaceValue>({ kind: 'branch', branchId: '' });
   const [create, state] = useCreateAdminUserMutation();
   const [done, setDone] = useState<string | null>(null);
@@ -54,6 +63,7 @@ function CreateStaff() {
       first_name: form.first,
       last_name: form.last,
       role: form.role,
+      language: form.language,
       place:
         form.role === 'staff' ? { kind: place.kind, branch_id: place.kind === 'branch' ? Number(place.branchId) || null : null } : null,
     });
@@ -90,6 +100,18 @@ function CreateStaff() {
         >
           <option value="staff">{t('admin:users.role_staff')}</option>
           <option value="admin">{t('admin:users.role_admin')}</option>
+        </SelectField>
+        <SelectField
+          label={t('admin:users.language')}
+          value={form.language}
+          onChange={(e) => setForm({ ...form, language: e.target.value as TLang })}
+          data-testid="create-language"
+        >
+          {LANGUAGE_OPTIONS.map((l) => (
+            <option key={l.code} value={l.code}>
+              {l.name}
+            </option>
+          ))}
         </SelectField>
         {form.role === 'staff' && <PlaceFields idPrefix="create" value={place} onChange={setPlace} />}
       </div>

@@ -1,10 +1,14 @@
 import type {
+  TInvitationCheckRequest,
+  TInvitationCheckResponse,
   TLoginRequest,
   TOk,
   TRegisterRequest,
   TSendCodeRequest,
   TSendCodeResponse,
   TSessionResponse,
+  TSetPasswordRequest,
+  TSetPasswordResponse,
   TUpdatePasswordRequest,
   TVerifyCodeRequest,
   TVerifyCodeResponse,
@@ -50,6 +54,15 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/update-password', method: 'POST', body }),
       transformResponse: (response: TOk) => response.data,
     }),
+    /** A staff invitation's link (ADR 075): still good, and for whom. */
+    checkInvitation: build.mutation<TInvitationCheckResponse['data'], TInvitationCheckRequest>({
+      query: (body) => ({ url: 'auth/invitation', method: 'POST', body }),
+      transformResponse: (response: TInvitationCheckResponse) => response.data,
+    }),
+    setPassword: build.mutation<TSetPasswordResponse['data'], TSetPasswordRequest>({
+      query: (body) => ({ url: 'auth/set-password', method: 'POST', body }),
+      transformResponse: (response: TSetPasswordResponse) => response.data,
+    }),
   }),
 });
 
@@ -60,4 +73,6 @@ export const {
   useSendForgotCodeMutation,
   useVerifyCodeMutation,
   useUpdatePasswordMutation,
+  useCheckInvitationMutation,
+  useSetPasswordMutation,
 } = authApi;

@@ -287,7 +287,7 @@ export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPOR
     }),
     /** An admin's correction (admin area); the parcel's view and every list reload after it. */
     correctParcel: build.mutation<TParcelCorrectionResult, { id: number; body: TParcelCorrectionRequest }>({
-      query: ({ id, body }) => ({ url: `admin/parcels/${id}/corrections`, method: 'POST', body }),
+      query: ({ id, body }) => ({ url: `manage/parcels/${id}/corrections`, method: 'POST', body }),
       transformResponse: (r: TParcelCorrectionResponse) => r.data,
       invalidatesTags: [MANAGE],
     }),

@@ -143,7 +143,7 @@ export default function ManagePage() {
             <ReportsWork branchId={admin ? undefined : ctx.place_branch?.id} admin={admin} />
           </Suspense>
         )}
-        {work === 'find' && <FindWork admin={admin} />}
+        {work === 'find' && <FindWork admin={admin} capabilities={ctx.capabilities} />}
       </div>
     </section>
   );

@@ -5,7 +5,7 @@ import type { TManageParcel } from '@portal/contract';
 import { i18next } from '../../../lib/i18n/i18n';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import en from '../locales/en/manage.json';
-import { CorrectionForm, statusSteps } from './correction-form';
+import { CorrectionForm, correctionKinds, statusSteps } from './correction-form';
 
 const parcel = (over: Partial<TManageParcel> = {}): TManageParcel => ({
   id: 7,
@@ -62,7 +62,7 @@ describe('CorrectionForm (admins correct a parcel with a reason)', () => {
     await userEvent.click(screen.getByTestId('correction-submit'));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Corrected. The customer has been told.'));
     const [sent] = await sentBodies(fetch);
-    expect(sent!.url).toMatch(/\/api\/admin\/parcels\/7\/corrections$/);
+    expect(sent!.url).toMatch(/\/api\/manage\/parcels\/7\/corrections$/);
     expect(sent!.body).toEqual({ kind: 'weight', weight: 2.1, reason: 'ab c scale was off', updated_at: '2026-11-25T10:00:00.123Z' });
   });
 
@@ -107,5 +107,14 @@ describe('CorrectionForm (admins correct a parcel with a reason)', () => {
     expect(onDone).not.toHaveBeenCalled();
     const [sent] = await sentBodies(fetch);
     expect(sent!.body).toMatchObject({ kind: 'price', amount: 315050 });
+  });
+
+  it('offers staff only what they hold (ADR 075): corrections the measures and price, undo the undo, status steps admins only', () => {
+    const clerk = (capabilities: ('corrections' | 'undo')[]) => ({ capabilities, admin: false });
+    expect(correctionKinds(parcel(), clerk(['corrections']))).toEqual(['weight', 'dimensions', 'price']);
+    expect(correctionKinds(parcel(), clerk(['undo']))).toEqual([]);
+    expect(correctionKinds(parcel({ status: 'delivered' }), clerk(['undo']))).toEqual(['undo_handover']);
+    expect(correctionKinds(parcel({ status: 'delivered' }), clerk(['corrections']))).toEqual([]);
+    expect(correctionKinds(parcel())).toEqual(['weight', 'dimensions', 'price', 'status']);
   });
 });

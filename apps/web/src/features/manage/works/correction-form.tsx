@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CAPABILITIES,
   CORRECTION_REASON_MAX,
   CORRECTION_REASON_MIN,
   NEXT_STATUS,
   ORDER_STATUS_CODES,
   parseAmount,
   parseWeightKg,
+  type TCapability,
   type TCorrectionKind,
   type TManageParcel,
   type TOrderStatusCode,
@@ -26,10 +28,24 @@ export function statusSteps(current: TOrderStatusCode): TOrderStatusCode[] {
   return [before, next !== 'delivered' ? next : null].filter((s): s is TOrderStatusCode => s !== null);
 }
 
-/** The kinds that make sense for this parcel now (the API refuses the rest with its own codes anyway). */
-export function correctionKinds(parcel: TManageParcel): TCorrectionKind[] {
-  if (parcel.status === 'delivered') return ['undo_handover'];
-  return ['weight', 'dimensions', ...(parcel.price !== null ? (['price'] as const) : []), 'status'];
+/** Who corrects: the capabilities the caller holds (manage/context) and whether an admin (status steps are theirs). */
+export interface CorrectionRights {
+  capabilities: readonly TCapability[];
+  admin: boolean;
+}
+const ADMIN_RIGHTS: CorrectionRights = { capabilities: CAPABILITIES, admin: true };
+
+/**
+ * The kinds that make sense for this parcel now and that the caller holds (ADR 075: corrections → weight, dimensions,
+ * price; undo → undo of the hand-over; status steps admins only). The API refuses the rest with its own codes anyway,
+ * including a parcel outside a clerk's branch or a hand-over of another day.
+ */
+export function correctionKinds(parcel: TManageParcel, rights: CorrectionRights = ADMIN_RIGHTS): TCorrectionKind[] {
+  if (parcel.status === 'delivered') return rights.capabilities.includes('undo') ? ['undo_handover'] : [];
+  const measures: TCorrectionKind[] = rights.capabilities.includes('corrections')
+    ? ['weight', 'dimensions', ...(parcel.price !== null ? (['price'] as const) : [])]
+    : [];
+  return [...measures, ...(rights.admin ? (['status'] as const) : [])];
 }
 
 type Errors = Partial<Record<'value' | 'reason', string>>;
@@ -43,13 +59,15 @@ export function CorrectionForm({
   parcel,
   onDone,
   onCancel,
+  rights = ADMIN_RIGHTS,
 }: {
   parcel: TManageParcel;
   onDone: (text: string) => void;
   onCancel: () => void;
+  rights?: CorrectionRights;
 }) {
   const { t } = useTranslation();
-  const kinds = correctionKinds(parcel);
+  const kinds = correctionKinds(parcel, rights);
   const steps = statusSteps(parcel.status);
   const [kind, setKind] = useState<TCorrectionKind>(kinds[0]!);
   const [weight, setWeight] = useState(String(parcel.weight));

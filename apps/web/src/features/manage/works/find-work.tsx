@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TParcelEvent } from '@portal/contract';
+import type { TCapability, TParcelEvent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Alert, EmptyState, PageSpinner } from '../../../components/ui/feedback';
@@ -11,7 +11,7 @@ import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
-import { CorrectionForm } from './correction-form';
+import { CorrectionForm, correctionKinds, type CorrectionRights } from './correction-form';
 
 /**
  * Where an event happened: warehouse-side steps (received, matched, dispatched) happen in China, and their branch is
@@ -23,7 +23,7 @@ function placeOf(e: TParcelEvent): 'warehouse' | 'branch' | null {
   return 'branch';
 }
 
-function ParcelDetail({ code, onBack, admin }: { code: string; onBack?: () => void; admin: boolean }) {
+function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => void; rights: CorrectionRights }) {
   const { t, i18n } = useTranslation();
   const q = useParcelDetailQuery(code);
   const [correcting, setCorrecting] = useState(false);
@@ -32,6 +32,8 @@ function ParcelDetail({ code, onBack, admin }: { code: string; onBack?: () => vo
   if (q.error) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
   if (!q.data) return null;
   const { parcel, history } = q.data;
+  // Only holders of a capability the parcel's state calls for see the control (ADR 075); the API decides again.
+  const canCorrect = correctionKinds(parcel, rights).length > 0;
   return (
     <div className={styles.stackGap} data-testid="find-parcel">
       {onBack && (
@@ -40,7 +42,7 @@ function ParcelDetail({ code, onBack, admin }: { code: string; onBack?: () => vo
         </Button>
       )}
       <ParcelSummary parcel={parcel} />
-      {admin && !correcting && (
+      {canCorrect && !correcting && (
         <div className={styles.actionsRow}>
           <Button
             variant="secondary"
@@ -56,10 +58,11 @@ function ParcelDetail({ code, onBack, admin }: { code: string; onBack?: () => vo
         </div>
       )}
       {corrected && <Alert kind="success">{corrected}</Alert>}
-      {admin && correcting && (
+      {canCorrect && correcting && (
         <CorrectionForm
           key={parcel.updated_at}
           parcel={parcel}
+          rights={rights}
           onCancel={() => setCorrecting(false)}
           onDone={(text) => {
             setCorrecting(false);
@@ -202,7 +205,8 @@ type View = { kind: 'customers'; q: string } | { kind: 'customer'; id: number; q
  * Find a customer (phone, client code, name) with their parcels, or a parcel by code with its whole history. Admins
  * also correct the parcel there (weight, dimensions, price, status one step, undo of a hand-over) with a reason.
  */
-export function FindWork({ admin = false }: { admin?: boolean }) {
+export function FindWork({ admin = false, capabilities = [] }: { admin?: boolean; capabilities?: readonly TCapability[] }) {
+  const rights: CorrectionRights = { admin, capabilities };
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('customer');
   const [view, setView] = useState<View | null>(null);
@@ -250,7 +254,7 @@ export function FindWork({ admin = false }: { admin?: boolean }) {
         />
       )}
       {view?.kind === 'parcel' && (
-        <ParcelDetail code={view.code} admin={admin} onBack={view.back ? () => setView(view.back ?? null) : undefined} />
+        <ParcelDetail code={view.code} rights={rights} onBack={view.back ? () => setView(view.back ?? null) : undefined} />
       )}
     </section>
   );
