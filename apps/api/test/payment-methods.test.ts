@@ -90,7 +90,9 @@ describe('payment methods per branch', () => {
       const res = await m.call('PUT', `/admin/branches/${staff.branchId}`, { token: staff.admin, body: { ...body, payment_methods: bad } });
       expect(res.status).toBe(422);
     }
-    expect((await m.call('PUT', `/admin/branches/${staff.branchId}`, { token: staff.admin, body: { ...body, storage_fee_per_day: -1 } })).status).toBe(422);
+    expect(
+      (await m.call('PUT', `/admin/branches/${staff.branchId}`, { token: staff.admin, body: { ...body, storage_fee_per_day: -1 } })).status,
+    ).toBe(422);
     const saved = await m.call('PUT', `/admin/branches/${staff.branchId}`, {
       token: staff.admin,
       body: { ...body, payment_methods: ['cash', 'transfer'], storage_fee_per_day: 150.5 },
@@ -108,17 +110,30 @@ describe('payment methods per branch', () => {
     const card = await m.complete(staff.branch, { customer_id: c.user.id, payments: [{ method: 'card', amount: total }] });
     expect(card.status).toBe(422);
     // Audited like every field of a branch.
-    const audit = await m.call('GET', `/admin/audit?filters[target_type]=branch&filters[target_id]=${staff.branchId}&filters[action]=branch.update`, {
-      token: staff.admin,
-    });
-    expect(audit.json.data.some((r: { after: { payment_methods?: string[] } }) => r.after.payment_methods?.join() === 'cash,transfer')).toBe(true);
+    const audit = await m.call(
+      'GET',
+      `/admin/audit?filters[target_type]=branch&filters[target_id]=${staff.branchId}&filters[action]=branch.update`,
+      {
+        token: staff.admin,
+      },
+    );
+    expect(
+      audit.json.data.some((r: { after: { payment_methods?: string[] } }) => r.after.payment_methods?.join() === 'cash,transfer'),
+    ).toBe(true);
     // Put back for the other tests of this file.
     await m.call('PUT', `/admin/branches/${staff.branchId}`, { token: staff.admin, body: { ...body, version: kept.json.data.version } });
 
     const kgCountry = (await ctx.database.db.select().from(countries).where(eq(countries.code, 'KG')))[0]!;
     const created = await m.call('POST', '/admin/branches', {
       token: staff.admin,
-      body: { ...body, version: undefined, country_id: kgCountry.id, currency: 'KGS', time_zone: 'Asia/Bishkek', payment_methods: undefined },
+      body: {
+        ...body,
+        version: undefined,
+        country_id: kgCountry.id,
+        currency: 'KGS',
+        time_zone: 'Asia/Bishkek',
+        payment_methods: undefined,
+      },
     });
     expect(created.status, created.body).toBe(201);
     expect(created.json.data.payment_methods).toEqual(['cash', 'card', 'elsom', 'mbank', 'transfer']);

@@ -94,7 +94,10 @@ describe('storage fee', () => {
 
     const free = await overdue([1], [30], { fee: 0 });
     expect(free.lookup).toMatchObject({ storage: [], storage_fee: 0 });
-    const res = await m.complete(staff.branch, { customer_id: free.user.id, payments: [{ method: 'cash', amount: free.lookup.total_minor }] });
+    const res = await m.complete(staff.branch, {
+      customer_id: free.user.id,
+      payments: [{ method: 'cash', amount: free.lookup.total_minor }],
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ storage_fee: 0, total_minor: free.lookup.total_minor });
   });

@@ -15,7 +15,15 @@ import { ZHttpsUrl, ZI18nInput, ZVersion } from './content';
 /** The currencies a branch may charge in (the ones the formatter has signs for). */
 export const BRANCH_CURRENCIES = ['KZT', 'KGS', 'UZS', 'RUB', 'CNY', 'USD'] as const;
 
-export const BRANCH_LIMITS = { name: 100, city: 100, address: 300, phones: 5, tariffMax: 1_000_000, storageDaysMax: 365, storageFeeMax: 1_000_000 } as const;
+export const BRANCH_LIMITS = {
+  name: 100,
+  city: 100,
+  address: 300,
+  phones: 5,
+  tariffMax: 1_000_000,
+  storageDaysMax: 365,
+  storageFeeMax: 1_000_000,
+} as const;
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));

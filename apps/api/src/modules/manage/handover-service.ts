@@ -88,7 +88,16 @@ export const handoverService = {
     const storage = here.flatMap(({ order: o }) => {
       const s = accruedStorage({ storageUntil: o.storageUntil, storageFeePerDay: o.storageFeePerDay }, branch.timeZone, now);
       return s.fee > 0 && o.storageUntil
-        ? [{ order_id: o.id, track_code: o.trackCode, storage_until: o.storageUntil, days: s.days, per_day: o.storageFeePerDay, fee: s.fee }]
+        ? [
+            {
+              order_id: o.id,
+              track_code: o.trackCode,
+              storage_until: o.storageUntil,
+              days: s.days,
+              per_day: o.storageFeePerDay,
+              fee: s.fee,
+            },
+          ]
         : [];
     });
     const balances = await paymentsService.balances(db, customer.id);

@@ -50,12 +50,12 @@ export async function handOver(
     const storage = accruedStorage({ storageUntil: o.storageUntil, storageFeePerDay: o.storageFeePerDay ?? 0 }, branch.timeZone, now);
     return {
       order_id: o.id,
-    track_code: o.trackCode,
-    name: o.name,
-    weight: o.weight,
-    dimensions: o.dimensions ?? null,
-    volumetric_weight: o.volumetricWeight ?? null,
-    volumetric_divisor: o.volumetricDivisor ?? null,
+      track_code: o.trackCode,
+      name: o.name,
+      weight: o.weight,
+      dimensions: o.dimensions ?? null,
+      volumetric_weight: o.volumetricWeight ?? null,
+      volumetric_divisor: o.volumetricDivisor ?? null,
       tariff: o.tariff ?? branch.tariff,
       price: o.price ?? 0,
       storage_days: storage.fee > 0 ? storage.days : 0,

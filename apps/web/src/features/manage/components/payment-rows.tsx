@@ -1,11 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  formatAmount,
-  MAX_PAYMENTS_PER_CALL,
-  parseAmount,
-  type TPaymentInput,
-  type TPaymentMethod,
-} from '@portal/contract';
+import { formatAmount, MAX_PAYMENTS_PER_CALL, parseAmount, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { nextMethod } from '../model/storage-at-counter';

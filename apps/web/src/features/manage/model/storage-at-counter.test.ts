@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { nextMethod, storageAtCounter, waiverReady } from './storage-at-counter';
 
-const line = (order_id: number, fee: number) => ({ order_id, track_code: `T${order_id}`, storage_until: '2026-03-10', days: fee / 10_000, per_day: 10_000, fee });
+const line = (order_id: number, fee: number) => ({
+  order_id,
+  track_code: `T${order_id}`,
+  storage_until: '2026-03-10',
+  days: fee / 10_000,
+  per_day: 10_000,
+  fee,
+});
 
 describe('storage at the counter', () => {
   const found = { storage: [line(1, 10_000), line(3, 30_000)] };

@@ -12,7 +12,11 @@ export interface CounterStorage {
 /** Shortest waiver reason the contract takes (complete-orders: min 3 after trimming). */
 export const WAIVER_REASON_MIN = 3;
 
-export function storageAtCounter(found: Pick<THandoverLookup, 'storage'> | null, selected: ReadonlySet<number>, waive: boolean): CounterStorage {
+export function storageAtCounter(
+  found: Pick<THandoverLookup, 'storage'> | null,
+  selected: ReadonlySet<number>,
+  waive: boolean,
+): CounterStorage {
   const lines = (found?.storage ?? []).filter((s) => selected.has(s.order_id));
   const accrued = sumMinor(lines.map((s) => s.fee));
   return { lines, accrued, charged: waive ? 0 : accrued };

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmount, PAYMENT_METHODS, toMajor, type TByMethod, type TDayClose, type TDayCloseView, type TPaymentMethod } from '@portal/contract';
+import {
+  parseAmount,
+  PAYMENT_METHODS,
+  toMajor,
+  type TByMethod,
+  type TDayClose,
+  type TDayCloseView,
+  type TPaymentMethod,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { Sheet } from '../../../components/ui/overlay';

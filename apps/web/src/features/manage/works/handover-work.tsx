@@ -45,7 +45,9 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         setDebtPaid(null);
         setWaive(false);
         setWaiveReason('');
-        setLines([paymentLine(data.branch.payment_methods[0] ?? 'cash', data.parcels.length ? data.total_minor + data.storage_fee : data.debt)]);
+        setLines([
+          paymentLine(data.branch.payment_methods[0] ?? 'cash', data.parcels.length ? data.total_minor + data.storage_fee : data.debt),
+        ]);
         return data.parcels.length || data.debt > 0 ? 'ok' : 'warn';
       } catch (error) {
         setFound(null);
@@ -74,7 +76,12 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const all = found ? found.parcels.length > 0 && chosen.length === found.parcels.length : false;
   const money = (minor: number) => formatMoney(toMajor(minor), found?.currency ?? '', i18n.language);
   const canConfirm =
-    !!found && chosen.length > 0 && payments !== null && !over && (!short || acceptDebt) && waiverReady(waive && storage.accrued > 0, waiveReason);
+    !!found &&
+    chosen.length > 0 &&
+    payments !== null &&
+    !over &&
+    (!short || acceptDebt) &&
+    waiverReady(waive && storage.accrued > 0, waiveReason);
   const methods = found?.branch.payment_methods ?? [];
 
   const toggleWaive = (next: boolean) => {
@@ -268,7 +275,13 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 </label>
               )}
               <h3 className={styles.panelTitle}>{t('manage:handover.payment')}</h3>
-              <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(due - paid, 0)} methods={methods} />
+              <PaymentRows
+                lines={lines}
+                onChange={setLines}
+                currency={found.currency}
+                suggest={Math.max(due - paid, 0)}
+                methods={methods}
+              />
               <div className={styles.totalBox} data-testid="handover-paid">
                 <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
                 {short && (

@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, READDRESSED_DAYS, sumMinor, toMajor, WORKLISTS, type TExportQuery, type TPaymentMethod, type TWorklistKind } from '@portal/contract';
+import {
+  PAYMENT_METHODS,
+  READDRESSED_DAYS,
+  sumMinor,
+  toMajor,
+  WORKLISTS,
+  type TExportQuery,
+  type TPaymentMethod,
+  type TWorklistKind,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';

@@ -43,7 +43,10 @@ export function StorageCountdown({ order }: { order: Pick<TOrder, 'storage_until
           <span className={fee.kind === 'accrued' ? styles.countdownUrgent : undefined} data-testid="storage-fee">
             {fee.kind === 'from'
               ? t('orders:card.storage_fee_from', { fee: f.money(fee.perDay, order.currency), date: f.day(fee.from) })
-              : t('orders:card.storage_fee_accrued', { amount: f.money(fee.amount, order.currency), fee: f.money(fee.perDay, order.currency) })}
+              : t('orders:card.storage_fee_accrued', {
+                  amount: f.money(fee.amount, order.currency),
+                  fee: f.money(fee.perDay, order.currency),
+                })}
           </span>
         </>
       )}
