@@ -20,6 +20,8 @@ export interface HandOverInput {
   acceptDebt?: boolean;
   /** Staff waive the parcels' storage fee, with their reason (on the receipt and in the audit log). */
   storageWaiver?: { reason: string };
+  /** When it happens (the demo seed replaying the past counts storage then); now otherwise. Never set by a request. */
+  at?: Date;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function handOver(
 ): Promise<{ receiptId: number; orders: LifecycleOrderRow[] }> {
   const { customer, branch } = input;
   const wanted = input.orderIds ? [...new Set(input.orderIds)] : undefined;
-  const now = new Date();
+  const now = input.at ?? new Date();
   const done = await move(tx, 'delivered', parcelsRepository.ofCustomerAt(customer.id, branch.id, wanted), { deliveredAt: now });
   if (!done.length || (wanted && done.length !== wanted.length)) throw new AppError('handover_changed');
   await parcelFlows.add(
