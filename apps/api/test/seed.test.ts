@@ -67,8 +67,16 @@ describe('seed', () => {
     await seedDatabase(db.database.db, { demo: true });
     const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
     // As kept: the total and the items' prices in minor units (bigint total: text on node-postgres).
-    const receipts = rows<{ id: number; total: string | number; items: { price: number; weight: number }[]; total_weight: string }>(
-      await db.database.db.execute(sql`select id, total, items, total_weight from receipts order by id`),
+    const receipts = rows<{
+      id: number;
+      total: string | number;
+      items: { price: number; weight: number }[];
+      total_weight: string;
+      storage: string | number;
+    }>(
+      await db.database.db.execute(
+        sql`select id, total, items, total_weight, storage_fee - storage_waived as storage from receipts order by id`,
+      ),
     );
     expect(receipts.length).toBeGreaterThanOrEqual(2);
     const unreceipted = rows<{ n: number }>(
@@ -87,8 +95,9 @@ describe('seed', () => {
       // The charge row is the receipt's total in minor units, which is its lines' prices added in minor units.
       expect(Number.isSafeInteger(r.items[0]!.price)).toBe(true);
       expect(Number(money.charged)).toBe(Number(r.total));
-      expect(Number(money.charged)).toBe(totals.totalMinor);
-      expect(Number(money.paid)).toBe(totals.totalMinor);
+      // … plus the storage it charged (ADR 073).
+      expect(Number(money.charged)).toBe(totals.totalMinor + Number(r.storage));
+      expect(Number(money.paid)).toBe(totals.totalMinor + Number(r.storage));
       expect(Number(r.total_weight)).toBe(totals.totalWeight);
     }
     // Its money is dated with the hand-overs, and the kept revenue per day still equals the journal.

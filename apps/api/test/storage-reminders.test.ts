@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate } from '@portal/contract';
+import { addDays, formatMoney, localDate } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { branches, notificationDeliveries, notifications, orders, storageReminders, users } from '../src/db/schema';
 import { loadConfig } from '../src/config/env';
@@ -92,6 +92,8 @@ describe('storage reminders', () => {
     expect(reminders[0]!.body).toContain('Бүгін тегін сақтаудың соңғы күні');
     expect(reminders[1]!.body).toContain('Тегін сақтауға 3 күн қалды');
     expect(reminders[0]!.link).toBe(`/orders/order?id=${p.orderId}`);
+    // The fee that starts after the free days (the demo branch's 100 ₸ a day, kept on the parcel at arrival).
+    for (const r of reminders) expect(r.body).toContain(`Одан кейін сақтау ақылы: күніне ${formatMoney(100, 'KZT', 'kk')}.`);
 
     // SMS carries storage reminders by default; the app's own worker sends them.
     const end = Date.now() + 20_000;
@@ -120,6 +122,18 @@ describe('storage reminders', () => {
     await ctx.database.db.update(users).set({ language: 'ru' }).where(eq(users.id, p.customer.user.id));
     const ru = await client(ctx.app)('GET', '/auth/user', { token: p.customer.token });
     expect((ru.json.data.notifications.orders.data as { body: string }[]).some((n) => n.body.includes('последний день'))).toBe(true);
+    expect(
+      (ru.json.data.notifications.orders.data as { body: string }[]).some((n) =>
+        n.body.includes(`Затем хранение платное: ${formatMoney(100, 'KZT', 'ru')} в день.`),
+      ),
+    ).toBe(true);
+
+    // Free storage (a fee of 0) names no fee.
+    const free = await parcelAtBranch('ru');
+    await ctx.database.db.update(orders).set({ storageFeePerDay: 0 }).where(eq(orders.id, free.orderId));
+    expect(await sendStorageReminders(ctx.database.db, at(free.until, 12, free.tz), settings)).toBe(1);
+    const [freeReminder] = await remindersOf(free.customer.user.id);
+    expect(freeReminder!.params).not.toHaveProperty('storage_fee_per_day');
   });
 
   it('skip parcels handed over or archived', async () => {

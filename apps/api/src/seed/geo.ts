@@ -1,4 +1,4 @@
-import { DEFAULT_VOLUMETRIC_DIVISOR, type TWorkingDay } from '@portal/contract';
+import { DEFAULT_VOLUMETRIC_DIVISOR, defaultPaymentMethods, type TWorkingDay } from '@portal/contract';
 import type { DbOrTx } from '../db/client';
 import { branches, countries, settings, warehouses } from '../db/schema';
 import { SEED_PRIVACY_TEXT, SEED_TERMS_TEXT } from './legal-texts';
@@ -260,7 +260,15 @@ export async function seedGeo(db: DbOrTx): Promise<void> {
 
   const existing = await db.select({ id: branches.id }).from(branches).limit(1);
   if (!existing.length) {
-    await db.insert(branches).values(DEMO_BRANCHES.map(({ country, ...b }) => ({ ...b, countryId: idOf.get(country)! })));
+    // The methods each country's counters take, and the FAQ's paid storage after the free days (100 ₸, 10 сом a day).
+    await db.insert(branches).values(
+      DEMO_BRANCHES.map(({ country, ...b }) => ({
+        paymentMethods: defaultPaymentMethods(country),
+        storageFeePerDay: country === 'KG' ? 1_000 : 10_000,
+        ...b,
+        countryId: idOf.get(country)!,
+      })),
+    );
   }
   for (const code of ['KZ', 'KG']) {
     await db

@@ -260,7 +260,14 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
     for (const group of groups) {
       const done = await parcels.handOver(
         tx,
-        { customer: { id: customer.id }, branch, orderIds: group.map((r) => r.row.id), paymentMethod: 'card' },
+        {
+          customer: { id: customer.id },
+          branch,
+          orderIds: group.map((r) => r.row.id),
+          paymentMethod: 'card',
+          // Storage as it stood on the day it was handed over.
+          at: group[group.length - 1]!.times.deliveredAt!,
+        },
         { ...counter, userId: branchStaffId! },
       );
       for (const r of group) r.row = done.orders.find((o) => o.id === r.row.id)!;

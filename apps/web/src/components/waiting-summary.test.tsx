@@ -18,10 +18,14 @@ function answer(rows: TWaitingAtBranch[]) {
 }
 
 /** A row without debt: to_pay is the parcels' total. */
-const row = (r: Omit<TWaitingAtBranch, 'currency' | 'debt' | 'to_pay'> & Partial<TWaitingAtBranch>): TWaitingAtBranch => ({
+const row = (
+  r: Omit<TWaitingAtBranch, 'currency' | 'debt' | 'to_pay' | 'storage_fee' | 'storage_fee_per_day'> & Partial<TWaitingAtBranch>,
+): TWaitingAtBranch => ({
   currency: 'KZT',
   debt: 0,
-  to_pay: r.total + (r.debt ?? 0),
+  storage_fee: 0,
+  storage_fee_per_day: 0,
+  to_pay: r.total + (r.debt ?? 0) + (r.storage_fee ?? 0),
   ...r,
 });
 
@@ -50,6 +54,15 @@ describe('WaitingSummary (home and /qr at a glance)', () => {
     renderWithStore(<WaitingSummary />);
     expect((await screen.findByTestId('waiting-total')).textContent).toBe(`To pay: ${formatMoney(5311.5, 'KZT', 'en')}`);
     expect(screen.getByTestId('waiting-debt').textContent).toBe(`including debt ${formatMoney(3421.5, 'KZT', 'en')}`);
+  });
+
+  it('"to pay" includes the storage the parcels accrued, and says so', async () => {
+    answer([
+      row({ branch_id: 1, branch: 'Almaty — Tole Bi', count: 1, total: 189_000, storage_fee: 30_000, storage_until: addDays(today, -3) }),
+    ]);
+    renderWithStore(<WaitingSummary />);
+    expect((await screen.findByTestId('waiting-total')).textContent).toBe(`To pay: ${formatMoney(2190, 'KZT', 'en')}`);
+    expect(screen.getByTestId('waiting-storage').textContent).toBe(`including storage ${formatMoney(300, 'KZT', 'en')}`);
   });
 
   it('says nothing of debt when there is none', async () => {

@@ -16,6 +16,11 @@ function Row({ row }: { row: TWaitingAtBranch }) {
         <span className={styles.total} data-testid="waiting-total">
           {t('orders:waiting.total', { amount: formatMoney(toMajor(row.to_pay), row.currency ?? '', lang) })}
         </span>
+        {row.storage_fee > 0 && (
+          <span className={styles.debt} data-testid="waiting-storage">
+            {t('orders:waiting.including_storage', { amount: formatMoney(toMajor(row.storage_fee), row.currency ?? '', lang) })}
+          </span>
+        )}
         {row.debt > 0 && (
           <span className={styles.debt} data-testid="waiting-debt">
             {t('orders:waiting.including_debt', { amount: formatMoney(toMajor(row.debt), row.currency ?? '', lang) })}
@@ -36,8 +41,8 @@ function Row({ row }: { row: TWaitingAtBranch }) {
 }
 
 /**
- * At a glance, on home and /qr: how many parcels wait at which branch, what to bring (their price and the open debt
- * in that currency, saying how much of it is debt) and how many days are left to collect them. Nothing when nothing waits (or while it loads: the page does not jump for it).
+ * At a glance, on home and /qr: how many parcels wait at which branch, what to bring (their price, the paid storage
+ * they have accrued and the open debt in that currency, saying how much of it is storage and debt) and how many days are left to collect them. Nothing when nothing waits (or while it loads: the page does not jump for it).
  */
 export function WaitingSummary() {
   const { t } = useTranslation();

@@ -6,6 +6,8 @@ import { ZI18nText } from '../common/i18n';
 import { MSG } from '../common/messages';
 import { ZPageQuery } from '../common/pagination';
 import { ZPhone } from '../common/phone';
+import { ZPaymentMethod } from '../orders/order-status';
+import { PAYMENT_METHODS } from '../orders/order-status-codes';
 import { ZWeekday, ZWorkingDay } from '../branches/branch';
 import { WEEKDAYS } from '../branches/weekdays';
 import { ZHttpsUrl, ZI18nInput, ZVersion } from './content';
@@ -13,7 +15,15 @@ import { ZHttpsUrl, ZI18nInput, ZVersion } from './content';
 /** The currencies a branch may charge in (the ones the formatter has signs for). */
 export const BRANCH_CURRENCIES = ['KZT', 'KGS', 'UZS', 'RUB', 'CNY', 'USD'] as const;
 
-export const BRANCH_LIMITS = { name: 100, city: 100, address: 300, phones: 5, tariffMax: 1_000_000, storageDaysMax: 365 } as const;
+export const BRANCH_LIMITS = {
+  name: 100,
+  city: 100,
+  address: 300,
+  phones: 5,
+  tariffMax: 1_000_000,
+  storageDaysMax: 365,
+  storageFeeMax: 1_000_000,
+} as const;
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
@@ -87,6 +97,23 @@ const branchFields = {
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: MSG.invalidValue }),
   currency: z.enum(BRANCH_CURRENCIES, { error: MSG.invalidValue }),
   storage_days: z.number({ error: MSG.required }).int({ error: MSG.invalidValue }).min(0).max(BRANCH_LIMITS.storageDaysMax),
+  /** The fee per day after the free days, in `currency` (major units, at most 2 decimals); 0 or absent = free storage. */
+  storage_fee_per_day: z
+    .number({ error: MSG.invalidValue })
+    .min(0, { error: MSG.invalidValue })
+    .max(BRANCH_LIMITS.storageFeeMax, { error: MSG.invalidValue })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: MSG.invalidValue })
+    .optional(),
+  /**
+   * The methods its counter takes, each once, at least one. Absent: on create the country's defaults
+   * (`defaultPaymentMethods`), on update the list it had.
+   */
+  payment_methods: z
+    .array(ZPaymentMethod, { error: MSG.invalidValue })
+    .min(1, { error: MSG.required })
+    .max(PAYMENT_METHODS.length, { error: MSG.invalidValue })
+    .refine((m) => new Set(m).size === m.length, { error: MSG.invalidValue })
+    .optional(),
   working_hours: ZWeekInput,
   time_zone: ZTimeZone,
   phones: z.array(ZPhone, { error: MSG.invalidValue }).max(BRANCH_LIMITS.phones, { error: MSG.tooLong }),
@@ -118,6 +145,9 @@ export const ZAdminBranch = z.object({
   tariff: z.number(),
   currency: z.string(),
   storage_days: z.number().int(),
+  /** Major units of `currency` per day after the free days; 0 = free storage. */
+  storage_fee_per_day: z.number(),
+  payment_methods: z.array(ZPaymentMethod),
   working_hours: z.array(ZWorkingDay),
   time_zone: z.string(),
   phones: z.array(z.string()),

@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   payment_short: 422,
   payment_too_much: 422,
   no_debt: 422,
+  payment_method_not_accepted: 422,
   stale_write: 409,
   last_admin: 409,
   in_use: 409,

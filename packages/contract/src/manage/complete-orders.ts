@@ -7,12 +7,16 @@ import { ZPaymentInputs } from '../payments/payment';
 import { ZReceipt } from '../receipts/receipt';
 import { MAX_CODES_PER_CALL } from './manage-common';
 
+export const STORAGE_WAIVER_REASON_MAX = 500;
+
 /**
  * POST orders/complete: hand over some or all (omit order_ids) of a customer's parcels waiting at this branch,
  * recording how they paid. All or nothing: if any chosen parcel is no longer waiting here, nothing changes (409).
  * `payments` (minor units, one or more methods) may be less than the total only with `accept_debt` (the rest becomes
  * the customer's debt, 422 payment_short otherwise) and more only to pay off open debt (422 payment_too_much beyond).
- * `payment_method` alone (older clients) means the whole total paid by that method.
+ * `payment_method` alone (older clients) means the whole total paid by that method. The total includes the parcels'
+ * paid storage (storageFeeOn) unless `storage_waiver` gives the reason staff waive it. A method the branch does not
+ * take is refused (422 payment_method_not_accepted).
  */
 export const ZCompleteOrdersRequest = z
   .strictObject({
@@ -21,6 +25,16 @@ export const ZCompleteOrdersRequest = z
     payment_method: ZPaymentMethod.optional(),
     payments: ZPaymentInputs.optional(),
     accept_debt: z.boolean().optional(),
+    /** Staff waive the parcels' storage fee, saying why (kept on the receipt and in the audit log). */
+    storage_waiver: z
+      .strictObject({
+        reason: z
+          .string({ error: MSG.required })
+          .trim()
+          .min(3, { error: MSG.required })
+          .max(STORAGE_WAIVER_REASON_MAX, { error: MSG.tooLong }),
+      })
+      .optional(),
     branch_id: ZId.optional(),
   })
   .refine((b) => (b.payment_method === undefined) !== (b.payments === undefined), { error: MSG.required, path: ['payments'] });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
+import { ZPaymentMethod } from '../orders/order-status';
 import { ZBalance } from '../payments/payment';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
@@ -16,9 +17,26 @@ export const ZHandoverLookupRequest = z.strictObject({
 });
 export type THandoverLookupRequest = z.input<typeof ZHandoverLookupRequest>;
 
+/** One parcel's paid storage at the counter: days after its free ones, the fee per day and their product (minor units). */
+export const ZStorageLine = z.object({
+  order_id: z.number().int(),
+  track_code: z.string(),
+  storage_until: z.string(),
+  days: z.number().int(),
+  per_day: z.number().int(),
+  fee: z.number().int(),
+});
+export type TStorageLine = z.infer<typeof ZStorageLine>;
+
 export const ZHandoverLookup = z.object({
   customer: ZCustomerSummary,
-  branch: ZBranchRef.extend({ tariff: z.number(), currency: z.string() }),
+  /** With the methods its counter takes (offer only these) and its storage fee per day (major units; 0 = free). */
+  branch: ZBranchRef.extend({
+    tariff: z.number(),
+    currency: z.string(),
+    payment_methods: z.array(ZPaymentMethod),
+    storage_fee_per_day: z.number(),
+  }),
   /** at_branch parcels at this branch, oldest first, with weight and price. */
   parcels: z.array(ZManageParcel),
   total_weight: z.number(),
@@ -26,6 +44,13 @@ export const ZHandoverLookup = z.object({
   currency: z.string(),
   /** The same total in minor units (what payments add up to). */
   total_minor: z.number().int(),
+  /**
+   * Paid storage of these parcels today (the contract's storageFeeOn, in the branch's time zone): one line per parcel
+   * past its free days with a fee, minor units. Charged at hand-over on top of `total_minor` unless staff waive it.
+   */
+  storage: z.array(ZStorageLine),
+  /** The storage lines together, minor units (0 when none). */
+  storage_fee: z.number().int(),
   /** The customer's open debt in this branch's currency, minor units (0 when none): shown first, payable now. */
   debt: z.number().int(),
   /** Balances in other currencies (debts from branches in other countries), for information. */

@@ -15,5 +15,20 @@ export const NEXT_STATUS: Record<TOrderStatusCode, TOrderStatusCode | null> = {
   delivered: null,
 };
 
-export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'kaspi_qr'] as const;
+/**
+ * Every method a counter may take. Which of them a branch accepts is the branch's list (`branches.payment_methods`,
+ * edited by the admin; ADR 073): Kaspi QR in Kazakhstan, Элсом, MBank and O!Деньги in Kyrgyzstan.
+ */
+export const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'kaspi_qr', 'elsom', 'mbank', 'o_dengi'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** What a new branch accepts until the admin says otherwise, by its country's code (KZ, KG); others: cash, card, transfer. */
+export const DEFAULT_PAYMENT_METHODS: Readonly<Record<string, readonly TPaymentMethod[]>> = {
+  KZ: ['cash', 'card', 'kaspi_qr', 'transfer'],
+  KG: ['cash', 'card', 'elsom', 'mbank', 'transfer'],
+};
+
+/** The methods a new branch in the country with this code accepts. */
+export function defaultPaymentMethods(countryCode: string | null | undefined): TPaymentMethod[] {
+  return [...(DEFAULT_PAYMENT_METHODS[(countryCode ?? '').toUpperCase()] ?? ['cash', 'card', 'transfer'])];
+}

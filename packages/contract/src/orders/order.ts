@@ -36,6 +36,8 @@ export const ZOrder = z.object({
   expected_arrival: z.string().nullable(),
   /** YYYY-MM-DD: the last day of free storage at the branch; null before arrival. */
   storage_until: z.string().nullable(),
+  /** The storage fee per day after `storage_until`, major units of `currency` (0 = free storage): set at arrival. */
+  storage_fee_per_day: z.number(),
   /** Photo URLs staff took of the parcel. */
   photos: z.array(z.string()),
   archived: z.boolean(),

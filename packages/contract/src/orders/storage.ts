@@ -1,6 +1,7 @@
 /**
- * Free storage at a branch: the one rule for "N days left to collect", used by the API (arrival, reminders,
- * overdue lists) and the web app (countdowns). Calendar dates are YYYY-MM-DD in the branch's time zone.
+ * Storage at a branch: the one rule for "N days left to collect" and for the fee of the days after them, used by the
+ * API (arrival, reminders, overdue lists, "to pay", the hand-over and its receipt) and the web app (countdowns).
+ * Calendar dates are YYYY-MM-DD in the branch's time zone.
  */
 
 import { zonedClock } from '../common/format';
@@ -37,4 +38,32 @@ export function storageUntilFor(now: Date, timeZone: string, storageDays: number
 /** Days left to collect before the last free day ends: 0 on the last free day, negative when overdue. */
 export function daysLeftToCollect(storageUntil: string, today: string): number {
   return Math.round((Date.parse(`${storageUntil}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A parcel's storage as the fee rule reads it: its last free day and the fee per day after it (minor units, 0 = free). */
+export interface TStorageTerms {
+  storageUntil: string | null;
+  storageFeePerDay: number;
+}
+
+/** Paid storage days and the fee they add up to (minor units). */
+export interface TAccruedStorage {
+  days: number;
+  fee: number;
+}
+
+/**
+ * THE storage fee rule (ADR 073): on `today` (YYYY-MM-DD where the branch is), every day after the last free day is
+ * a paid day, the day of collection included: collected on the day after the last free one, one day is owed. Nothing
+ * is owed before arrival (no last free day) or when the fee is 0.
+ */
+export function storageFeeOn(parcel: TStorageTerms, today: string): TAccruedStorage {
+  if (!parcel.storageUntil) return { days: 0, fee: 0 };
+  const days = Math.max(0, -daysLeftToCollect(parcel.storageUntil, today));
+  return { days, fee: parcel.storageFeePerDay > 0 ? days * parcel.storageFeePerDay : 0 };
+}
+
+/** The storage accrued by a parcel at the moment `at`, days counted in its branch's time zone. */
+export function accruedStorage(parcel: TStorageTerms, timeZone: string, at: Date): TAccruedStorage {
+  return storageFeeOn(parcel, localDate(at, timeZone));
 }

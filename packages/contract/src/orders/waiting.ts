@@ -17,7 +17,11 @@ export const ZWaitingAtBranch = z.object({
    * carried by the first row of its currency only, so rows never count it twice.
    */
   debt: z.number().int(),
-  /** What to bring: total + debt, minor units. */
+  /** Paid storage those parcels have accrued today in the branch's time zone (storageFeeOn), minor units (0 when none). */
+  storage_fee: z.number().int(),
+  /** The highest storage fee per day among them, minor units (0 = free storage). */
+  storage_fee_per_day: z.number().int(),
+  /** What to bring: total + storage_fee + debt, minor units. */
   to_pay: z.number().int(),
   /** The earliest last free storage day (YYYY-MM-DD) among them, or null when none is set. */
   storage_until: z.string().nullable(),

@@ -3,6 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZCalendarDay, ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
+import { ZPaymentMethod } from '../orders/order-status';
 import { PAYMENT_METHODS } from '../orders/order-status-codes';
 
 /**
@@ -50,6 +51,8 @@ export const ZDayCloseView = z.object({
   /** Today in the branch's time zone: a day after it is not closed yet (open_date is after it once today is closed). */
   today: z.string(),
   currency: z.string(),
+  /** The methods the branch takes now: the form asks for these and any other with an amount expected. */
+  payment_methods: z.array(ZPaymentMethod),
   expected: ZByMethod,
   payments_count: z.number().int(),
   close: ZDayClose.nullable(),
@@ -62,8 +65,12 @@ export type TDayCloseViewResponse = z.infer<typeof ZDayCloseViewResponse>;
 export const ZCloseDayRequest = z.strictObject({
   branch_id: ZId.optional(),
   date: ZCalendarDay.optional(),
+  /** Per method; a method left out counted 0 (a branch's form only asks for the methods it takes). */
   counted: z.strictObject(
-    Object.fromEntries(PAYMENT_METHODS.map((m) => [m, ZCounted])) as Record<(typeof PAYMENT_METHODS)[number], typeof ZCounted>,
+    Object.fromEntries(PAYMENT_METHODS.map((m) => [m, ZCounted.default(0)])) as Record<
+      (typeof PAYMENT_METHODS)[number],
+      z.ZodDefault<typeof ZCounted>
+    >,
   ),
   note: z.string().trim().max(500, { error: MSG.tooLong }).optional(),
 });

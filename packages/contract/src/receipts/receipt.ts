@@ -18,6 +18,9 @@ export const ZReceiptItem = z.object({
   weights: ZParcelWeights,
   tariff: z.number(),
   price: z.number(),
+  /** Paid storage days at hand-over and their fee (major units, like price; 0 when none or waived on the receipt). */
+  storage_days: z.number().int(),
+  storage_fee: z.number(),
 });
 export type TReceiptItem = z.infer<typeof ZReceiptItem>;
 
@@ -34,6 +37,13 @@ export const ZReceipt = z.object({
   total_weight: z.number(),
   total: z.number(),
   currency: z.string(),
+  /**
+   * Minor units: the paid storage accrued by its parcels, what staff waived of it (with their reason) — the total
+   * charges storage_fee − storage_waived on top of the parcels' prices.
+   */
+  storage_fee: z.number().int(),
+  storage_waived: z.number().int(),
+  storage_waiver_reason: z.string().nullable(),
   /** Minor units: the total, what was paid for this receipt (net of reversals) and what remains owed of it. */
   total_minor: z.number().int(),
   paid: z.number().int(),

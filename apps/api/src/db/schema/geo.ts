@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { TWorkingDay } from '@portal/contract';
+import type { TPaymentMethod, TWorkingDay } from '@portal/contract';
 import { createdAt, i18nText, minorUnits, updatedAt, version } from './columns';
 
 export const countries = pgTable('countries', {
@@ -40,6 +40,10 @@ export const branches = pgTable(
     whatsapp: text('whatsapp'),
     telegram: text('telegram'),
     storageDays: integer('storage_days').notNull().default(14),
+    /** Minor units per day after the free days (0 = free storage); a parcel keeps the fee in force at its arrival. */
+    storageFeePerDay: minorUnits('storage_fee_per_day').notNull().default(0),
+    /** The methods its counter takes (the admin's list; the migration and create fill the country's defaults). */
+    paymentMethods: jsonb('payment_methods').$type<TPaymentMethod[]>().notNull().default(['cash', 'card', 'transfer']),
     position: integer('position').notNull().default(0),
     /** False once an admin closed it: gone from the customers' choices, its history kept. */
     isActive: boolean('is_active').notNull().default(true),

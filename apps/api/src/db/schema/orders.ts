@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TPaymentMethod } from '@portal/contract';
 import { createdAt, decimal, i18nText, minorUnits, tstz, updatedAt, version } from './columns';
 import { branches } from './geo';
 import { users } from './users';
@@ -114,6 +115,8 @@ export const orders = pgTable(
     arrivedAt: tstz('arrived_at'),
     deliveredAt: tstz('delivered_at'),
     storageUntil: date('storage_until', { mode: 'string' }),
+    /** Minor units per day after storage_until: the branch's fee when it arrived (0 = free storage, ADR 073). */
+    storageFeePerDay: minorUnits('storage_fee_per_day').notNull().default(0),
     archivedAt: tstz('archived_at'),
     receiptId: integer('receipt_id'),
     /** The flight it was dispatched on. */
@@ -287,6 +290,9 @@ export interface ReceiptItemRow {
   volumetric_divisor?: number | null;
   tariff: number;
   price: number;
+  /** Paid storage days at hand-over and their fee in minor units (absent on receipts written before ADR 073). */
+  storage_days?: number;
+  storage_fee?: number;
 }
 
 /** A hand-over at a branch: what was paid for which parcels, by whom. */
@@ -303,11 +309,18 @@ export const receipts = pgTable(
     staffUserId: integer('staff_user_id')
       .notNull()
       .references(() => users.id),
-    paymentMethod: text('payment_method').$type<'cash' | 'card' | 'transfer' | 'kaspi_qr'>(),
+    paymentMethod: text('payment_method').$type<TPaymentMethod>(),
     totalWeight: decimal('total_weight', { precision: 12, scale: 3 }).notNull(),
     /** Minor units: its items' prices added as integers (the contract's receiptTotalsMinor). */
     total: minorUnits('total').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * Minor units: the paid storage its parcels had accrued (storageFeeOn), and what staff waived of it with their
+     * reason. `total` = the items' prices + storage_fee − storage_waived.
+     */
+    storageFee: minorUnits('storage_fee').notNull().default(0),
+    storageWaived: minorUnits('storage_waived').notNull().default(0),
+    storageWaiverReason: text('storage_waiver_reason'),
     /** Its parcels as handed over; `tariff` and `price` in minor units like every amount kept. */
     items: jsonb('items').$type<ReceiptItemRow[]>().notNull(),
     /** When an admin undid this hand-over (its parcels went back to the branch, its money was reversed), and why. */

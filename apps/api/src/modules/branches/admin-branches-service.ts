@@ -1,5 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { toMajor, toMinor, type TAdminBranch, type TI18nText, type TWorkingDay } from '@portal/contract';
+import {
+  defaultPaymentMethods,
+  toMajor,
+  toMinor,
+  type TAdminBranch,
+  type TI18nText,
+  type TPaymentMethod,
+  type TWorkingDay,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { branches, countries, orders, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +27,10 @@ export interface BranchInput {
   tariff: number;
   currency: string;
   storage_days: number;
+  /** Major units per day after the free days (absent = 0, free storage). */
+  storage_fee_per_day?: number;
+  /** Absent: on create the country's defaults, on update the list the branch had. */
+  payment_methods?: TPaymentMethod[];
   working_hours: TWorkingDay[];
   time_zone: string;
   phones: string[];
@@ -56,6 +68,8 @@ const toAdminBranch = (row: BranchRow, used: { open_parcels: number; customers: 
   tariff: toMajor(row.tariff),
   currency: row.currency,
   storage_days: row.storageDays,
+  storage_fee_per_day: toMajor(row.storageFeePerDay),
+  payment_methods: row.paymentMethods,
   working_hours: row.workingHours,
   time_zone: row.timeZone,
   phones: row.phones,
@@ -79,6 +93,8 @@ const audited = (row: BranchRow) => ({
   tariff: toMajor(row.tariff),
   currency: row.currency,
   storage_days: row.storageDays,
+  storage_fee_per_day: toMajor(row.storageFeePerDay),
+  payment_methods: row.paymentMethods,
   working_hours: row.workingHours,
   time_zone: row.timeZone,
   phones: row.phones,
@@ -101,6 +117,8 @@ const columns = (input: BranchInput) => ({
   tariff: toMinor(input.tariff),
   currency: input.currency,
   storageDays: input.storage_days,
+  storageFeePerDay: toMinor(input.storage_fee_per_day ?? 0),
+  ...(input.payment_methods ? { paymentMethods: input.payment_methods } : {}),
   workingHours: input.working_hours,
   timeZone: input.time_zone,
   phones: input.phones,
@@ -109,9 +127,11 @@ const columns = (input: BranchInput) => ({
   telegram: input.telegram,
 });
 
-async function checkCountry(db: DbOrTx, countryId: number): Promise<void> {
-  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId)).limit(1);
+/** The country exists (422 on country_id otherwise); its code picks a new branch's default payment methods. */
+async function checkCountry(db: DbOrTx, countryId: number): Promise<{ code: string }> {
+  const [row] = await db.select({ code: countries.code }).from(countries).where(eq(countries.id, countryId)).limit(1);
   if (!row) throw new AppError('validation_failed', { fields: { country_id: ['not_found'] } });
+  return row;
 }
 
 /** admin/branches: the one place branches are written (the seed aside). */
@@ -154,12 +174,12 @@ export function createAdminBranchesService(deps: { db: Db }) {
 
     async create(actor: AuditActor, input: BranchInput): Promise<TAdminBranch> {
       return db.transaction(async (tx) => {
-        await checkCountry(tx, input.country_id);
+        const country = await checkCountry(tx, input.country_id);
         await lockOrder(tx, ORDER);
         const position = await nextPosition(tx, branches);
         const [row] = await tx
           .insert(branches)
-          .values({ ...columns(input), position })
+          .values({ ...columns(input), paymentMethods: input.payment_methods ?? defaultPaymentMethods(country.code), position })
           .returning();
         await recordAudit(tx, {
           actor,

@@ -1,10 +1,12 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
+  accruedStorage,
   normalizeClientCode,
   normalizePhone,
   pickText,
   qrTokenBody,
   receiptTotalsMinor,
+  sumMinor,
   toMajor,
   type THandoverLookup,
   type TLang,
@@ -81,6 +83,23 @@ export const handoverService = {
       .groupBy(branches.id, branches.name);
     // What the receipt will say for all of them: the contract's one rule, on the kept minor-unit prices.
     const totals = receiptTotalsMinor(here.map((r) => ({ priceMinor: r.order.price, weight: r.order.weight })));
+    // Paid storage as the hand-over will charge it now: the contract's one rule, in the branch's time zone.
+    const now = new Date();
+    const storage = here.flatMap(({ order: o }) => {
+      const s = accruedStorage({ storageUntil: o.storageUntil, storageFeePerDay: o.storageFeePerDay }, branch.timeZone, now);
+      return s.fee > 0 && o.storageUntil
+        ? [
+            {
+              order_id: o.id,
+              track_code: o.trackCode,
+              storage_until: o.storageUntil,
+              days: s.days,
+              per_day: o.storageFeePerDay,
+              fee: s.fee,
+            },
+          ]
+        : [];
+    });
     const balances = await paymentsService.balances(db, customer.id);
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
@@ -94,12 +113,21 @@ export const handoverService = {
         phone_number: customer.phoneNumber,
         branch: customerBranch ? { id: customerBranch.id, name: pickText(customerBranch.name, lang) } : null,
       },
-      branch: { id: branch.id, name: pickText(branch.name, lang), tariff: toMajor(branch.tariff), currency: branch.currency },
+      branch: {
+        id: branch.id,
+        name: pickText(branch.name, lang),
+        tariff: toMajor(branch.tariff),
+        currency: branch.currency,
+        payment_methods: branch.paymentMethods,
+        storage_fee_per_day: toMajor(branch.storageFeePerDay),
+      },
       parcels: here.map((r) => toManageParcel(r, lang)),
       total_weight: totals.totalWeight,
       total: totals.total,
       currency: branch.currency,
       total_minor: totals.totalMinor,
+      storage,
+      storage_fee: sumMinor(storage.map((s) => s.fee)),
       debt: Math.max(balances.find((b) => b.currency === branch.currency)?.balance ?? 0, 0),
       other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),
@@ -113,7 +141,14 @@ export const handoverService = {
   async complete(
     db: Db,
     branch: BranchRow,
-    input: { customerId: number; orderIds?: number[]; paymentMethod?: TPaymentMethod; payments?: TPaymentInput[]; acceptDebt?: boolean },
+    input: {
+      customerId: number;
+      orderIds?: number[];
+      paymentMethod?: TPaymentMethod;
+      payments?: TPaymentInput[];
+      acceptDebt?: boolean;
+      storageWaiver?: { reason: string };
+    },
     actor: Actor & { userId: number },
     lang: TLang,
   ): Promise<TReceipt> {
@@ -132,6 +167,7 @@ export const handoverService = {
           paymentMethod: input.paymentMethod,
           payments: input.payments,
           acceptDebt: input.acceptDebt,
+          storageWaiver: input.storageWaiver,
         },
         actor,
       );

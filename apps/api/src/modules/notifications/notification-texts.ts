@@ -11,6 +11,7 @@ import {
   type TNotificationEvent,
   type TNotificationType,
   type TOrderStatusCode,
+  type TPaymentMethod,
 } from '@portal/contract';
 import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 
@@ -29,6 +30,8 @@ export interface OrderParams {
   branch: TI18nText | null;
   /** storage_reminder: days left on the day it was sent (0 = last free day). */
   days_left?: number;
+  /** storage_reminder: the fee per day after the free days, major units of `currency` (absent: free storage). */
+  storage_fee_per_day?: number;
   /** order_at_branch of a re-addressed parcel: the branch it was going to (the pickup branch changed). */
   redirected_from?: TI18nText | null;
 }
@@ -41,7 +44,7 @@ export interface ReceiptParams {
   total: number;
   currency: string | null;
   /** The method of the largest payment; null when nothing was paid at the counter. */
-  method: 'cash' | 'card' | 'transfer' | 'kaspi_qr' | null;
+  method: TPaymentMethod | null;
   branch: TI18nText | null;
   /** Minor units (payments module): what was paid and what is left owed of this hand-over (absent on older rows). */
   paid?: number;
@@ -284,6 +287,7 @@ function orderVars(o: OrderParams, lang: TLang) {
     price: money(o.price, o.currency, lang),
     until: calendarDate(o.storage_until, lang),
     days: o.days_left ?? 0,
+    fee: money(o.storage_fee_per_day ?? null, o.currency, lang),
     from: pickText(o.redirected_from ?? null, lang),
   };
 }
@@ -319,7 +323,7 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   })),
   storage_reminder: parcelText((t, o) => ({
     title: t('reminder_title'),
-    body: (o.days_left ?? 0) <= 0 ? t('reminder_body_last') : t('reminder_body'),
+    body: ((o.days_left ?? 0) <= 0 ? t('reminder_body_last') : t('reminder_body')) + (o.storage_fee_per_day ? t('reminder_fee') : ''),
   })),
   order_delivered: parcelText((t, _o, branch) => ({
     title: t('delivered_title'),

@@ -1,4 +1,4 @@
-import { parcelWeights, pickText, toMajorOrNull, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
+import { parcelWeights, pickText, toMajor, toMajorOrNull, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
 import type { OrderCardRow, StatusRef } from './orders-repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -33,6 +33,7 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     arrived_at: row.arrivedAt?.toISOString() ?? null,
     expected_arrival: status.code === 'in_transit' ? row.expectedArrival : null,
     storage_until: row.storageUntil,
+    storage_fee_per_day: toMajor(row.storageFeePerDay),
     photos: row.photos,
     archived: row.archivedAt !== null,
   };

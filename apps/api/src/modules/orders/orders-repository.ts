@@ -21,6 +21,8 @@ export const cardColumns = {
   arrivedAt: orders.arrivedAt,
   deliveredAt: orders.deliveredAt,
   storageUntil: orders.storageUntil,
+  /** Minor units per day after storage_until (0 = free): the countdown's "then N ₸ a day". */
+  storageFeePerDay: orders.storageFeePerDay,
   photos: orders.photos,
   archivedAt: orders.archivedAt,
   /** What the card's weights block needs (the chargeable weight beside the price). */
@@ -48,7 +50,7 @@ const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000):
 const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
   ${orders.storageUntil}::text, ${orders.photos}, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
-  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor})`;
+  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay})`;
 type PageJsonRow = [
   number,
   number | null,
@@ -68,6 +70,7 @@ type PageJsonRow = [
   { length: number; width: number; height: number } | null,
   number | null,
   number | null,
+  number | string,
 ];
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
@@ -90,6 +93,7 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   // numeric in json is a JSON number: Number() keeps the decimal column's own reading.
   volumetricWeight: r[16] === null ? null : Number(r[16]),
   volumetricDivisor: r[17],
+  storageFeePerDay: readMinor(r[18]),
 });
 
 export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };
@@ -113,12 +117,17 @@ export const ordersRepository = {
         total: sql<string>`coalesce(sum(${orders.price}), 0)::text`,
         currency: orders.currency,
         storageUntil: sql<string | null>`min(${orders.storageUntil})::text`,
+        /** The parcels with a storage fee: [last free day, fee per day in minor units] each, for the contract's rule. */
+        storage: sql<
+          [string, number | string][] | null
+        >`json_agg(json_build_array(${orders.storageUntil}::text, ${orders.storageFeePerDay})) filter (where ${orders.storageFeePerDay} > 0 and ${orders.storageUntil} is not null)`,
+        timeZone: branches.timeZone,
       })
       .from(orders)
       .innerJoin(orderStatuses, and(eq(orderStatuses.id, orders.statusId), eq(orderStatuses.code, 'at_branch')))
       .leftJoin(branches, eq(branches.id, orders.branchId))
       .where(and(eq(orders.userId, userId), isNull(orders.archivedAt)))
-      .groupBy(orders.branchId, branches.name, orders.currency)
+      .groupBy(orders.branchId, branches.name, branches.timeZone, orders.currency)
       .orderBy(sql`min(${orders.storageUntil}) asc nulls last`, asc(orders.branchId));
   },
 

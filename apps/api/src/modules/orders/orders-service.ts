@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  accruedStorage,
   pickText,
+  sumMinor,
   toMajorOrNull,
   type TLang,
   type TLookupOrderResult,
@@ -61,10 +63,14 @@ export const ordersService = {
     const debts = new Map(
       rows.length ? (await paymentsService.balances(db, userId)).map((b) => [b.currency, Math.max(b.balance, 0)] as const) : [],
     );
+    const now = new Date();
     return rows.map((r) => {
       const total = readMinor(r.total);
       const debt = r.currency ? (debts.get(r.currency) ?? 0) : 0;
       if (r.currency) debts.delete(r.currency);
+      // Paid storage so far: the contract's one rule per parcel, today in the branch's time zone (what the counter charges).
+      const terms = (r.storage ?? []).map(([storageUntil, fee]) => ({ storageUntil, storageFeePerDay: readMinor(fee) }));
+      const storageFee = sumMinor(terms.map((t) => accruedStorage(t, r.timeZone ?? 'UTC', now).fee));
       return {
         branch_id: r.branchId,
         branch: r.branchName ? pickText(r.branchName, lang) : '',
@@ -72,7 +78,9 @@ export const ordersService = {
         total,
         currency: r.currency,
         debt,
-        to_pay: total + debt,
+        storage_fee: storageFee,
+        storage_fee_per_day: Math.max(0, ...terms.map((t) => t.storageFeePerDay)),
+        to_pay: total + storageFee + debt,
         storage_until: r.storageUntil,
       };
     });

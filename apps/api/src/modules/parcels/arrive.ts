@@ -19,7 +19,7 @@ import { parcelsRepository } from './parcels-repository';
 export async function arrive(
   tx: DbOrTx,
   orderIds: number[],
-  branch: Pick<BranchRow, 'id' | 'tariff' | 'currency'>,
+  branch: Pick<BranchRow, 'id' | 'tariff' | 'currency'> & { storageFeePerDay?: number },
   storageUntil: string,
   actor: Actor,
   readdressed: { from: Map<number, number>; reason: string } = { from: new Map(), reason: '' },

@@ -1,4 +1,4 @@
-import { receiptTotalsMinor, toMajor, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
+import { accruedStorage, receiptTotalsMinor, sumMinor, toMajor, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import type { ReceiptItemRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -18,6 +18,10 @@ export interface HandOverInput {
   paymentMethod?: TPaymentMethod;
   payments?: TPaymentInput[];
   acceptDebt?: boolean;
+  /** Staff waive the parcels' storage fee, with their reason (on the receipt and in the audit log). */
+  storageWaiver?: { reason: string };
+  /** When it happens (the demo seed replaying the past counts storage then); now otherwise. Never set by a request. */
+  at?: Date;
 }
 
 /**
@@ -33,7 +37,8 @@ export async function handOver(
 ): Promise<{ receiptId: number; orders: LifecycleOrderRow[] }> {
   const { customer, branch } = input;
   const wanted = input.orderIds ? [...new Set(input.orderIds)] : undefined;
-  const done = await move(tx, 'delivered', parcelsRepository.ofCustomerAt(customer.id, branch.id, wanted), { deliveredAt: new Date() });
+  const now = input.at ?? new Date();
+  const done = await move(tx, 'delivered', parcelsRepository.ofCustomerAt(customer.id, branch.id, wanted), { deliveredAt: now });
   if (!done.length || (wanted && done.length !== wanted.length)) throw new AppError('handover_changed');
   await parcelFlows.add(
     tx,
@@ -41,18 +46,29 @@ export async function handOver(
     ['delivered'],
   );
   done.sort((a, b) => a.id - b.id);
-  const items: ReceiptItemRow[] = done.map((o) => ({
-    order_id: o.id,
-    track_code: o.trackCode,
-    name: o.name,
-    weight: o.weight,
-    dimensions: o.dimensions ?? null,
-    volumetric_weight: o.volumetricWeight ?? null,
-    volumetric_divisor: o.volumetricDivisor ?? null,
-    tariff: o.tariff ?? branch.tariff,
-    price: o.price ?? 0,
-  }));
-  const totals = receiptTotalsMinor(items.map((i) => ({ priceMinor: i.price, weight: i.weight })));
+  const items: ReceiptItemRow[] = done.map((o) => {
+    // Paid storage: the contract's one rule, at this moment in the branch's time zone. The guarded UPDATE above moved
+    // each parcel once, so however many hand-overs race, its storage is charged by the one that moved it.
+    const storage = accruedStorage({ storageUntil: o.storageUntil, storageFeePerDay: o.storageFeePerDay ?? 0 }, branch.timeZone, now);
+    return {
+      order_id: o.id,
+      track_code: o.trackCode,
+      name: o.name,
+      weight: o.weight,
+      dimensions: o.dimensions ?? null,
+      volumetric_weight: o.volumetricWeight ?? null,
+      volumetric_divisor: o.volumetricDivisor ?? null,
+      tariff: o.tariff ?? branch.tariff,
+      price: o.price ?? 0,
+      storage_days: storage.fee > 0 ? storage.days : 0,
+      storage_fee: storage.fee,
+    };
+  });
+  const parcelTotals = receiptTotalsMinor(items.map((i) => ({ priceMinor: i.price, weight: i.weight })));
+  const storageFee = sumMinor(items.map((i) => i.storage_fee ?? 0));
+  const storageWaived = input.storageWaiver && storageFee > 0 ? storageFee : 0;
+  const totalMinor = parcelTotals.totalMinor + storageFee - storageWaived;
+  const totals = { ...parcelTotals, totalMinor, total: toMajor(totalMinor) };
   // One payment_method (older clients) means the whole total by that method.
   const pays =
     input.payments ?? (input.paymentMethod && totals.totalMinor > 0 ? [{ method: input.paymentMethod, amount: totals.totalMinor }] : []);
@@ -69,6 +85,9 @@ export async function handOver(
       total: totals.totalMinor,
       currency: branch.currency,
       items,
+      storageFee,
+      storageWaived,
+      storageWaiverReason: storageWaived > 0 ? input.storageWaiver!.reason : null,
     },
     done.map((o) => o.id),
   );
@@ -108,9 +127,29 @@ export async function handOver(
             codes: items.map((i) => i.track_code),
             total: totals.total,
             currency: branch.currency,
+            ...(storageFee > 0 ? { storage_fee: toMajor(storageFee), storage_waived: toMajor(storageWaived) } : {}),
             ...paid,
           },
         },
+        // A waived storage fee is its own row: who let whom off how much, and why.
+        ...(storageWaived > 0
+          ? [
+              {
+                action: 'handover.waive_storage',
+                targetType: 'receipt',
+                targetId: receiptId,
+                before: { storage_fee: toMajor(storageFee), currency: branch.currency },
+                after: {
+                  customer_id: customer.id,
+                  client_code: customer.clientCode ?? null,
+                  storage_waived: toMajor(storageWaived),
+                  currency: branch.currency,
+                  reason: input.storageWaiver!.reason,
+                  codes: items.filter((i) => (i.storage_fee ?? 0) > 0).map((i) => i.track_code),
+                },
+              },
+            ]
+          : []),
       ],
     },
   );

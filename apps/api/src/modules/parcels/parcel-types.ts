@@ -25,6 +25,8 @@ export type LifecycleOrderRow = NotifiableOrder & {
   branchId: number | null;
   statusId: number;
   tariff: number | null;
+  /** Minor units per day after storage_until (0 = free storage). */
+  storageFeePerDay?: number;
   dimensions?: TDimensionsCm | null;
   volumetricWeight?: number | null;
   volumetricDivisor?: number | null;

@@ -25,6 +25,7 @@ export const lifecycleColumns = {
   price: orders.price,
   currency: orders.currency,
   storageUntil: orders.storageUntil,
+  storageFeePerDay: orders.storageFeePerDay,
   tariff: orders.tariff,
   /** What the chargeable weight is made of (the hand-over records it on the receipt's lines). */
   dimensions: orders.dimensions,
@@ -112,7 +113,11 @@ export const parcelsRepository = {
    * chargeable kg × the tariff as an exact numeric, rounded half up once to the currency's price step (the contract's
    * chargedPriceMinor: whole tenge and som, the smallest coin otherwise).
    */
-  arrivalSet(branch: { id: number; tariff: number; currency: string }, storageUntil: string, now: Date): ParcelSet {
+  arrivalSet(
+    branch: { id: number; tariff: number; currency: string; storageFeePerDay?: number },
+    storageUntil: string,
+    now: Date,
+  ): ParcelSet {
     const step = priceStepMinor(branch.currency);
     return {
       branchId: branch.id,
@@ -122,6 +127,8 @@ export const parcelsRepository = {
       price: sql`(round(greatest(${orders.weight}, coalesce(${orders.volumetricWeight}, 0)) * ${String(branch.tariff)}::bigint / ${String(step)}::bigint) * ${String(step)}::bigint)::bigint`,
       arrivedAt: now,
       storageUntil,
+      // The fee in force at arrival stays the parcel's (ADR 073): an admin's later change is for later arrivals.
+      storageFeePerDay: branch.storageFeePerDay ?? 0,
     };
   },
 
@@ -315,6 +322,7 @@ export const parcelsRepository = {
         price: orders.price,
         currency: orders.currency,
         storageUntil: orders.storageUntil,
+        storageFeePerDay: orders.storageFeePerDay,
         branchName: branches.name,
         timeZone: branches.timeZone,
       })

@@ -1,4 +1,4 @@
-import { addDays, daysLeftToCollect, localDate, zonedClock } from '@portal/contract';
+import { addDays, daysLeftToCollect, localDate, toMajor, zonedClock } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { orderLink, orderParams, sendParcelNotices } from './parcel-notifications';
 import { parcelsRepository } from './parcels-repository';
@@ -57,7 +57,12 @@ export async function sendStorageReminders(db: Db, now: Date, settings: StorageR
         .map((o) => ({
           userId: o.userId as number,
           event: 'storage_reminder' as const,
-          params: { ...orderParams(o, o.branchName), days_left: o.daysLeft },
+          // The fee that starts after the free days (major units, like the price): the reminder names it when set.
+          params: {
+            ...orderParams(o, o.branchName),
+            days_left: o.daysLeft,
+            ...(o.storageFeePerDay > 0 ? { storage_fee_per_day: toMajor(o.storageFeePerDay) } : {}),
+          },
           link: orderLink(o.id),
         }));
       await sendParcelNotices(tx, messages);

@@ -305,9 +305,10 @@ export const paymentsRepository = {
       branch: { id: c.branchId, name: pickText(branchName, lang) },
       business_date: c.businessDate,
       currency: c.currency,
-      expected: c.expected,
-      counted: c.counted,
-      difference: c.difference,
+      // Closes written before a method existed have no key for it: 0 then.
+      expected: { ...emptyByMethod(), ...c.expected },
+      counted: { ...emptyByMethod(), ...c.counted },
+      difference: { ...emptyByMethod(), ...c.difference },
       payments_count: c.paymentsCount,
       note: c.note,
       staff: { id: c.staffUserId, name: `${first} ${last}`.trim() },

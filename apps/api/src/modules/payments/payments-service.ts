@@ -13,6 +13,7 @@ import {
   type TPayDebtResult,
   type TPayment,
   type TPaymentInput,
+  type TPaymentMethod,
 } from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -34,6 +35,11 @@ async function openBusinessDate(tx: Db | Tx, branch: BranchRow, now = new Date()
     date = addDays(date, 1);
   }
   return date;
+}
+
+/** THE rule of methods: a counter takes only the methods its branch accepts (the admin's list, ADR 073); 422 otherwise. */
+export function assertMethodsAccepted(branch: Pick<BranchRow, 'paymentMethods'>, inputs: readonly { method: TPaymentMethod }[]): void {
+  if (inputs.some((p) => !branch.paymentMethods.includes(p.method))) throw new AppError('payment_method_not_accepted');
 }
 
 function paymentRows(
@@ -81,6 +87,7 @@ export const paymentsService = {
       staffUserId: number;
     },
   ): Promise<HandoverMoney> {
+    assertMethodsAccepted(input.branch, input.payments);
     // Payments also take the branch's day lock (the business day they fall in must not close meanwhile): both locks in
     // one statement, in the order every money write takes them.
     if (input.payments.length) await repo.lockCustomerAndBranchDay(tx, input.customerId, input.branch.id);
@@ -167,6 +174,7 @@ export const paymentsService = {
     lang: TLang,
     actor?: AuditActor,
   ): Promise<TPayDebtResult> {
+    assertMethodsAccepted(branch, inputs);
     const ids = await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, customerId);
       const owed = await repo.balance(tx, customerId, branch.currency);
@@ -286,6 +294,7 @@ export const paymentsService = {
       open_date: open,
       today: localDate(new Date(), branch.timeZone),
       currency: branch.currency,
+      payment_methods: branch.paymentMethods,
       expected: close ? close.expected : expected,
       payments_count: close ? close.payments_count : count,
       close,
@@ -320,7 +329,7 @@ export const paymentsService = {
       if (await repo.dayClose(tx, branch.id, day)) throw new AppError('day_closed');
       const { expected, count } = await repo.daySums(tx, branch.id, day);
       const difference = emptyByMethod();
-      for (const m of PAYMENT_METHODS) difference[m] = input.counted[m] - expected[m];
+      for (const m of PAYMENT_METHODS) difference[m] = (input.counted[m] ?? 0) - expected[m];
       const closeId = await repo.insertDayClose(tx, {
         branchId: branch.id,
         businessDate: day,

@@ -98,6 +98,40 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                 </td>
               </tr>
             ))}
+            {/* Paid storage: its own line per parcel past its free days, then the waiver with its reason. */}
+            {receipt.items
+              .filter((i) => i.storage_fee > 0)
+              .map((i) => (
+                <tr key={`storage-${i.order_id}`} data-testid="receipt-storage">
+                  <td>
+                    {t('receipts:storage.line', { code: i.track_code })}
+                    <div className={styles.muted}>
+                      {t('receipts:storage.days', {
+                        count: i.storage_days,
+                        per_day: money(i.storage_fee / Math.max(i.storage_days, 1), receipt.currency, lang),
+                      })}
+                    </div>
+                  </td>
+                  <td className={styles.empty} />
+                  <td className={styles.empty} />
+                  <td className={styles.num} data-label={t('receipts:col.price')}>
+                    {money(i.storage_fee, receipt.currency, lang)}
+                  </td>
+                </tr>
+              ))}
+            {receipt.storage_waived > 0 && (
+              <tr data-testid="receipt-storage-waived">
+                <td>
+                  {t('receipts:storage.waived')}
+                  {receipt.storage_waiver_reason && <div className={styles.muted}>{receipt.storage_waiver_reason}</div>}
+                </td>
+                <td className={styles.empty} />
+                <td className={styles.empty} />
+                <td className={styles.num} data-label={t('receipts:col.price')}>
+                  −{money(toMajor(receipt.storage_waived), receipt.currency, lang)}
+                </td>
+              </tr>
+            )}
           </tbody>
           <tfoot>
             <tr>

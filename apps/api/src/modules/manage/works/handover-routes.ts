@@ -51,6 +51,7 @@ export async function handoverRoutes(app: FastifyInstance) {
             paymentMethod: b.payment_method,
             payments: b.payments,
             acceptDebt: b.accept_debt,
+            storageWaiver: b.storage_waiver,
           },
           actor,
           lang,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { BRANCH_CURRENCIES, isLang, type TAdminBranch, type TAdminBranchCreateRequest, type TLang } from '@portal/contract';
+import { BRANCH_CURRENCIES, isLang, type TAdminBranch, type TLang } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner, Skeleton } from '../../../components/ui/feedback';
@@ -14,8 +14,10 @@ import {
   useSetAdminBranchOpenMutation,
   useUpdateAdminBranchMutation,
 } from '../api/admin-branches-api';
-import { draftWeek, HoursFields, weekOf, type DayDraft } from '../components/hours-fields';
-import { emptyTexts, LangTextFields, type LangTexts } from '../components/lang-text-fields';
+import { HoursFields } from '../components/hours-fields';
+import { LangTextFields } from '../components/lang-text-fields';
+import { methodsShown, PaymentMethodsField } from '../components/payment-methods-field';
+import { draftOf, num, requestOf, type Draft } from '../model/branch-draft';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
 import styles from '../components/places.module.css';
@@ -25,6 +27,7 @@ const MapPicker = lazy(() => import('../components/map-picker'));
 /** Time zones of the countries served, offered in the field (any IANA name is accepted). */
 const TIME_ZONES = [
   'Asia/Almaty',
+  'Asia/Bishkek',
   'Asia/Aqtobe',
   'Asia/Aqtau',
   'Asia/Oral',
@@ -33,70 +36,6 @@ const TIME_ZONES = [
   'Asia/Tashkent',
   'Asia/Shanghai',
 ];
-
-interface Draft {
-  country_id: string;
-  name: LangTexts;
-  city: LangTexts;
-  address: LangTexts;
-  latitude: string;
-  longitude: string;
-  map_link: string;
-  tariff: string;
-  currency: string;
-  storage_days: string;
-  time_zone: string;
-  phones: string;
-  instagram: string;
-  whatsapp: string;
-  telegram: string;
-  hours: DayDraft[];
-}
-
-const draftOf = (b?: TAdminBranch): Draft => ({
-  country_id: b ? String(b.country_id) : '',
-  name: b ? { ...b.name } : emptyTexts(),
-  city: b ? { ...b.city } : emptyTexts(),
-  address: b ? { ...b.address } : emptyTexts(),
-  latitude: b ? String(b.latitude) : '',
-  longitude: b ? String(b.longitude) : '',
-  map_link: b?.map_link ?? '',
-  tariff: b ? String(b.tariff) : '',
-  currency: b?.currency ?? 'KZT',
-  storage_days: b ? String(b.storage_days) : '14',
-  time_zone: b?.time_zone ?? 'Asia/Almaty',
-  phones: b?.phones.join(', ') ?? '',
-  instagram: b?.instagram ?? '',
-  whatsapp: b?.whatsapp ?? '',
-  telegram: b?.telegram ?? '',
-  hours: draftWeek(b?.working_hours),
-});
-
-/** A typed number ("1 750,5" too), or NaN (the API then names the field). */
-const num = (text: string) => (text.trim() ? Number(text.replace(/\s/g, '').replace(',', '.')) : Number.NaN);
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
-
-const requestOf = (d: Draft): TAdminBranchCreateRequest => ({
-  country_id: Number(d.country_id) || 0,
-  name: d.name,
-  city: d.city,
-  address: d.address,
-  latitude: num(d.latitude),
-  longitude: num(d.longitude),
-  map_link: d.map_link.trim(),
-  tariff: num(d.tariff),
-  currency: d.currency as TAdminBranchCreateRequest['currency'],
-  storage_days: num(d.storage_days),
-  working_hours: weekOf(d.hours) as TAdminBranchCreateRequest['working_hours'],
-  time_zone: d.time_zone.trim(),
-  phones: d.phones
-    .split(/[,;\n]/)
-    .map((p) => p.trim())
-    .filter(Boolean),
-  instagram: orNull(d.instagram),
-  whatsapp: orNull(d.whatsapp),
-  telegram: orNull(d.telegram),
-});
 
 /**
  * The form of a new branch or of one version of a branch. Whether "saved" shows is kept by the page (onSaved): a save
@@ -122,6 +61,7 @@ function BranchForm({
   const failure = state.error ? describeApiError(state.error as never, t) : null;
   const errors = failure?.fields ?? {};
   const err = (field: string) => errors[field]?.[0];
+  const countryCode = countries.data?.find((c) => String(c.id) === draft.country_id)?.code;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     onSaved?.(null);
     setDraft((d) => ({ ...d, [key]: value }));
@@ -134,7 +74,7 @@ function BranchForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     onSaved?.(null);
-    const body = requestOf(draft);
+    const body = requestOf(draft, countryCode);
     if (branch) {
       const result = await update({ id: branch.id, body: { ...body, version: branch.version } });
       if ('data' in result && result.data) onSaved?.(result.data.version);
@@ -265,7 +205,21 @@ function BranchForm({
             onChange={(e) => set('storage_days', e.target.value)}
             error={err('storage_days')}
           />
+          <TextField
+            label={t('admin:branches.storage_fee', { currency: draft.currency })}
+            value={draft.storage_fee_per_day}
+            inputMode="decimal"
+            hint={t('admin:branches.storage_fee_hint')}
+            onChange={(e) => set('storage_fee_per_day', e.target.value)}
+            error={err('storage_fee_per_day')}
+            data-testid="branch-storage-fee"
+          />
         </div>
+        <PaymentMethodsField
+          value={methodsShown(draft.payment_methods, countryCode)}
+          onChange={(v) => set('payment_methods', v)}
+          error={err('payment_methods')}
+        />
       </div>
 
       <div className={styles.section}>

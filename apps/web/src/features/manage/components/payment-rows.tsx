@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import {
-  formatAmount,
-  MAX_PAYMENTS_PER_CALL,
-  parseAmount,
-  PAYMENT_METHODS,
-  type TPaymentInput,
-  type TPaymentMethod,
-} from '@portal/contract';
+import { formatAmount, MAX_PAYMENTS_PER_CALL, parseAmount, type TPaymentInput, type TPaymentMethod } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { nextMethod } from '../model/storage-at-counter';
 import styles from '../manage.module.css';
 
 /** One payment line as typed: the amount stays text until parsed (minor units, contract common/money.ts). */
@@ -37,17 +31,22 @@ export function parsePaymentLines(lines: PaymentLine[]): TPaymentInput[] | null 
   return out;
 }
 
-/** Payment lines at the counter: a method and an amount each; more than one line splits the bill. */
+/**
+ * Payment lines at the counter: a method and an amount each; more than one line splits the bill. Only the branch's
+ * methods are offered (the admin's list; the API refuses others).
+ */
 export function PaymentRows({
   lines,
   onChange,
   currency,
   suggest,
+  methods,
 }: {
   lines: PaymentLine[];
   onChange: (lines: PaymentLine[]) => void;
   currency: string;
   suggest: number;
+  methods: readonly TPaymentMethod[];
 }) {
   const { t } = useTranslation();
   const set = (key: number, patch: Partial<PaymentLine>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -63,7 +62,7 @@ export function PaymentRows({
               onChange={(e) => set(l.key, { method: e.target.value as TPaymentMethod })}
               data-testid={`payment-method-${i}`}
             >
-              {PAYMENT_METHODS.map((m) => (
+              {methods.map((m) => (
                 <option key={m} value={m}>
                   {t(`manage:payment.${m}`)}
                 </option>
@@ -96,7 +95,18 @@ export function PaymentRows({
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => onChange([...lines, paymentLine(lines.length ? 'card' : 'cash', suggest)])}
+            onClick={() =>
+              onChange([
+                ...lines,
+                paymentLine(
+                  nextMethod(
+                    methods,
+                    lines.map((l) => l.method),
+                  ),
+                  suggest,
+                ),
+              ])
+            }
             data-testid="payment-add"
           >
             {t('manage:pay.add')}

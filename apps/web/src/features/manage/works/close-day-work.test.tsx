@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import { i18next } from '../../../lib/i18n/i18n';
 import en from '../locales/en/manage.json';
-import { CloseDayWork } from './close-day-work';
+import type { TDayCloseView } from '@portal/contract';
+import { CloseDayWork, shownMethods } from './close-day-work';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,10 +14,22 @@ const VIEW = {
   open_date: '2026-11-29',
   today: '2026-11-29',
   currency: 'KZT',
-  expected: { cash: 1_000_000, card: 500_000, transfer: 0, kaspi_qr: 0 },
+  payment_methods: ['cash', 'card', 'kaspi_qr', 'transfer'],
+  expected: { cash: 1_000_000, card: 500_000, transfer: 0, kaspi_qr: 0, elsom: 0, mbank: 0, o_dengi: 0 },
   payments_count: 3,
   close: null,
 };
+
+describe('methods a close asks for', () => {
+  it('the branch’s methods, and any other with money expected', () => {
+    expect(shownMethods(VIEW as TDayCloseView)).toEqual(['cash', 'card', 'transfer', 'kaspi_qr']);
+    expect(shownMethods({ payment_methods: ['cash', 'elsom'], expected: { ...VIEW.expected, card: 0, mbank: 100 } })).toEqual([
+      'cash',
+      'elsom',
+      'mbank',
+    ]);
+  });
+});
 
 describe('close of day (issue 32: one click closed a day for good; empty fields showed -10 000)', () => {
   it('shows no difference before a count, asks for every method that took money, and confirms the totals first', async () => {
@@ -36,7 +49,7 @@ describe('close of day (issue 32: one click closed a day for good; empty fields 
               currency: 'KZT',
               expected: VIEW.expected,
               counted: VIEW.expected,
-              difference: { cash: 0, card: 0, transfer: 0, kaspi_qr: 0 },
+              difference: { cash: 0, card: 0, transfer: 0, kaspi_qr: 0, elsom: 0, mbank: 0, o_dengi: 0 },
               note: null,
               staff: { id: 2, name: 'Aigerim' },
               created_at: '2026-11-29T18:00:00.000Z',
@@ -49,6 +62,9 @@ describe('close of day (issue 32: one click closed a day for good; empty fields 
     );
     renderWithStore(<CloseDayWork branchId={1} admin={false} />);
     expect((await screen.findByTestId('close-diff-cash')).textContent).toBe('—');
+    // Only the methods this (Kazakh) branch takes are asked for.
+    expect(screen.getByTestId('close-row-kaspi_qr')).toBeTruthy();
+    expect(screen.queryByTestId('close-row-elsom')).toBeNull();
     expect(screen.getByTestId('close-diff-card').textContent).toBe('—');
     expect((screen.getByTestId('close-submit') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('close-uncounted').textContent).toContain('Cash');

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmount, PAYMENT_METHODS, toMajor, type TByMethod, type TDayClose, type TPaymentMethod } from '@portal/contract';
+import {
+  parseAmount,
+  PAYMENT_METHODS,
+  toMajor,
+  type TByMethod,
+  type TDayClose,
+  type TDayCloseView,
+  type TPaymentMethod,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { Sheet } from '../../../components/ui/overlay';
@@ -12,6 +20,11 @@ import styles from '../manage.module.css';
 
 type Texts = Record<TPaymentMethod, string>;
 const emptyTexts = (): Texts => Object.fromEntries(PAYMENT_METHODS.map((m) => [m, ''])) as Texts;
+
+/** The methods the close asks for: those the branch takes, and any other with money expected (a list changed mid-day). */
+export function shownMethods(v: Pick<TDayCloseView, 'payment_methods' | 'expected'>): TPaymentMethod[] {
+  return PAYMENT_METHODS.filter((m) => v.payment_methods.includes(m) || v.expected[m] !== 0);
+}
 
 /**
  * Close of day at a branch: what the journal expects per method, what staff counted, the difference. Once closed the
@@ -90,7 +103,7 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
               </tr>
             </thead>
             <tbody>
-              {PAYMENT_METHODS.map((m) => {
+              {shownMethods(v).map((m) => {
                 const c = typed[m];
                 const diff = c === null || c === undefined ? null : c - v.expected[m];
                 return (

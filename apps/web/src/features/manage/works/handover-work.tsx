@@ -7,6 +7,8 @@ import { Alert } from '../../../components/ui/feedback';
 import { useCompleteOrdersMutation, useHandoverLookupMutation, usePayDebtMutation } from '../api/manage-api';
 import { parsePaymentLines, paymentLine, PaymentRows, type PaymentLine } from '../components/payment-rows';
 import { ParcelSummary } from '../components/parcel-bits';
+import { StorageFeeBox } from '../components/storage-fee-box';
+import { storageAtCounter, waiverReady } from '../model/storage-at-counter';
 import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatMoney, formatWeight } from '../model/format';
@@ -21,6 +23,8 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const [lines, setLines] = useState<PaymentLine[]>([]);
   const [payDebtToo, setPayDebtToo] = useState(false);
   const [acceptDebt, setAcceptDebt] = useState(false);
+  const [waive, setWaive] = useState(false);
+  const [waiveReason, setWaiveReason] = useState('');
   const [debtPaid, setDebtPaid] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<TReceipt | null>(null);
@@ -39,7 +43,11 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         setPayDebtToo(false);
         setAcceptDebt(false);
         setDebtPaid(null);
-        setLines([paymentLine('cash', data.parcels.length ? data.total_minor : data.debt)]);
+        setWaive(false);
+        setWaiveReason('');
+        setLines([
+          paymentLine(data.branch.payment_methods[0] ?? 'cash', data.parcels.length ? data.total_minor + data.storage_fee : data.debt),
+        ]);
         return data.parcels.length || data.debt > 0 ? 'ok' : 'warn';
       } catch (error) {
         setFound(null);
@@ -53,7 +61,12 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const chosen = useMemo(() => found?.parcels.filter((p) => selected.has(p.id)) ?? [], [found, selected]);
   // The receipt's totals by the contract's one rule (minor units, whole grams), the same the API writes; shown through toMajor.
   // The weight beside the money is the one charged (volumetric when larger), as on the receipt.
-  const { totalMinor, totalWeight: weight } = receiptTotals(chosen.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })));
+  const { totalMinor: parcelsMinor, totalWeight: weight } = receiptTotals(
+    chosen.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })),
+  );
+  // Paid storage of the chosen parcels (its own receipt line), unless waived with a reason.
+  const storage = storageAtCounter(found, selected, waive);
+  const totalMinor = parcelsMinor + storage.charged;
   const debt = found?.debt ?? 0;
   const due = totalMinor + (payDebtToo ? debt : 0);
   const payments = parsePaymentLines(lines);
@@ -62,7 +75,20 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const over = payments !== null && paid > totalMinor + debt;
   const all = found ? found.parcels.length > 0 && chosen.length === found.parcels.length : false;
   const money = (minor: number) => formatMoney(toMajor(minor), found?.currency ?? '', i18n.language);
-  const canConfirm = !!found && chosen.length > 0 && payments !== null && !over && (!short || acceptDebt);
+  const canConfirm =
+    !!found &&
+    chosen.length > 0 &&
+    payments !== null &&
+    !over &&
+    (!short || acceptDebt) &&
+    waiverReady(waive && storage.accrued > 0, waiveReason);
+  const methods = found?.branch.payment_methods ?? [];
+
+  const toggleWaive = (next: boolean) => {
+    setWaive(next);
+    if (lines.length === 1)
+      setLines([{ ...lines[0]!, text: paymentLine('cash', parcelsMinor + (next ? 0 : storage.accrued) + (payDebtToo ? debt : 0)).text }]);
+  };
 
   const toggleDebt = () => {
     const next = !payDebtToo;
@@ -79,7 +105,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
       scanFeedback('ok');
       setDebtPaid(money(sumMinor(r.payments.map((p) => p.amount))));
       setFound({ ...found, debt: Math.max(r.balance.balance, 0) });
-      setLines([paymentLine('cash', Math.max(r.balance.balance, 0))]);
+      setLines([paymentLine(found.branch.payment_methods[0] ?? 'cash', Math.max(r.balance.balance, 0))]);
     } catch (error) {
       scanFeedback('error');
       setProblem(errorText(error, t));
@@ -94,6 +120,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         customer_id: found.customer.id,
         payments,
         ...(short ? { accept_debt: true } : {}),
+        ...(waive && storage.accrued > 0 ? { storage_waiver: { reason: waiveReason.trim() } } : {}),
         branch_id: branchId,
         ...(all ? {} : { order_ids: chosen.map((p) => p.id) }),
       }).unwrap();
@@ -172,7 +199,13 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
               </p>
               {debt > 0 && (
                 <>
-                  <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(debt - paid, 0)} />
+                  <PaymentRows
+                    lines={lines}
+                    onChange={setLines}
+                    currency={found.currency}
+                    suggest={Math.max(debt - paid, 0)}
+                    methods={methods}
+                  />
                   {over && <Alert kind="error">{t('manage:pay.over', { amount: money(debt) })}</Alert>}
                   <Button
                     block
@@ -225,8 +258,16 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
               </ul>
               <div className={styles.totalBox} data-testid="handover-total">
                 <span>{t('manage:handover.selected', { count: chosen.length, weight: formatWeight(weight, i18n.language) })}</span>
-                <strong>{money(totalMinor)}</strong>
+                <strong>{money(parcelsMinor)}</strong>
               </div>
+              <StorageFeeBox
+                storage={storage}
+                currency={found.currency}
+                waive={waive}
+                reason={waiveReason}
+                onWaive={toggleWaive}
+                onReason={setWaiveReason}
+              />
               {debt > 0 && (
                 <label className={styles.check}>
                   <input type="checkbox" checked={payDebtToo} onChange={toggleDebt} data-testid="handover-pay-debt" />
@@ -234,7 +275,13 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 </label>
               )}
               <h3 className={styles.panelTitle}>{t('manage:handover.payment')}</h3>
-              <PaymentRows lines={lines} onChange={setLines} currency={found.currency} suggest={Math.max(due - paid, 0)} />
+              <PaymentRows
+                lines={lines}
+                onChange={setLines}
+                currency={found.currency}
+                suggest={Math.max(due - paid, 0)}
+                methods={methods}
+              />
               <div className={styles.totalBox} data-testid="handover-paid">
                 <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
                 {short && (

@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, READDRESSED_DAYS, sumMinor, toMajor, WORKLISTS, type TExportQuery, type TWorklistKind } from '@portal/contract';
+import {
+  PAYMENT_METHODS,
+  READDRESSED_DAYS,
+  sumMinor,
+  toMajor,
+  WORKLISTS,
+  type TExportQuery,
+  type TPaymentMethod,
+  type TWorklistKind,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -10,7 +19,15 @@ import { errorText } from '../model/api-error';
 import { formatCount, formatDate, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
-const METHOD_COLORS = { cash: '#2e7d32', card: '#1565c0', transfer: '#ef6c00', kaspi_qr: '#c62828' } as const;
+const METHOD_COLORS: Record<TPaymentMethod, string> = {
+  cash: '#2e7d32',
+  card: '#1565c0',
+  transfer: '#ef6c00',
+  kaspi_qr: '#c62828',
+  elsom: '#6a1b9a',
+  mbank: '#00838f',
+  o_dengi: '#ad1457',
+};
 const FLOW_COLORS = { received: '#6a1b9a', dispatched: '#1565c0', arrived: '#ef6c00', delivered: '#2e7d32' } as const;
 const FLOWS = ['received', 'dispatched', 'arrived', 'delivered'] as const;
 

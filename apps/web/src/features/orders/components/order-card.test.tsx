@@ -18,6 +18,7 @@ const order = (code: TOrderStatusCode): TOrder => ({
   arrived_at: null,
   expected_arrival: null,
   storage_until: null,
+  storage_fee_per_day: 0,
   photos: [],
   archived: false,
 });

@@ -5,7 +5,7 @@ import type { TOrder } from '@portal/contract';
 import { Skeleton } from '../../../components/ui/feedback';
 import { Popover, useDismiss } from '../../../components/ui/overlay';
 import { chargedByVolume } from '../../../lib/content/charged-weight';
-import { daysLabelKey, orderTitle, storageDaysLeft, useOrderFormat } from '../model/use-order-format';
+import { daysLabelKey, orderTitle, storageDaysLeft, storageFeeNote, useOrderFormat } from '../model/use-order-format';
 import { ArchiveIcon, MoreIcon, PencilIcon, RestoreIcon, RouteIcon } from './order-icons';
 import { StatusChip } from './status-chip';
 import styles from './orders.module.css';
@@ -26,13 +26,31 @@ export const orderLinks = (order: Pick<TOrder, 'id' | 'name' | 'track_code'>) =>
 });
 
 /** "N days left to collect" for a parcel at its branch; red on the last free day and after. */
-export function StorageCountdown({ until }: { until: string }) {
+export function StorageCountdown({ order }: { order: Pick<TOrder, 'storage_until' | 'storage_fee_per_day' | 'currency'> }) {
+  const { t } = useTranslation();
   const f = useOrderFormat();
+  const until = order.storage_until!;
   const urgent = storageDaysLeft(until) <= 0;
+  const fee = storageFeeNote(order);
   return (
-    <strong className={urgent ? styles.countdownUrgent : styles.countdown} data-testid="storage-countdown">
-      {f.storageLeft(until)}
-    </strong>
+    <>
+      <strong className={urgent ? styles.countdownUrgent : styles.countdown} data-testid="storage-countdown">
+        {f.storageLeft(until)}
+      </strong>
+      {fee && (
+        <>
+          <br />
+          <span className={fee.kind === 'accrued' ? styles.countdownUrgent : undefined} data-testid="storage-fee">
+            {fee.kind === 'from'
+              ? t('orders:card.storage_fee_from', { fee: f.money(fee.perDay, order.currency), date: f.day(fee.from) })
+              : t('orders:card.storage_fee_accrued', {
+                  amount: f.money(fee.amount, order.currency),
+                  fee: f.money(fee.perDay, order.currency),
+                })}
+          </span>
+        </>
+      )}
+    </>
   );
 }
 
@@ -102,7 +120,7 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
       )}
       {order.status.code === 'at_branch' && order.storage_until && (
         <p className={styles.note}>
-          <StorageCountdown until={order.storage_until} />
+          <StorageCountdown order={order} />
           <br />
           {t('orders:card.storage_until')}: <strong>{f.day(order.storage_until)}</strong>
         </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { daysLeftToCollect, deviceDate, type TOrder } from '@portal/contract';
+import { addDays, daysLeftToCollect, deviceDate, storageFeeOn, toMajor, toMinor, type TOrder } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/content/format';
 import { selectLang } from '../../../lib/preferences/lang-slice';
@@ -16,6 +16,20 @@ export const daysLabelKey = (order: Pick<TOrder, 'status'>) =>
 
 /** Days left to collect a parcel whose last free storage day is `storageUntil` (0 = today, negative = overdue). */
 export const storageDaysLeft = (storageUntil: string, now = deviceDate()) => daysLeftToCollect(storageUntil, now);
+
+/**
+ * Paid storage as the countdown tells it (ADR 073, the contract's storageFeeOn on the device's day): nothing when
+ * storage stays free; before the fee starts, the day it starts from; once it runs, what has accrued (major units).
+ */
+export function storageFeeNote(
+  order: Pick<TOrder, 'storage_until' | 'storage_fee_per_day'>,
+  today = deviceDate(),
+): { kind: 'from'; from: string; perDay: number } | { kind: 'accrued'; amount: number; days: number; perDay: number } | null {
+  if (!order.storage_until || order.storage_fee_per_day <= 0) return null;
+  const accrued = storageFeeOn({ storageUntil: order.storage_until, storageFeePerDay: toMinor(order.storage_fee_per_day) }, today);
+  if (accrued.days === 0) return { kind: 'from', from: addDays(order.storage_until, 1), perDay: order.storage_fee_per_day };
+  return { kind: 'accrued', amount: toMajor(accrued.fee), days: accrued.days, perDay: order.storage_fee_per_day };
+}
 
 /** Formatting of weights, money, dates and days in the current language. */
 export function useOrderFormat() {

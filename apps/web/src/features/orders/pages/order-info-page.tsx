@@ -78,7 +78,7 @@ export default function OrderInfoPage() {
           </dl>
           {order.status.code === 'at_branch' && order.storage_until && (
             <p className={styles.note}>
-              <StorageCountdown until={order.storage_until} />
+              <StorageCountdown order={order} />
             </p>
           )}
         </Card>
