@@ -57,6 +57,7 @@ export * from './tracks/track-code';
 export * from './tracks/saved-track';
 export * from './tracks/list-saved-tracks';
 export * from './tracks/save-track';
+export * from './tracks/save-tracks-bulk';
 export * from './tracks/delete-saved-track';
 export * from './qr/get-qr';
 
