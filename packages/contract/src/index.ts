@@ -84,4 +84,5 @@ export * from './payments/index';
 
 export * from './admin/index';
 export * from './reports/dashboard';
+export * from './reports/list-exports';
 export * from './notifications/push';
