@@ -82,8 +82,10 @@ describe('list exports', () => {
   });
 
   it('support requests, with a formula typed by a customer neutralised in .csv and kept as text in .xlsx', async () => {
-    const formula = "=HYPERLINK(\"http://evil.example\",\"click\")+cmd|' /C calc'!A0";
-    const sent = await call('POST', '/supports', { body: { category: 'other', message: formula, contact: '+77019990011', name: '@Атакующий' } });
+    const formula = '=HYPERLINK("http://evil.example","click")+cmd|\' /C calc\'!A0';
+    const sent = await call('POST', '/supports', {
+      body: { category: 'other', message: formula, contact: '+77019990011', name: '@Атакующий' },
+    });
     expect(sent.status).toBe(201);
     const res = await download('/admin/supports/export?format=csv&filters[state]=new', admin, 'en');
     expect(res.status).toBe(200);

@@ -52,7 +52,10 @@ describe('GET manage/search: one box', () => {
       expect(res.status, q).toBe(200);
       const groups = res.json.data.groups as Group[];
       expect(groups[0]?.kind, q).toBe('customers');
-      expect(groups[0]!.items.map((i) => i.id), q).toContain(c.user.id);
+      expect(
+        groups[0]!.items.map((i) => i.id),
+        q,
+      ).toContain(c.user.id);
     }
   });
 

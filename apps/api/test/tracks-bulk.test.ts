@@ -64,7 +64,9 @@ describe('POST save-tracks', () => {
     expect(rows.map((r) => r.trackCode).sort()).toEqual([fresh, mine, savedByOther.code, unclaimed.code].sort());
     // The claimed parcel is theirs now, as a single save makes it.
     const orders = await call('GET', `/saved-tracks`, { token: c.token });
-    const claimed = (orders.json.data as { track_code: string; order: { id: number } | null }[]).find((t) => t.track_code === unclaimed.code);
+    const claimed = (orders.json.data as { track_code: string; order: { id: number } | null }[]).find(
+      (t) => t.track_code === unclaimed.code,
+    );
     expect(claimed?.order?.id).toBe(unclaimed.id);
   });
 
@@ -78,7 +80,11 @@ describe('POST save-tracks', () => {
     const ru = await bulk(c.token, many, 'ru');
     expect(ru.json.message).toMatch(/[А-Яа-я]/);
     expect(await ctx.database.db.select().from(savedTracks).where(eq(savedTracks.userId, c.user.id))).toEqual([]);
-    const huge = await call('POST', '/save-tracks', { token: c.token, rawBody: JSON.stringify({ codes: ['A'.repeat(40_000)] }), headers: { 'content-type': 'application/json' } });
+    const huge = await call('POST', '/save-tracks', {
+      token: c.token,
+      rawBody: JSON.stringify({ codes: ['A'.repeat(40_000)] }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.status).toBe(413);
     expect((await call('POST', '/save-tracks', { body: { codes: ['YT1234567890'] } })).status).toBe(401);
   });
@@ -92,7 +98,10 @@ describe('POST save-tracks', () => {
     for (const a of answers) expect(a.status).toBe(200);
     for (const code of paste) {
       const results = answers.map((a) => (a.json.data as Line[]).find((l) => l.code === code)!.result);
-      expect(results.filter((r) => r === 'already_yours'), code).toHaveLength(2);
+      expect(
+        results.filter((r) => r === 'already_yours'),
+        code,
+      ).toHaveLength(2);
     }
     const rows = await ctx.database.db
       .select()

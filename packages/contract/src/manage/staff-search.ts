@@ -76,7 +76,10 @@ export function readSearchTerm(raw: string): SearchTerm {
   const code = normalizeTrackCode(term);
   const trackCode = code.length >= 4 && code.length <= 40 && /^[A-Z0-9]+$/.test(code) && /\d/.test(code) ? code : null;
   if (trackCode && isTrackCode(trackCode)) recognised.add('track_code');
-  const words = term.split(/\s+/).filter((w) => /\p{L}/u.test(w)).slice(0, 3);
+  const words = term
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w))
+    .slice(0, 3);
   if (words.length && !trackCode) recognised.add('name');
   return { recognised: [...recognised], phones: [...phones], phoneDigits, trackCode, clientCode, words };
 }

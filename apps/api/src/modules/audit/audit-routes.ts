@@ -18,7 +18,9 @@ import { EXPORT_PRODUCES, exportGuard, exportMoment, exportRows, sendListExport 
 import { auditRepository, type AuditFilters } from './audit-repository';
 import { actionName, actionsNamed, auditChanges, auditSentence, placeName } from './audit-words';
 
-type Query = { [K in 'filters[actor]' | 'filters[target_type]' | 'filters[target_id]' | 'filters[action]' | 'filters[from]' | 'filters[to]']?: string };
+type Query = {
+  [K in 'filters[actor]' | 'filters[target_type]' | 'filters[target_id]' | 'filters[action]' | 'filters[from]' | 'filters[to]']?: string;
+};
 
 const filtersOf = (q: Query): AuditFilters => ({
   actor: q['filters[actor]'],
@@ -42,9 +44,10 @@ async function auditPage(db: Db, filters: AuditFilters, page: number, perPage: n
     ),
   ];
   const branchNames = new Map(
-    (branchIds.length ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds)) : []).map(
-      (b) => [b.id, pickText(b.name, lang)],
-    ),
+    (branchIds.length
+      ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds))
+      : []
+    ).map((b) => [b.id, pickText(b.name, lang)]),
   );
   const items: TAuditEntry[] = rows.map(({ entry, firstName, lastName }) => {
     const name = firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim();
@@ -65,7 +68,14 @@ async function auditPage(db: Db, filters: AuditFilters, page: number, perPage: n
       actor_place_name: place,
       action_name: actionName(entry.action, lang),
       summary: auditSentence(
-        { action: entry.action, actorName: name, actorPlace: place, targetType: entry.targetType, targetId: entry.targetId, after: entry.after },
+        {
+          action: entry.action,
+          actorName: name,
+          actorPlace: place,
+          targetType: entry.targetType,
+          targetId: entry.targetId,
+          after: entry.after,
+        },
         lang,
       ),
       changes: auditChanges(entry.before, entry.after, lang),
@@ -115,7 +125,15 @@ export async function auditRoutes(app: FastifyInstance) {
       const filters = filtersOf(q);
       const { rows, total } = await exportRows((page, perPage) => auditPage(app.db, filters, page, perPage, lang));
       const table = {
-        columns: [{ key: 'date' }, { key: 'actor' }, { key: 'place' }, { key: 'action' }, { key: 'summary' }, { key: 'changes' }, { key: 'ip' }],
+        columns: [
+          { key: 'date' },
+          { key: 'actor' },
+          { key: 'place' },
+          { key: 'action' },
+          { key: 'summary' },
+          { key: 'changes' },
+          { key: 'ip' },
+        ],
         rows: rows.map((e) => ({
           date: exportMoment(e.created_at),
           actor: e.actor_name,

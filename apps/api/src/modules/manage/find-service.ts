@@ -59,9 +59,7 @@ async function findCustomers(db: Db, term: SearchTerm, lang: TLang): Promise<{ f
   if (term.clientCode) conditions.push(sql`${users.clientCode} like ${containsPattern(term.clientCode)}`);
   if (term.recognised.includes('name')) {
     conditions.push(
-      and(
-        ...term.words.map((w) => or(ilike(users.firstName, containsPattern(w)), ilike(users.lastName, containsPattern(w)))!),
-      )!,
+      and(...term.words.map((w) => or(ilike(users.firstName, containsPattern(w)), ilike(users.lastName, containsPattern(w)))!))!,
     );
   }
   if (!conditions.length) return { found: [], exact: false };

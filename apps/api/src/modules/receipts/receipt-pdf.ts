@@ -54,14 +54,27 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
     }
   };
 
-  doc.font('bold').fontSize(20).fillColor('#000').text(text('receipt_pdf.title', lang, { id: receipt.id }), MARGIN, y);
+  doc
+    .font('bold')
+    .fontSize(20)
+    .fillColor('#000')
+    .text(text('receipt_pdf.title', lang, { id: receipt.id }), MARGIN, y);
   y = doc.y + 2;
   doc.font('regular').fontSize(10).fillColor(GREY).text(when(receipt.created_at), MARGIN, y);
   y = doc.y + 6;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(2).strokeColor(ACCENT).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(2)
+    .strokeColor(ACCENT)
+    .stroke();
   y += 12;
   if (receipt.undone_at) {
-    doc.font('bold').fontSize(10).fillColor('#b3261e').text(text('receipt_pdf.undone', lang, { date: when(receipt.undone_at) }), MARGIN, y, { width });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor('#b3261e')
+      .text(text('receipt_pdf.undone', lang, { date: when(receipt.undone_at) }), MARGIN, y, { width });
     y = doc.y + 10;
   }
 
@@ -81,9 +94,17 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
   ];
   const labelW = 130;
   for (const [label, value] of facts) {
-    doc.font('regular').fontSize(10).fillColor(GREY).text(label, MARGIN, y, { width: labelW - 8 });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(label, MARGIN, y, { width: labelW - 8 });
     const labelBottom = doc.y;
-    doc.font('regular').fontSize(11).fillColor('#000').text(value, MARGIN + labelW, y, { width: width - labelW });
+    doc
+      .font('regular')
+      .fontSize(11)
+      .fillColor('#000')
+      .text(value, MARGIN + labelW, y, { width: width - labelW });
     y = Math.max(doc.y, labelBottom) + 6;
   }
   y += 8;
@@ -99,14 +120,26 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
     doc.font(font).fontSize(size).fillColor(color);
     const h = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i]!.w })));
     ensure(h + 8);
-    cells.forEach((c, i) => doc.font(font).fontSize(size).fillColor(color).text(c, cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align }));
+    cells.forEach((c, i) =>
+      doc.font(font).fontSize(size).fillColor(color).text(c, cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align }),
+    );
     y += h + 4;
   };
   const rule = (color = '#d0d0d0') => {
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.7).strokeColor(color).stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.7)
+      .strokeColor(color)
+      .stroke();
     y += 6;
   };
-  row(['parcel', 'weight', 'tariff', 'price'].map((k) => text(`receipt_pdf.${k}` as 'receipt_pdf.parcel', lang)), 'bold', 9, GREY);
+  row(
+    ['parcel', 'weight', 'tariff', 'price'].map((k) => text(`receipt_pdf.${k}` as 'receipt_pdf.parcel', lang)),
+    'bold',
+    9,
+    GREY,
+  );
   rule('#999');
   for (const item of receipt.items) {
     row([item.track_code, kg(item.weights.chargeable_weight), money(item.tariff), money(item.price)], 'bold');

@@ -54,7 +54,10 @@ export async function sendListExport(
     : table.rows;
   const body = await writeExport({ columns: table.columns, rows }, opts.format, opts.lang, opts.name);
   reply
-    .header('content-type', opts.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header(
+      'content-type',
+      opts.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
     .header('content-disposition', `attachment; filename="${opts.name}_${new Date().toISOString().slice(0, 10)}.${opts.format}"`)
     .header('cache-control', 'no-store');
   if (capped) reply.header('x-export-capped', `${table.rows.length}/${opts.total}`);

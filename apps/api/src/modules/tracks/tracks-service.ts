@@ -3,7 +3,11 @@ import {
   ZTrackCode,
   type TBulkTrackResult,
   type TSaveTracksResponse,
-  type TCursorPageMeta, type TLang, type TSavedTrack, type TSaveTrackResponse } from '@portal/contract';
+  type TCursorPageMeta,
+  type TLang,
+  type TSavedTrack,
+  type TSaveTrackResponse,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { cursorPage, decodeCursor, encodeCursor, ZCursorId } from '../../lib/cursor';

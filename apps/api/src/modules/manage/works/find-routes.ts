@@ -24,7 +24,8 @@ export async function findRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'One search box: tracking codes, phones (any KZ/KG form), client codes and names; customers and parcels grouped by kind, best match first',
+        summary:
+          'One search box: tracking codes, phones (any KZ/KG form), client codes and names; customers and parcels grouped by kind, best match first',
         security,
         querystring: ZStaffSearchQuery,
         response: { 200: ZStaffSearchResponse, ...errors },
