@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   supportRequests: 'supports',
   supportMessages: 'supports',
   imports: 'manage',
+  importLayouts: 'manage',
   telegramLinkTokens: 'notifications',
   pushSubscriptions: 'notifications',
   customerTotals: 'payments',

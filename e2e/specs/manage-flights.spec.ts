@@ -35,7 +35,7 @@ async function scan(page: Page, testId: string, code: string) {
   await page.keyboard.press('Enter');
 }
 
-test('@desktop two parcels with dimensions go on a flight → customer sees the date and chargeable weight → delay → branch sees one missing', async ({
+test('@desktop two parcels with dimensions go on a flight → customer sees the date and chargeable weight → delay → branch counter moves per scan, one missing, whole flight closed', async ({
   page,
   browser,
   request,
@@ -121,12 +121,27 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
     '/manage?work=arrival',
     await apiLogin(request, DEMO.branchStaff),
   );
+  // The flight's counter is live: it moves with the scan, without a reload.
+  const flight = branch.getByTestId('flight-row').filter({ hasText: ref });
+  await expect(flight.getByTestId('flight-arrival-line')).toContainText('прибыло 0 из 2');
   await scan(branch, 'arrival-scan', codes[0]!);
   await expect(branch.getByTestId('arrival-log').locator(`li[data-code="${codes[0]}"]`)).toHaveAttribute('data-outcome', 'moved');
-  const flight = branch.getByTestId('flight-row').filter({ hasText: ref });
+  await expect(flight.getByTestId('flight-arrival-line')).toContainText('прибыло 1 из 2');
   await flight.getByTestId('flight-open').click();
   await expect(flight.getByTestId('flight-arrived')).toContainText(codes[0]!);
   await expect(flight.getByTestId('flight-missing')).toContainText(codes[1]!);
   await expect(flight.getByTestId('flight-missing')).not.toContainText(codes[0]!);
   await shot(branch, 'flights-branch-missing');
+
+  // "The whole flight arrived": the missing parcel is listed, the clerk confirms, the arrival is closed.
+  await flight.getByTestId('flight-whole').click();
+  const close = flight.getByTestId('flight-close');
+  await expect(close.getByTestId('flight-close-progress')).toContainText('Прибыло 1 из 2');
+  await expect(close.getByTestId('flight-close-missing')).toContainText(codes[1]!);
+  await shot(branch, 'flights-whole-check');
+  await close.getByTestId('flight-close-confirm').click();
+  await expect(close).toContainText('Приёмка закрыта');
+  await expect(close.getByTestId('flight-close-confirm')).toBeHidden();
+  await expect(close.getByTestId('flight-close-missing')).toContainText(codes[1]!);
+  await shot(branch, 'flights-whole-closed');
 });

@@ -105,3 +105,32 @@ export const ZDelayFlightResult = z.object({
 export type TDelayFlightResult = z.infer<typeof ZDelayFlightResult>;
 export const ZDelayFlightResponse = ZData(ZDelayFlightResult);
 export type TDelayFlightResponse = z.infer<typeof ZDelayFlightResponse>;
+
+/**
+ * GET manage/flights/{id}/arrival (the branch's share): what "the whole flight arrived" would close — its parcels for
+ * the branch that arrived, those expected and not scanned (missing), and the parcels scanned at the branch meanwhile
+ * that are on another flight or none (unexpected). POST manage/flights/{id}/arrival/close confirms it (ADR 074):
+ * missing parcels stay in transit, flagged missing for follow-up, never marked arrived.
+ */
+export const ZFlightArrivalCheck = z.object({
+  flight: ZFlight,
+  branch: ZBranchRef,
+  expected: z.number().int(),
+  arrived: z.array(ZManageParcel),
+  missing: z.array(ZManageParcel),
+  unexpected: z.array(ZManageParcel),
+  /** When the branch closed the flight's arrival (null while open) and who did. */
+  closed_at: z.string().nullable(),
+  closed_by: z.string().nullable(),
+});
+export type TFlightArrivalCheck = z.infer<typeof ZFlightArrivalCheck>;
+export const ZFlightArrivalCheckResponse = ZData(ZFlightArrivalCheck);
+export type TFlightArrivalCheckResponse = z.infer<typeof ZFlightArrivalCheckResponse>;
+
+/** POST manage/flights/{id}/arrival/close: the counts the clerk confirmed (refused when the lists changed since). */
+export const ZFlightArrivalCloseRequest = z.strictObject({
+  branch_id: ZId.optional(),
+  missing: z.number({ error: MSG.invalidValue }).int().min(0).max(1_000_000),
+  unexpected: z.number({ error: MSG.invalidValue }).int().min(0).max(1_000_000),
+});
+export type TFlightArrivalCloseRequest = z.input<typeof ZFlightArrivalCloseRequest>;

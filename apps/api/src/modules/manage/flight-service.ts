@@ -46,8 +46,8 @@ export const flightService = {
     return one(db, id, lang, null);
   },
 
-  async list(db: Db, branch: BranchRow | null, lang: TLang): Promise<TFlight[]> {
-    return (await flightsModule.list(db, { branchId: branch?.id })).map((f) => toFlight(f, lang, branch));
+  async list(db: Db, branch: BranchRow | null, lang: TLang, flightId?: number): Promise<TFlight[]> {
+    return (await flightsModule.list(db, { branchId: branch?.id, flightId })).map((f) => toFlight(f, lang, branch));
   },
 
   /** The flight and its parcels (for the branch in scope): arrived (at the branch or handed over) and still missing. */

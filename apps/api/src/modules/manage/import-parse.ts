@@ -1,30 +1,45 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@portal/contract';
+import { createHash } from 'node:crypto';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, type TImportColumns, type TImportField } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { CsvLimits, CsvRefusal } from './csv-read';
 import type { XlsxLimits, XlsxRefusal } from './xlsx-read';
 
-/** One data row of a spreadsheet: its row number and the four cells the import reads. */
+/** One data row of a spreadsheet: its row number and the cells the import reads (dimensions in cm, when mapped). */
 export interface RawImportRow {
   row: number;
   trackCode: string;
   weight: string | number | null;
   clientCode: string;
   name: string;
+  length?: string | number | null;
+  width?: string | number | null;
+  height?: string | number | null;
 }
 
-type Column = 'track' | 'weight' | 'client' | 'name';
-const POSITIONAL: Column[] = ['track', 'weight', 'client', 'name'];
+/** The non-empty lines of a file as read: row number and cells. */
+export type ImportLines = { row: number; cells: (string | number | null)[] }[];
 
-/** Header words (any language the warehouse partners use) → the column they name. */
-function columnOfHeader(text: string): Column | null {
+/** How a file's columns are read: whether its first line is a header, and the column of each field. */
+export interface ImportMapping {
+  header: boolean;
+  columns: TImportColumns;
+}
+
+const POSITIONAL: TImportField[] = ['track', 'weight', 'client', 'name'];
+
+/** Header words (any language the warehouse partners use) → the field they name. */
+function columnOfHeader(text: string): TImportField | null {
   const h = text.trim().toLowerCase();
   if (!h) return null;
   if (/track|трек|tracking|накладн|waybill|单号|快递/.test(h)) return 'track';
   if (/weight|вес|салмақ|kg|кг|重量/.test(h)) return 'weight';
   if (/client|customer|клиент|код клиента|唛头|客户/.test(h)) return 'client';
+  if (/length|длин|ұзынд|长/.test(h)) return 'length';
+  if (/width|ширин|ені|宽/.test(h)) return 'width';
+  if (/height|высот|биікт|高/.test(h)) return 'height';
   if (/name|item|description|наимен|товар|описан|атау|品名/.test(h)) return 'name';
   return null;
 }
@@ -33,39 +48,64 @@ function importError(): AppError {
   return new AppError('import_file_invalid');
 }
 
-/** Cells of a sheet or CSV → rows the import plans, found by header or, without one, by position. */
-export function rowsFromCells(lines: { row: number; cells: (string | number | null)[] }[]): RawImportRow[] {
-  const nonEmpty = lines.filter((l) => l.cells.some((c) => c !== null && String(c).trim() !== ''));
-  if (!nonEmpty.length) return [];
-  const first = nonEmpty[0]!;
-  const headerColumns = first.cells.map((c) => (typeof c === 'string' ? columnOfHeader(c) : null));
-  const hasHeader = headerColumns.includes('track');
-  const index: Partial<Record<Column, number>> = {};
-  if (hasHeader) {
-    headerColumns.forEach((col, i) => {
-      if (col && index[col] === undefined) index[col] = i;
+const noColumns = (): TImportColumns => ({ track: null, weight: null, client: null, name: null, length: null, width: null, height: null });
+
+/** The lines that hold anything. */
+export function nonEmptyLines(lines: ImportLines): ImportLines {
+  return lines.filter((l) => l.cells.some((c) => c !== null && String(c).trim() !== ''));
+}
+
+/**
+ * A layout's signature: its header cells, trimmed and lower-cased, hashed. Two files with the same headers in the same
+ * order share it, whatever their rows (the saved mapping of import_layouts is found by it).
+ */
+export function layoutSignature(headerCells: (string | number | null)[]): string {
+  const norm = headerCells.map((c) => (c === null ? '' : String(c).trim().toLowerCase()));
+  while (norm.length && norm[norm.length - 1] === '') norm.pop();
+  return createHash('sha256').update(JSON.stringify(norm)).digest('hex');
+}
+
+/** The mapping read from the headers (a header row names a track column), or the old positional order without one. */
+export function detectMapping(lines: ImportLines): { mapping: ImportMapping; source: 'detected' | 'positional' } {
+  const first = lines[0];
+  const columns = noColumns();
+  const found = first ? first.cells.map((c) => (typeof c === 'string' ? columnOfHeader(c) : null)) : [];
+  if (found.includes('track')) {
+    found.forEach((field, i) => {
+      if (field && columns[field] === null) columns[field] = i;
     });
-  } else {
-    POSITIONAL.forEach((col, i) => (index[col] = i));
+    const dims = [columns.length, columns.width, columns.height].filter((c) => c !== null).length;
+    if (dims !== 3) Object.assign(columns, { length: null, width: null, height: null });
+    return { mapping: { header: true, columns }, source: 'detected' };
   }
-  const text = (cells: (string | number | null)[], col: Column) => {
-    const i = index[col];
-    const v = i === undefined ? null : cells[i];
-    return v === null || v === undefined ? '' : String(v).trim();
-  };
-  const data = hasHeader ? nonEmpty.slice(1) : nonEmpty;
+  POSITIONAL.forEach((field, i) => (columns[field] = i));
+  return { mapping: { header: false, columns }, source: 'positional' };
+}
+
+/** Cells of a sheet or CSV → rows the import plans, read with `mapping`. */
+export function rowsWithMapping(lines: ImportLines, mapping: ImportMapping): RawImportRow[] {
+  const data = mapping.header ? lines.slice(1) : lines;
   if (data.length > IMPORT_MAX_ROWS) throw importError();
-  return data.map((l) => {
-    const wi = index.weight;
-    const w = wi === undefined ? null : (l.cells[wi] ?? null);
-    return {
-      row: l.row,
-      trackCode: text(l.cells, 'track'),
-      weight: typeof w === 'number' ? w : w === null || String(w).trim() === '' ? null : String(w).trim(),
-      clientCode: text(l.cells, 'client'),
-      name: text(l.cells, 'name').slice(0, 200),
-    };
-  });
+  const cell = (cells: (string | number | null)[], field: TImportField): string | number | null => {
+    const i = mapping.columns[field];
+    const v = i === null ? null : (cells[i] ?? null);
+    if (typeof v === 'number') return v;
+    return v === null || String(v).trim() === '' ? null : String(v).trim();
+  };
+  const text = (cells: (string | number | null)[], field: TImportField) => {
+    const v = cell(cells, field);
+    return v === null ? '' : String(v);
+  };
+  return data.map((l) => ({
+    row: l.row,
+    trackCode: text(l.cells, 'track'),
+    weight: cell(l.cells, 'weight'),
+    clientCode: text(l.cells, 'client'),
+    name: text(l.cells, 'name').slice(0, 200),
+    length: cell(l.cells, 'length'),
+    width: cell(l.cells, 'width'),
+    height: cell(l.cells, 'height'),
+  }));
 }
 
 /** What one .xlsx may unpack to: 64 MB in all (a 20,000-row sheet is a few MB), 256 KB between two tags. */
@@ -85,7 +125,7 @@ const WORKER_TIMEOUT_MS = 60_000;
 /** The worker's own heap: a file past it ends the worker, never the API. */
 const WORKER_HEAP_MB = 384;
 
-type Cells = { row: number; cells: (string | number | null)[] }[];
+type Cells = ImportLines;
 type Job = { kind: 'xlsx'; bytes: Buffer; limits: XlsxLimits } | { kind: 'csv'; bytes: Buffer; limits: CsvLimits };
 type Refusal = XlsxRefusal | CsvRefusal;
 
@@ -159,14 +199,14 @@ async function readInOneWorker(job: Job): Promise<Cells> {
   }
 }
 
-/** The rows of an uploaded spreadsheet; the type is told by the file's bytes and name, anything else is refused. */
-export async function parseSpreadsheet(fileName: string, bytes: Buffer): Promise<RawImportRow[]> {
+/** The non-empty lines of an uploaded spreadsheet; the type is told by the file's bytes and name, anything else is refused. */
+export async function readSpreadsheet(fileName: string, bytes: Buffer): Promise<ImportLines> {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.xlsx')) {
     const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
     if (!isZip) throw importError();
-    return rowsFromCells(await readInWorker({ kind: 'xlsx', bytes, limits: XLSX_LIMITS }));
+    return nonEmptyLines(await readInWorker({ kind: 'xlsx', bytes, limits: XLSX_LIMITS }));
   }
-  if (lower.endsWith('.csv')) return rowsFromCells(await readInWorker({ kind: 'csv', bytes, limits: CSV_LIMITS }));
+  if (lower.endsWith('.csv')) return nonEmptyLines(await readInWorker({ kind: 'csv', bytes, limits: CSV_LIMITS }));
   throw importError();
 }

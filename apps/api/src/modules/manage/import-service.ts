@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
-  isTrackCode,
-  isClientCode,
+  IMPORT_UNDO_MINUTES,
   normalizeClientCode,
-  normalizeTrackCode,
-  parseWeightKg,
+  type TImportColumns,
   type TImportCounts,
+  type TImportLayout,
+  type TImportMappingRequest,
   type TImportOutcome,
   type TImportRow,
   type TImportSummary,
@@ -15,105 +15,24 @@ import type { Db, DbOrTx } from '../../db/client';
 import { imports } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
-import { parcels, type Actor, type OwnerSource } from '../parcels/parcels-service';
+import { parcels, type Actor } from '../parcels/parcels-service';
 import { tracksLinks } from '../tracks/tracks-links';
 import type { UserRow } from '../users/users-repository';
-import type { RawImportRow } from './import-parse';
-import { chunks, manageRepository } from './manage-repository';
-import { manageText, type ManageText } from './manage-messages';
-import { matchOwner } from './receive-service';
-
-/** A planned row as kept in imports.rows: the reason is a message key, rendered in the reader's language. */
-export interface PlannedRow {
-  row: number;
-  track_code: string;
-  weight: number | null;
-  client_code: string | null;
-  name: string;
-  outcome: TImportOutcome;
-  customer: { id: number; client_code: string; name: string; branch_id: number | null } | null;
-  reason: { key: ManageText; params: Record<string, string | number> } | null;
-  /** How the customer was found (ADR 021). */
-  owner_source?: OwnerSource | null;
-  /** Several customers saved the code and the label named none: received as disputed (counted as unclaimed). */
-  disputed_by?: number[];
-}
+import { rowsWithMapping, type ImportLines, type ImportMapping, type RawImportRow } from './import-parse';
+import { importLayoutsStore, layoutView, signatureOf } from './import-layouts';
+import { countRows, planRows, type PlannedRow } from './import-plan';
+import { chunks } from './manage-repository';
+import { manageText } from './manage-messages';
 
 const INSERT_CHUNK = 1000;
-
-function emptyCounts(): TImportCounts {
-  return { total: 0, new_order: 0, unclaimed: 0, duplicate: 0, invalid: 0 };
-}
-
-function countRows(rows: { outcome: TImportOutcome }[]): TImportCounts {
-  const c = emptyCounts();
-  for (const r of rows) {
-    c.total++;
-    c[r.outcome]++;
-  }
-  return c;
-}
-
-/** What each row would do now: the same rules as receiving one parcel, with duplicates in the file and in the database. */
-export async function planRows(db: DbOrTx, raw: RawImportRow[]): Promise<PlannedRow[]> {
-  const prepared = raw.map((r) => {
-    const code = normalizeTrackCode(r.trackCode);
-    const typed = r.clientCode.replace(/\s+/g, '').toUpperCase();
-    const client = normalizeClientCode(typed) ?? typed;
-    return { r, code, client, weight: parseWeightKg(r.weight) };
-  });
-  const validCodes = [...new Set(prepared.filter((p) => isTrackCode(p.code)).map((p) => p.code))];
-  const clientCodes = prepared.filter((p) => isClientCode(p.client)).map((p) => p.client);
-  // One after another: inside a transaction the queries share one connection.
-  const existing = await manageRepository.existingCodes(db, validCodes);
-  const savers = await manageRepository.saversOf(db, validCodes);
-  const byClientCode = await manageRepository.customersByClientCodes(db, clientCodes);
-  const firstRowOf = new Map<string, number>();
-  return prepared.map(({ r, code, client, weight }) => {
-    const base = { row: r.row, track_code: code, weight, client_code: client || null, name: r.name, customer: null };
-    const invalid = (key: ManageText): PlannedRow => ({ ...base, outcome: 'invalid', reason: { key, params: {} } });
-    if (!code) return invalid('import_no_code');
-    if (!isTrackCode(code)) return invalid('import_bad_code');
-    if (r.weight === null) return invalid('import_no_weight');
-    if (weight === null) return invalid('import_bad_weight');
-    const first = firstRowOf.get(code);
-    if (first !== undefined) return { ...base, outcome: 'duplicate', reason: { key: 'import_repeated', params: { row: first } } };
-    firstRowOf.set(code, r.row);
-    if (existing.has(code)) return { ...base, outcome: 'duplicate', reason: { key: 'import_exists', params: {} } };
-    const clientValid = isClientCode(client);
-    const label = clientValid ? client : null;
-    const match = matchOwner(savers.get(code), label, label ? byClientCode.get(label) : undefined);
-    const reason: PlannedRow['reason'] =
-      client && !clientValid
-        ? { key: 'import_bad_client', params: { code: client } }
-        : label && !byClientCode.has(label)
-          ? { key: 'label_unknown', params: { code: label } }
-          : null;
-    if (match.matchedBy === 'disputed')
-      return {
-        ...base,
-        outcome: 'unclaimed',
-        reason: { key: 'import_disputed', params: { count: match.savers.length } },
-        disputed_by: match.savers.map((s) => s.id),
-      };
-    if (!match.owner) return { ...base, outcome: 'unclaimed', reason };
-    const o = match.owner;
-    return {
-      ...base,
-      name: r.name || match.name,
-      outcome: 'new_order',
-      customer: { id: o.id, client_code: o.clientCode, name: `${o.firstName} ${o.lastName}`.trim(), branch_id: o.branchId },
-      reason,
-      owner_source: match.source,
-    };
-  });
-}
 
 function toRow(p: PlannedRow, lang: TLang): TImportRow {
   return {
     row: p.row,
     track_code: p.track_code,
     weight: p.weight,
+    dimensions: p.dimensions ?? null,
+    chargeable_weight: p.chargeable_weight ?? p.weight,
     client_code: p.client_code,
     name: p.name,
     outcome: p.outcome,
@@ -122,9 +41,16 @@ function toRow(p: PlannedRow, lang: TLang): TImportRow {
   };
 }
 
-type ImportRecord = typeof imports.$inferSelect;
+export type ImportRecord = typeof imports.$inferSelect;
+type StoredMapping = ImportMapping & { source: TImportLayout['source'] };
 
-function summary(rec: ImportRecord): TImportSummary {
+function layoutOf(rec: ImportRecord): TImportLayout | null {
+  const m = rec.mapping as StoredMapping | null;
+  if (!m || !rec.cells) return null;
+  return layoutView(rec.cells as ImportLines, m, m.source);
+}
+
+export function summary(rec: ImportRecord): TImportSummary {
   const rows = rec.rows as PlannedRow[];
   return {
     id: rec.id,
@@ -133,23 +59,35 @@ function summary(rec: ImportRecord): TImportSummary {
     committed_at: rec.committedAt ? rec.committedAt.toISOString() : null,
     counts: countRows(rows),
     result: (rec.result as TImportCounts | null) ?? null,
+    layout: layoutOf(rec),
+    undo_until: rec.committedAt ? new Date(rec.committedAt.getTime() + IMPORT_UNDO_MINUTES * 60_000).toISOString() : null,
+    undone_at: rec.undoneAt ? rec.undoneAt.toISOString() : null,
   };
 }
 
-async function findOwn(db: DbOrTx, id: number, user: UserRow): Promise<ImportRecord> {
+/** The import, when the caller made it or is an admin (anyone else: 404, as if there were none). */
+export async function findOwn(db: DbOrTx, id: number, user: UserRow): Promise<ImportRecord> {
   const [rec] = await db.select().from(imports).where(eq(imports.id, id)).limit(1);
   if (!rec || (user.role !== 'admin' && rec.staffUserId !== user.id)) throw notFound();
   return rec;
 }
 
 export const importService = {
-  async preview(db: Db, user: UserRow, fileName: string, raw: RawImportRow[], actor: Actor): Promise<TImportSummary> {
+  /**
+   * A new import from the file's lines: read with the layout's saved mapping, else the one its headers name, else by
+   * position; every row planned. The lines are kept, so another mapping re-reads them without a new upload.
+   */
+  async preview(db: Db, user: UserRow, fileName: string, lines: ImportLines, actor: Actor): Promise<TImportSummary> {
+    if (!lines.length) throw new AppError('import_file_invalid');
+    const { mapping, source, signature } = await importLayoutsStore.mappingFor(db, lines);
+    const raw = rowsWithMapping(lines, mapping);
     if (!raw.length) throw new AppError('import_file_invalid');
     const planned = await planRows(db, raw);
-    const rec = await db.transaction(async (tx) => {
+    const stored: StoredMapping = { ...mapping, source };
+    return db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(imports)
-        .values({ staffUserId: user.id, fileName: fileName.slice(0, 200), rows: planned })
+        .values({ staffUserId: user.id, fileName: fileName.slice(0, 200), rows: planned, cells: lines, layout: signature, mapping: stored })
         .returning();
       const made = summary(inserted!);
       if (actor.audit)
@@ -158,11 +96,46 @@ export const importService = {
           action: 'import.preview',
           targetType: 'import',
           targetId: made.id,
-          after: { file_name: made.file_name, counts: made.counts },
+          after: { file_name: made.file_name, counts: made.counts, mapping: source },
         });
       return made;
     });
-    return rec;
+  },
+
+  /**
+   * Reads the kept lines again with the columns staff chose, before commit. With a header row the choice is saved
+   * for the layout (its header signature) and read that way next time a file with the same headers comes.
+   */
+  async remap(db: Db, user: UserRow, id: number, input: TImportMappingRequest, actor: Actor): Promise<TImportSummary> {
+    const rec = await findOwn(db, id, user);
+    if (rec.committedAt) throw new AppError('import_committed');
+    const lines = (rec.cells ?? []) as ImportLines;
+    if (!lines.length) throw new AppError('import_file_invalid');
+    const columns = input.columns as TImportColumns;
+    const mapping: StoredMapping = { header: input.header, columns, source: 'manual' };
+    const raw = rowsWithMapping(lines, mapping);
+    if (!raw.length) throw new AppError('import_file_invalid');
+    const planned = await planRows(db, raw);
+    const signature = input.header ? signatureOf(lines) : null;
+    return db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(imports)
+        .set({ rows: planned, mapping, layout: signature })
+        .where(and(eq(imports.id, id), isNull(imports.committedAt)))
+        .returning();
+      if (!updated) throw new AppError('import_committed');
+      if (signature) await importLayoutsStore.save(tx, signature, lines, columns, user.id);
+      if (actor.audit)
+        await recordAudit(tx, {
+          actor: actor.audit,
+          action: 'import.mapping',
+          targetType: 'import',
+          targetId: id,
+          before: { mapping: (rec.mapping as StoredMapping | null)?.columns ?? null },
+          after: { header: input.header, mapping: columns, saved_for_layout: Boolean(signature) },
+        });
+      return summary(updated);
+    });
   },
 
   async detail(db: Db, user: UserRow, id: number, query: { page: number; perPage: number; outcome?: TImportOutcome }, lang: TLang) {
@@ -188,7 +161,16 @@ export const importService = {
       const stored = locked.rows as PlannedRow[];
       const raw: RawImportRow[] = stored
         .filter((r) => r.outcome === 'new_order' || r.outcome === 'unclaimed')
-        .map((r) => ({ row: r.row, trackCode: r.track_code, weight: r.weight, clientCode: r.client_code ?? '', name: r.name }));
+        .map((r) => ({
+          row: r.row,
+          trackCode: r.track_code,
+          weight: r.weight,
+          clientCode: r.client_code ?? '',
+          name: r.name,
+          length: r.dimensions?.length ?? null,
+          width: r.dimensions?.width ?? null,
+          height: r.dimensions?.height ?? null,
+        }));
       // Every code's lock first (ADR 021): a customer saving one of these codes now is either a saver planned here or
       // finds the parcel received.
       await parcels.lockAllCodes(tx);
@@ -197,6 +179,7 @@ export const importService = {
       result.total = stored.length;
       const apply = plan.filter((p) => p.outcome === 'new_order' || p.outcome === 'unclaimed');
       result.duplicate += plan.length - apply.length;
+      const orderIds: number[] = [];
       for (const part of chunks(apply, INSERT_CHUNK)) {
         const inserted = await parcels.receive(
           tx,
@@ -209,6 +192,7 @@ export const importService = {
             ownerSource: p.customer ? (p.owner_source ?? 'saved_track') : null,
             disputedBy: p.disputed_by,
             labelClientCode: p.client_code ? normalizeClientCode(p.client_code) : null,
+            dimensions: p.dimensions ?? null,
           })),
           actor,
           { import_id: id },
@@ -218,10 +202,11 @@ export const importService = {
           tx,
           inserted.filter((o) => o.userId !== null).map((o) => o.id),
         );
+        orderIds.push(...inserted.map((o) => o.id));
         result.duplicate += part.length - inserted.length;
         for (const o of inserted) result[o.userId === null ? 'unclaimed' : 'new_order']++;
       }
-      const [done] = await tx.update(imports).set({ result }).where(eq(imports.id, id)).returning();
+      const [done] = await tx.update(imports).set({ result, orderIds }).where(eq(imports.id, id)).returning();
       if (actor.audit)
         await recordAudit(tx, {
           actor: actor.audit,

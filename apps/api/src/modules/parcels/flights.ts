@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TFlightMode, TI18nText } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches, flightArrivals, flightDelays, flights } from '../../db/schema';
@@ -176,6 +176,54 @@ export const flightsModule = {
       }),
     );
     return { notified: perUser.size };
+  },
+
+  /** The flight's arrival at one branch (undefined when it does not go there): expected day and whether it was closed. */
+  async arrivalAt(db: DbOrTx, flightId: number, branchId: number) {
+    const [row] = await db
+      .select()
+      .from(flightArrivals)
+      .where(and(eq(flightArrivals.flightId, flightId), eq(flightArrivals.branchId, branchId)))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * "The whole flight arrived" at a branch (ADR 074): one guarded UPDATE (of parallel closes one wins, the others get
+   * 409 flight_arrival_closed), audited with the parcels found missing and unexpected. Missing parcels are not moved:
+   * they stay in transit, and the closed arrival is what flags them missing for follow-up.
+   */
+  async closeArrival(
+    tx: DbOrTx,
+    flightId: number,
+    branchId: number,
+    found: { arrived: number; missing: string[]; unexpected: string[] },
+    actor: Actor,
+  ): Promise<Date> {
+    const now = new Date();
+    const [closed] = await tx
+      .update(flightArrivals)
+      .set({ arrivalClosedAt: now, arrivalClosedBy: actor.userId, updatedAt: now })
+      .where(and(eq(flightArrivals.flightId, flightId), eq(flightArrivals.branchId, branchId), isNull(flightArrivals.arrivalClosedAt)))
+      .returning({ at: flightArrivals.arrivalClosedAt });
+    if (!closed) throw new AppError('flight_arrival_closed');
+    if (actor.audit)
+      await recordAudit(tx, {
+        actor: actor.audit,
+        action: 'flight.arrival_closed',
+        targetType: 'flight',
+        targetId: flightId,
+        before: { arrival_closed_at: null },
+        after: {
+          branch_id: branchId,
+          arrived: found.arrived,
+          missing: found.missing.length,
+          unexpected: found.unexpected.length,
+          missing_codes: found.missing.slice(0, 200),
+          unexpected_codes: found.unexpected.slice(0, 200),
+        },
+      });
+    return now;
   },
 
   /** Flights newest first (those going to `branchId` when given), with their arrivals and parcel counts per branch. */

@@ -7,6 +7,7 @@ import { assignDisputed, dispute, releaseDisputed } from './dispute';
 import { handOver } from './hand-over';
 import { parcelsRepository } from './parcels-repository';
 import { receive } from './receive';
+import { existingIds, unreceive } from './unreceive';
 
 export type { Actor, ClaimingUser, CorrectionOutcome, LifecycleOrderRow, OwnerSource, ReceiveInput } from './parcel-types';
 
@@ -34,6 +35,9 @@ export const parcels = {
    */
   lockAllCodes: (tx: DbOrTx) => parcelsRepository.lockAllCodes(tx),
   receive,
+  /** Takes back an undone import's parcels while none has moved on (ADR 074). */
+  unreceive,
+  existingIds,
   claim,
   dispute,
   assignDisputed,

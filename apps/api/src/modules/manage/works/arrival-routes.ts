@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZArriveRequest, ZArriveResponse } from '@portal/contract';
+import { ZArriveRequest, ZArriveResponse, ZFlightArrivalCheckResponse, ZFlightArrivalCloseRequest, ZFlightParams } from '@portal/contract';
+import { flightArrivalService } from '../flight-arrival-service';
 import { arrivalService } from '../arrival-service';
 import { branchGuard, workBranchOf } from '../manage-access';
 import { errors, security, tags, workContext } from './route-kit';
@@ -33,6 +34,25 @@ export async function arrivalRoutes(app: FastifyInstance) {
           lang,
         ),
       };
+    },
+  );
+
+  r.post(
+    '/manage/flights/:id/arrival/close',
+    {
+      schema: {
+        tags,
+        summary: '"The whole flight arrived" at the branch: closes its arrival; missing parcels stay in transit, flagged',
+        security,
+        params: ZFlightParams,
+        body: ZFlightArrivalCloseRequest,
+        response: { 200: ZFlightArrivalCheckResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { lang, actor } = workContext(request);
+      const seen = { missing: request.body.missing, unexpected: request.body.unexpected };
+      return { data: await flightArrivalService.close(app.db, request.params.id, workBranchOf(request), seen, actor, lang) };
     },
   );
 }

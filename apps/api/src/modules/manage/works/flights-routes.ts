@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZFlightDetailsQuery, ZFlightDetailsResponse, ZFlightListResponse, ZFlightParams } from '@portal/contract';
+import {
+  ZFlightArrivalCheckResponse,
+  ZFlightDetailsQuery,
+  ZFlightDetailsResponse,
+  ZFlightListResponse,
+  ZFlightParams,
+} from '@portal/contract';
+import { AppError } from '../../../lib/app-error';
+import { flightArrivalService } from '../flight-arrival-service';
 import { flightService } from '../flight-service';
 import { flightGuard, flightScopeOf } from '../manage-access';
 import { errors, security, tags, workContext } from './route-kit';
@@ -42,5 +50,24 @@ export async function flightsRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await flightService.details(app.db, request.params.id, flightScopeOf(request), workContext(request).lang),
     }),
+  );
+
+  r.get(
+    '/manage/flights/:id/arrival',
+    {
+      schema: {
+        tags,
+        summary: "What closing the flight's arrival at a branch would say: arrived, missing and unexpected parcels",
+        security,
+        params: ZFlightParams,
+        querystring: ZFlightDetailsQuery,
+        response: { 200: ZFlightArrivalCheckResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const branch = flightScopeOf(request);
+      if (!branch) throw new AppError('branch_required', { fields: { branch_id: ['validation.required'] } });
+      return { data: await flightArrivalService.check(app.db, request.params.id, branch, workContext(request).lang) };
+    },
   );
 }

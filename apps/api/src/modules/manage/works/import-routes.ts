@@ -5,13 +5,17 @@ import {
   pageMeta,
   ZImportCommitResponse,
   ZImportDetailResponse,
+  ZImportMappingRequest,
   ZImportParams,
   ZImportPreviewResponse,
+  ZImportRejectedQuery,
   ZImportRowsQuery,
+  ZImportUndoResponse,
 } from '@portal/contract';
 import { AppError } from '../../../lib/app-error';
-import { parseSpreadsheet } from '../import-parse';
+import { readSpreadsheet } from '../import-parse';
 import { importService } from '../import-service';
+import { importUndo } from '../import-undo';
 import { warehouseGuard } from '../manage-access';
 import { errors, multipartError, security, tags, workContext } from './route-kit';
 
@@ -42,8 +46,8 @@ export async function importRoutes(app: FastifyInstance) {
         throw multipartError(error, 'import_file_invalid');
       }
       if (!file || !file.bytes.length) throw new AppError('import_file_invalid');
-      const raw = await parseSpreadsheet(file.name, file.bytes);
-      return { data: await importService.preview(app.db, user, file.name, raw, actor) };
+      const lines = await readSpreadsheet(file.name, file.bytes);
+      return { data: await importService.preview(app.db, user, file.name, lines, actor) };
     },
   );
 
@@ -83,6 +87,72 @@ export async function importRoutes(app: FastifyInstance) {
     async (request) => {
       const { user, actor } = workContext(request);
       return { data: await importService.commit(app.db, user, request.params.id, actor) };
+    },
+  );
+
+  r.post(
+    '/manage/imports/:id/mapping',
+    {
+      schema: {
+        tags,
+        summary: 'Read the uploaded file again with the columns chosen (kept for files with the same header row)',
+        security,
+        params: ZImportParams,
+        body: ZImportMappingRequest,
+        response: { 200: ZImportPreviewResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, actor } = workContext(request);
+      return { data: await importService.remap(app.db, user, request.params.id, request.body, actor) };
+    },
+  );
+
+  r.post(
+    '/manage/imports/:id/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a committed import within the hour (its parcels removed) while none of them has moved on',
+        security,
+        params: ZImportParams,
+        response: { 200: ZImportUndoResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, actor } = workContext(request);
+      return { data: await importUndo.undo(app.db, user, request.params.id, actor) };
+    },
+  );
+
+  r.get(
+    '/manage/imports/:id/rejected',
+    {
+      schema: {
+        tags,
+        summary: "The import's rejected rows as .xlsx or .csv: the original cells and the reason per row",
+        security,
+        params: ZImportParams,
+        querystring: ZImportRejectedQuery,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, lang } = workContext(request);
+      const format = request.query.format;
+      const file = await importUndo.rejectedFile(app.db, user, request.params.id, format, lang);
+      reply
+        .header(
+          'content-type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header(
+          'content-disposition',
+          `attachment; filename="${encodeURIComponent(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
+        .header('cache-control', 'no-store');
+      return reply.send(file.body as never);
     },
   );
 }

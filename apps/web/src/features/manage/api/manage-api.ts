@@ -45,6 +45,11 @@ import type {
   THandoverLookupRequest,
   THandoverLookupResponse,
   TImportCommitResponse,
+  TImportMappingRequest,
+  TImportUndoResponse,
+  TFlightArrivalCheck,
+  TFlightArrivalCheckResponse,
+  TFlightArrivalCloseRequest,
   TImportDetailResponse,
   TImportOutcome,
   TImportPreviewResponse,
@@ -67,9 +72,13 @@ import type {
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
 const MANAGE = 'Manage' as const;
+/** Flights' counts and lists: every arrival scan reloads them (the arrival progress, ADR 074). */
+const FLIGHTS = 'Flights' as const;
+/** An import's rows: a new column mapping re-reads them. */
+const IMPORT_ROWS = 'ImportRows' as const;
 
 /** Every staff call of /manage; lists are never kept unused (parcels move all the time). */
-export const manageApi = baseApi.injectEndpoints({
+export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPORT_ROWS] }).injectEndpoints({
   endpoints: (build) => ({
     manageContext: build.query<TManageContext, void>({
       query: () => 'manage/context',
@@ -102,6 +111,25 @@ export const manageApi = baseApi.injectEndpoints({
         params: { 'filters[page]': page, 'filters[per_page]': 20, ...(outcome ? { outcome } : {}) },
       }),
       keepUnusedDataFor: NO_CACHE,
+      providesTags: [IMPORT_ROWS],
+    }),
+    remapImport: build.mutation<TImportSummary, { id: number; body: TImportMappingRequest }>({
+      query: ({ id, body }) => ({ url: `manage/imports/${id}/mapping`, method: 'POST', body }),
+      transformResponse: (r: TImportPreviewResponse) => r.data,
+      invalidatesTags: [IMPORT_ROWS],
+    }),
+    undoImport: build.mutation<TImportSummary, number>({
+      query: (id) => ({ url: `manage/imports/${id}/undo`, method: 'POST' }),
+      transformResponse: (r: TImportUndoResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    /** The rejected rows' file as an object URL (the caller revokes it after the download starts). */
+    importRejected: build.mutation<string, { id: number; format: 'xlsx' | 'csv' }>({
+      query: ({ id, format }) => ({
+        url: `manage/imports/${id}/rejected`,
+        params: { format },
+        responseHandler: async (r: Response) => (r.ok ? URL.createObjectURL(await r.blob()) : r.json()),
+      }),
     }),
     commitImport: build.mutation<TImportSummary, number>({
       query: (id) => ({ url: `manage/imports/${id}/commit`, method: 'POST', timeout: 120_000 }),
@@ -153,7 +181,7 @@ export const manageApi = baseApi.injectEndpoints({
       query: () => 'manage/flights',
       transformResponse: (r: TFlightListResponse) => r.data,
       keepUnusedDataFor: NO_CACHE,
-      providesTags: [MANAGE],
+      providesTags: [MANAGE, FLIGHTS],
     }),
     createFlight: build.mutation<TFlight, TCreateFlightRequest>({
       query: (body) => ({ url: 'manage/flights', method: 'POST', body }),
@@ -164,7 +192,19 @@ export const manageApi = baseApi.injectEndpoints({
       query: ({ id, branch_id }) => ({ url: `manage/flights/${id}`, params: branch_id ? { branch_id } : {} }),
       transformResponse: (r: TFlightDetailsResponse) => r.data,
       keepUnusedDataFor: NO_CACHE,
-      providesTags: [MANAGE],
+      providesTags: [MANAGE, FLIGHTS],
+    }),
+    /** What "the whole flight arrived" would close at the branch: arrived, missing, unexpected. */
+    flightArrival: build.query<TFlightArrivalCheck, { id: number; branch_id?: number }>({
+      query: ({ id, branch_id }) => ({ url: `manage/flights/${id}/arrival`, params: branch_id ? { branch_id } : {} }),
+      transformResponse: (r: TFlightArrivalCheckResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE, FLIGHTS],
+    }),
+    closeFlightArrival: build.mutation<TFlightArrivalCheck, { id: number } & TFlightArrivalCloseRequest>({
+      query: ({ id, ...body }) => ({ url: `manage/flights/${id}/arrival/close`, method: 'POST', body }),
+      transformResponse: (r: TFlightArrivalCheckResponse) => r.data,
+      invalidatesTags: [FLIGHTS],
     }),
     delayFlight: build.mutation<TDelayFlightResult, { id: number } & TDelayFlightRequest>({
       query: ({ id, ...body }) => ({ url: `manage/flights/${id}/delay`, method: 'POST', body }),
@@ -174,6 +214,8 @@ export const manageApi = baseApi.injectEndpoints({
     arriveParcels: build.mutation<TArriveResult, TArriveRequest>({
       query: (body) => ({ url: 'manage/arrive', method: 'POST', body }),
       transformResponse: (r: TArriveResponse) => r.data,
+      // The flights' counters and lists reload after each scan (only those: a scan must stay quick).
+      invalidatesTags: [FLIGHTS],
     }),
     handoverLookup: build.mutation<THandoverLookup, THandoverLookupRequest>({
       query: (body) => ({ url: 'manage/handover/lookup', method: 'POST', body }),
@@ -279,6 +321,9 @@ export const {
   usePreviewImportMutation,
   useImportDetailQuery,
   useCommitImportMutation,
+  useRemapImportMutation,
+  useUndoImportMutation,
+  useImportRejectedMutation,
   useUnclaimedQuery,
   useAssignUnclaimedMutation,
   useDisputesQuery,
@@ -289,6 +334,8 @@ export const {
   useFlightsQuery,
   useCreateFlightMutation,
   useFlightDetailsQuery,
+  useFlightArrivalQuery,
+  useCloseFlightArrivalMutation,
   useDelayFlightMutation,
   useArriveParcelsMutation,
   useHandoverLookupMutation,

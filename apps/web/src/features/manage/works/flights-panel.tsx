@@ -9,17 +9,28 @@ import { ParcelSummary } from '../components/parcel-bits';
 import { errorText } from '../model/api-error';
 import { formatDate } from '../model/format';
 import styles from '../manage.module.css';
+import { FlightArrivalClose } from './flight-arrival-close';
 import { flightLabel } from './flight-picker';
+
+/** While the arrival screen is open, the flights reload this often (another clerk's scans); each own scan reloads at once. */
+const ARRIVAL_POLL_MS = 15_000;
 
 /** Its parcels for one branch: which arrived and which are still missing. */
 function FlightAtBranch({ flight, branchId }: { flight: TFlight; branchId: number }) {
   const { t } = useTranslation();
-  const details = useFlightDetailsQuery({ id: flight.id, branch_id: branchId });
+  const details = useFlightDetailsQuery({ id: flight.id, branch_id: branchId }, { pollingInterval: ARRIVAL_POLL_MS });
+  const [closing, setClosing] = useState(false);
+  if (closing) return <FlightArrivalClose flightId={flight.id} branchId={branchId} onBack={() => setClosing(false)} />;
   if (details.isLoading) return <PageSpinner />;
   if (details.error || !details.data) return <Alert kind="error">{errorText(details.error, t)}</Alert>;
   const { arrived, missing } = details.data;
   return (
     <div className={styles.stackGap} data-testid="flight-details">
+      <div className={styles.actionsRow}>
+        <Button size="sm" onClick={() => setClosing(true)} data-testid="flight-whole">
+          {t('manage:flights.whole')}
+        </Button>
+      </div>
       <h4 className={styles.subTitle}>{t('manage:flights.missing', { count: missing.length })}</h4>
       <ul className={styles.plainList} data-testid="flight-missing">
         {missing.map((p) => (
@@ -107,12 +118,14 @@ function DelayForm({ flight, onDone }: { flight: TFlight; onDone: () => void }) 
  */
 export function FlightsPanel({ branchId, canDelay }: { branchId?: number; canDelay: boolean }) {
   const { t, i18n } = useTranslation();
-  const flights = useFlightsQuery();
+  // At a branch (the arrival screen) the counters stay live: each scan reloads them, and so does a timer.
+  const flights = useFlightsQuery(undefined, { pollingInterval: branchId ? ARRIVAL_POLL_MS : 0 });
   const [open, setOpen] = useState<number | null>(null);
   const list = (flights.data ?? []).filter((f) => !branchId || f.arrivals.some((a) => a.branch.id === branchId));
   return (
     <section className={styles.panel} data-testid="flights-panel">
       <h2 className={styles.panelTitle}>{t('manage:flights.title')}</h2>
+      {branchId && <p className={styles.hintText}>{t('manage:flights.live')}</p>}
       {flights.isLoading ? (
         <PageSpinner />
       ) : flights.error ? (
@@ -140,7 +153,7 @@ export function FlightsPanel({ branchId, canDelay }: { branchId?: number; canDel
                 {f.arrivals
                   .filter((a) => (branchId ? a.branch.id === branchId : a.parcels > 0 || f.arrivals.every((b) => b.parcels === 0)))
                   .map((a) => (
-                    <li key={a.branch.id} className={styles.muted}>
+                    <li key={a.branch.id} className={styles.muted} data-testid="flight-arrival-line">
                       {t('manage:flights.arrival_line', {
                         branch: a.branch.name,
                         date: formatDate(a.expected_arrival, i18n.language),

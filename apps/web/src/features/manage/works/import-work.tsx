@@ -9,6 +9,8 @@ import { Pager } from '../components/parcel-bits';
 import { errorText } from '../model/api-error';
 import { formatCount, formatWeight } from '../model/format';
 import styles from '../manage.module.css';
+import { RejectedRows, UndoImport } from './import-actions';
+import { ImportMapping } from './import-mapping';
 
 function Counts({ summary, of }: { summary: TImportSummary; of: 'counts' | 'result' }) {
   const { t, i18n } = useTranslation();
@@ -33,6 +35,7 @@ export function ImportWork() {
   const [outcome, setOutcome] = useState<TImportOutcome | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
+  const [mapping, setMapping] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const [preview, previewing] = usePreviewImportMutation();
   const [commit, committing] = useCommitImportMutation();
@@ -47,6 +50,8 @@ export function ImportWork() {
       setSummary(s);
       setPage(1);
       setOutcome(undefined);
+      // Headers not recognised: the mapping step opens by itself.
+      setMapping(s.layout?.source === 'positional');
     } catch (error) {
       setProblem(errorText(error, t));
     } finally {
@@ -97,9 +102,38 @@ export function ImportWork() {
               {summary.committed_at ? t('manage:import.applied_title') : t('manage:import.preview_title')} · {summary.file_name}
             </h2>
           </div>
+          {summary.layout && !summary.committed_at && (
+            <div className={styles.actionsRow}>
+              <span className={styles.muted} data-testid="import-layout-source">
+                {t(`manage:import.mapping.source.${summary.layout.source}`)}
+              </span>
+              {!mapping && (
+                <Button size="sm" variant="secondary" onClick={() => setMapping(true)} data-testid="import-mapping-open">
+                  {t('manage:import.mapping.change')}
+                </Button>
+              )}
+            </div>
+          )}
+          {mapping && summary.layout && !summary.committed_at && (
+            <ImportMapping
+              summary={summary}
+              onDone={(s) => {
+                setSummary(s);
+                setMapping(false);
+                setPage(1);
+              }}
+              onCancel={() => setMapping(false)}
+            />
+          )}
           <Counts summary={summary} of={summary.result ? 'result' : 'counts'} />
+          <RejectedRows summary={summary} />
           {summary.result ? (
-            <Alert kind="success">{t('manage:import.applied', { count: summary.result.new_order + summary.result.unclaimed })}</Alert>
+            <>
+              {!summary.undone_at && (
+                <Alert kind="success">{t('manage:import.applied', { count: summary.result.new_order + summary.result.unclaimed })}</Alert>
+              )}
+              <UndoImport summary={summary} onDone={setSummary} />
+            </>
           ) : (
             <div className={styles.actionsRow}>
               <Button onClick={() => void apply()} loading={committing.isLoading} disabled={applicable === 0} data-testid="import-commit">
@@ -139,7 +173,22 @@ export function ImportWork() {
                   <tr key={r.row} data-outcome={r.outcome}>
                     <td>{r.row}</td>
                     <td className={styles.code}>{r.track_code || '—'}</td>
-                    <td>{r.weight !== null ? formatWeight(r.weight, i18n.language) : '—'}</td>
+                    <td>
+                      {r.weight !== null ? formatWeight(r.weight, i18n.language) : '—'}
+                      {r.dimensions && (
+                        <div className={styles.muted}>
+                          {[r.dimensions.length, r.dimensions.width, r.dimensions.height]
+                            .map((n) => formatWeight(n, i18n.language))
+                            .join('×')}{' '}
+                          {t('manage:import.col.dims_unit')}
+                        </div>
+                      )}
+                      {r.chargeable_weight !== null && r.weight !== null && r.chargeable_weight > r.weight && (
+                        <div className={styles.muted}>
+                          {t('manage:import.chargeable', { weight: formatWeight(r.chargeable_weight, i18n.language) })}
+                        </div>
+                      )}
+                    </td>
                     <td>
                       <span className={`${styles.badge} ${styles[`outcome_${r.outcome}`]}`}>{t(`manage:import.outcome.${r.outcome}`)}</span>{' '}
                       {r.customer && (
