@@ -107,6 +107,15 @@ test.describe('staff operations: the life of a parcel', () => {
     await expect(page.getByTestId('receipt-item')).toContainText(code);
     await expect(page.getByTestId('receipt-total')).toContainText(price);
     await expect(page.getByTestId('receipt')).toContainText(customer.lastName);
+    // …and downloads it as a PDF beside Print.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-pdf').click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^chek-\d+\.pdf$/);
+    const bytes = await pdf.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    });
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     await warehouseCtx.close();
     await branchCtx.close();

@@ -71,4 +71,28 @@ test.describe('tracking codes', () => {
     await expect(result).toHaveAttribute('data-found', 'saved_track');
     await expect(result).toContainText('Ждём, когда посылку примет наш склад');
   });
+
+  test("paste a marketplace order list: preview the codes, save all, see each line's result", async ({
+    page,
+    request,
+    newCustomer,
+  }, testInfo) => {
+    const customer = await newCustomer();
+    const [a, b, mine] = ['BLKA', 'BLKB', 'BLKC'].map((p) => uniqueCode(p, testInfo.project.name));
+    await request.post('/api/save-track', { headers: { authorization: `Bearer ${customer.token}` }, data: { track_code: mine } });
+    await openSignedIn(page, customer.token, '/orders/tracks');
+    await page.getByTestId('track-mode-toggle').click();
+    const form = page.getByTestId('bulk-track-form');
+    await form
+      .getByLabel('Трек-коды, по одному в строке')
+      .fill([`12.11.2026\tКроссовки\t${a}\t2 шт`, `${b.toLowerCase()}, ${mine}`, 'просто текст'].join('\n'));
+    await expect(form.getByTestId('bulk-preview')).toContainText(a);
+    await expect(form).toContainText('Найдено кодов: 3');
+    await form.getByRole('button', { name: 'Сохранить все (3)' }).click();
+    const results = page.getByTestId('bulk-results');
+    await expect(results).toContainText('Сохранено 2 из 3');
+    await expect(results.locator(`[data-result=saved]`)).toHaveCount(2);
+    await expect(results.locator(`[data-result=already_yours]`)).toContainText(mine);
+    for (const code of [a, b]) await expect(page.locator(`[data-testid=saved-track][data-track-code="${code}"]`)).toBeVisible();
+  });
 });

@@ -74,6 +74,8 @@ if (missing.length) {
 const specifiers = [...imported.keys()].sort();
 writeFileSync(join(root, 'dist/runtime-packages.json'), `${JSON.stringify(specifiers, null, 2)}\n`);
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
+// The receipt PDF's font (Noto Sans: Cyrillic, Kazakh, ₸), read beside server.js as beside receipt-pdf.ts in the source.
+cpSync(join(root, 'src/modules/receipts/fonts'), join(root, 'dist/fonts'), { recursive: true });
 console.log(
   `api built → apps/api/dist/server.js (and dist/create-admin.js, dist/import-worker.js); ${specifiers.length} imports of ` +
     `${new Set(specifiers.map(packageOf)).size} packages left to node_modules, all dependencies of apps/api`,

@@ -8,9 +8,11 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
  * What the image installs (`npm ci --omit=dev --workspace apps/api`) is the attack surface and the install time of
  * every deploy: issue 31 brought it from 389 packages to ~205 by replacing exceljs (197 packages, no release since
  * 4.4.0) with read-excel-file and write-excel-file. A new dependency that drags in a tree of its own fails here
- * and has to earn its place (raise the cap in the same commit, saying why).
+ * and has to earn its place (raise the cap in the same commit, saying why). Issue 32's receipt PDF added pdfkit
+ * (+16: fontkit embeds a subset of the bundled Noto Sans so Kazakh letters and ₸ render; pdf-lib, the lighter one, has
+ * had no release since 2021), 203 → 219.
  */
-const MAX_PRODUCTION_PACKAGES = 215;
+const MAX_PRODUCTION_PACKAGES = 222;
 
 describe('the API production dependency tree', () => {
   it(`stays at most ${MAX_PRODUCTION_PACKAGES} packages, without exceljs`, () => {

@@ -60,6 +60,7 @@ export * from './tracks/track-code';
 export * from './tracks/saved-track';
 export * from './tracks/list-saved-tracks';
 export * from './tracks/save-track';
+export * from './tracks/save-tracks-bulk';
 export * from './tracks/delete-saved-track';
 export * from './qr/get-qr';
 
@@ -86,4 +87,5 @@ export * from './payments/index';
 
 export * from './admin/index';
 export * from './reports/dashboard';
+export * from './reports/list-exports';
 export * from './notifications/push';

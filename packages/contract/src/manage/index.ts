@@ -9,5 +9,6 @@ export * from './arrive-parcels';
 export * from './hand-over';
 export * from './complete-orders';
 export * from './find';
+export * from './staff-search';
 export * from './flights';
 export * from './disputes';

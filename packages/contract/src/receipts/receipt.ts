@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { ZIdParam } from '../common/fields';
+import { ZLang } from '../common/i18n';
 import { ZPaymentMethod } from '../orders/order-status';
 import { ZParcelWeights } from '../parcels/chargeable-weight';
 import { ZPayment } from '../payments/payment';
@@ -60,3 +61,10 @@ export type TReceipt = z.infer<typeof ZReceipt>;
 export const ZReceiptParams = ZIdParam;
 export const ZReceiptResponse = ZData(ZReceipt);
 export type TReceiptResponse = z.infer<typeof ZReceiptResponse>;
+
+/**
+ * GET receipts/{id}.pdf: the same receipt as a PDF file, for the same readers (someone else's → 404), in `lang` or
+ * the Accept-Language one (a link the browser follows sends the page's language this way).
+ */
+export const ZReceiptPdfQuery = z.object({ lang: ZLang.optional() });
+export type TReceiptPdfQuery = z.input<typeof ZReceiptPdfQuery>;

@@ -1,13 +1,16 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
-  normalizePhone,
   normalizeTrackCode,
   pickText,
+  readSearchTerm,
+  type SearchTerm,
   type TCustomerFound,
   type TLang,
   type TManageParcel,
   type TOrderStatusCode,
   type TParcelDetail,
+  type TStaffSearchGroup,
+  type TStaffSearchResponse,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches, orders, orderStatuses, users } from '../../db/schema';
@@ -48,41 +51,74 @@ async function withCounts(db: Db, rows: CustomerRow[], lang: TLang): Promise<TCu
   });
 }
 
+/** Customers a search term names, exact phone or client code first; `exact` when the first one is named exactly. */
+async function findCustomers(db: Db, term: SearchTerm, lang: TLang): Promise<{ found: TCustomerFound[]; exact: boolean }> {
+  const conditions: SQL[] = [];
+  if (term.phones.length) conditions.push(inArray(users.phoneNumber, term.phones));
+  if (term.phoneDigits) conditions.push(sql`${users.phoneNumber} like ${containsPattern(term.phoneDigits)}`);
+  if (term.clientCode) conditions.push(sql`${users.clientCode} like ${containsPattern(term.clientCode)}`);
+  if (term.recognised.includes('name')) {
+    conditions.push(
+      and(...term.words.map((w) => or(ilike(users.firstName, containsPattern(w)), ilike(users.lastName, containsPattern(w)))!))!,
+    );
+  }
+  if (!conditions.length) return { found: [], exact: false };
+  const phones = term.phones.length ? term.phones : [''];
+  const exactly = or(inArray(users.phoneNumber, phones), eq(users.clientCode, term.clientCode ?? ''))!;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'customer'), or(...conditions)))
+    .orderBy(sql`case when ${exactly} then 0 else 1 end`, users.lastName, users.firstName, users.id)
+    .limit(FIND_LIMIT);
+  // Blocked accounts are not served at the counter: one named exactly by its phone number or client code is
+  // answered as blocked (the clerk learns why), partial matches leave them out.
+  const isExact = (u: CustomerRow) => term.phones.includes(u.phoneNumber) || u.clientCode === term.clientCode;
+  const named = rows.find(isExact);
+  if (named) assertServable(named);
+  const found = await withCounts(
+    db,
+    rows.filter((u) => !u.blockedAt),
+    lang,
+  );
+  return { found, exact: rows[0] !== undefined && isExact(rows[0]) };
+}
+
+/** Parcels whose tracking code is the term or holds it, the exact one first. */
+async function findParcels(db: Db, code: string | null, lang: TLang): Promise<{ found: TManageParcel[]; exact: boolean }> {
+  if (!code) return { found: [], exact: false };
+  const rows = await manageRepository.parcels(db, sql`${orders.trackCode} like ${containsPattern(code)}`, {
+    orderBy: [sql`case when ${orders.trackCode} = ${code} then 0 else 1 end`, desc(orders.id)],
+    limit: FIND_LIMIT,
+  });
+  return { found: rows.map((r) => toManageParcel(r, lang)), exact: rows[0]?.order.trackCode === code };
+}
+
 export const findService = {
   /** Customers whose phone, client code or name matches: exact phone and client code first, then partial matches. */
   async customers(db: Db, q: string, lang: TLang): Promise<TCustomerFound[]> {
-    const term = q.trim();
-    const conditions: SQL[] = [];
-    const phone = /^[+\d][\d\s()-]{5,}$/.test(term) ? normalizePhone(term) : null;
-    if (phone) conditions.push(eq(users.phoneNumber, phone));
-    const digits = term.replace(/\D/g, '');
-    if (digits.length >= 4 && /^[+\d\s()-]+$/.test(term)) conditions.push(sql`${users.phoneNumber} like ${containsPattern(digits)}`);
-    const upper = term.toUpperCase().replace(/\s+/g, '');
-    if (/^[A-Z]{0,2}-?\d+$/.test(upper) || /^[A-Z]{2}-/.test(upper))
-      conditions.push(sql`${users.clientCode} like ${containsPattern(upper)}`);
-    const words = term.split(/\s+/).filter(Boolean).slice(0, 3);
-    if (words.some((w) => /\p{L}/u.test(w))) {
-      conditions.push(
-        and(...words.map((w) => or(ilike(users.firstName, containsPattern(w)), ilike(users.lastName, containsPattern(w)))!))!,
-      );
-    }
-    if (!conditions.length) return [];
-    const exact = sql`case when ${users.phoneNumber} = ${phone ?? ''} or ${users.clientCode} = ${upper} then 0 else 1 end`;
-    const rows = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.role, 'customer'), or(...conditions)))
-      .orderBy(exact, users.lastName, users.firstName, users.id)
-      .limit(FIND_LIMIT);
-    // Blocked accounts are not served at the counter: one named exactly by its phone number or client code is
-    // answered as blocked (the clerk learns why), partial matches leave them out.
-    const named = rows.find((u) => u.phoneNumber === phone || u.clientCode === upper);
-    if (named) assertServable(named);
-    return withCounts(
-      db,
-      rows.filter((u) => !u.blockedAt),
-      lang,
-    );
+    return (await findCustomers(db, readSearchTerm(q), lang)).found;
+  },
+
+  /**
+   * The one staff search box: customers (phone, client code, name) and parcels (tracking code, whole or part) as one
+   * list grouped by kind; the group holding an exact match comes first (a parcel's code, a customer's phone or client
+   * code), then the kind the term looks most like. Any staff, any place, as the find work always was.
+   */
+  async search(db: Db, q: string, lang: TLang): Promise<TStaffSearchResponse['data']> {
+    const term = readSearchTerm(q);
+    const [customers, parcels] = await Promise.all([findCustomers(db, term, lang), findParcels(db, term.trackCode, lang)]);
+    const groups: (TStaffSearchGroup & { exact: boolean; rank: number })[] = [];
+    const looksLike = term.recognised[0];
+    if (parcels.found.length)
+      groups.push({ kind: 'parcels', items: parcels.found, exact: parcels.exact, rank: looksLike === 'track_code' ? 0 : 1 });
+    if (customers.found.length)
+      groups.push({ kind: 'customers', items: customers.found, exact: customers.exact, rank: looksLike === 'track_code' ? 1 : 0 });
+    groups.sort((a, b) => Number(b.exact) - Number(a.exact) || a.rank - b.rank);
+    return {
+      recognised: term.recognised,
+      groups: groups.map(({ exact: _e, rank: _r, ...g }) => g as TStaffSearchGroup),
+    };
   },
 
   async customer(db: Db, id: number, lang: TLang): Promise<{ customer: TCustomerFound; parcels: TManageParcel[] }> {

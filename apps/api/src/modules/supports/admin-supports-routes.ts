@@ -5,6 +5,7 @@ import {
   ZAdminSupportAssignRequest,
   ZAdminSupportDetail,
   ZAdminSupportDetailResponse,
+  ZAdminSupportsExportQuery,
   ZAdminSupportsQuery,
   ZAdminSupportsResponse,
   ZData,
@@ -12,7 +13,10 @@ import {
   ZIdParam,
   ZSupportReplyRequest,
 } from '@portal/contract';
+import { requestLang } from '../../lib/request-lang';
+import { text } from '../../texts/texts';
 import { auditActorOf } from '../audit/audit';
+import { EXPORT_PRODUCES, exportGuard, exportMoment, exportRows, sendListExport } from '../reports/list-export';
 import { createSupportThreadsService } from './support-threads-service';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody };
@@ -52,6 +56,61 @@ export async function adminSupportsRoutes(app: FastifyInstance) {
         perPage,
       );
       return { data: items, meta: pageMeta(page, perPage, total) };
+    },
+  );
+
+  r.get(
+    '/supports/export',
+    {
+      schema: {
+        tags,
+        summary: 'Support requests as .xlsx or .csv: the rows the inbox shows for the same filters (at most 10 000)',
+        security,
+        querystring: ZAdminSupportsExportQuery,
+        produces: EXPORT_PRODUCES,
+        response: errors,
+      },
+      preHandler: exportGuard(app),
+    },
+    async (request, reply) => {
+      const { format, lang = requestLang(request), ...q } = request.query;
+      const filters = {
+        state: q['filters[state]'],
+        category: q['filters[category]'],
+        from: q['filters[from]'],
+        to: q['filters[to]'],
+        search: q['filters[search]'],
+      };
+      const { rows, total } = await exportRows((page, perPage) => supports.list(filters, page, perPage));
+      const table = {
+        columns: [
+          { key: 'id' },
+          { key: 'created_at' },
+          { key: 'state' },
+          { key: 'category' },
+          { key: 'name' },
+          { key: 'contact' },
+          { key: 'client_code' },
+          { key: 'message' },
+          { key: 'assignee' },
+          { key: 'messages' },
+          { key: 'updated_at' },
+        ],
+        rows: rows.map((s) => ({
+          id: s.id,
+          created_at: exportMoment(s.created_at),
+          state: text(`reports.values.state.${s.state}`, lang),
+          category: text(`reports.values.category.${s.category}`, lang),
+          name: s.name ?? s.customer?.name ?? null,
+          contact: s.contact,
+          client_code: s.customer?.client_code ?? null,
+          message: s.message,
+          assignee: s.assignee?.name ?? null,
+          messages: s.messages_count,
+          updated_at: exportMoment(s.updated_at),
+        })),
+      };
+      return sendListExport(reply, table, { format, lang, name: 'supports', total });
     },
   );
 

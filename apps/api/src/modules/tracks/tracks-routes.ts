@@ -8,6 +8,8 @@ import {
   ZListSavedTracksResponse,
   ZSaveTrackRequest,
   ZSaveTrackResponse,
+  ZSaveTracksRequest,
+  ZSaveTracksResponse,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
@@ -66,6 +68,33 @@ export async function tracksRoutes(app: FastifyInstance) {
         app.db,
         { id: user.id, branchId: user.branchId },
         { trackCode: request.body.track_code, name: request.body.name },
+        { userId: user.id, ip: request.ip },
+        requestLang(request),
+      );
+      return { data };
+    },
+  );
+
+  r.post(
+    '/save-tracks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Saves up to 50 pasted tracking codes, each as save-track saves one (its own transaction); a result per code: saved, claimed, checking, already_yours, owned_by_other, invalid',
+        body: ZSaveTracksRequest,
+        response: { 200: ZSaveTracksResponse, ...errors },
+      },
+      bodyLimit: 32 * 1024,
+      preHandler,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const data = await tracksService.saveMany(
+        app.db,
+        { id: user.id, branchId: user.branchId },
+        request.body.codes,
         { userId: user.id, ip: request.ip },
         requestLang(request),
       );

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type TCursorPageMeta, type TLang, type TSavedTrack, type TSaveTrackResponse } from '@portal/contract';
+import {
+  ZTrackCode,
+  type TBulkTrackResult,
+  type TSaveTracksResponse,
+  type TCursorPageMeta,
+  type TLang,
+  type TSavedTrack,
+  type TSaveTrackResponse,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { cursorPage, decodeCursor, encodeCursor, ZCursorId } from '../../lib/cursor';
@@ -9,6 +17,12 @@ import { statusRefs, toOrder } from '../orders/order-view';
 import { toSavedTrack } from './track-view';
 import { tracksLinks } from './tracks-links';
 import { tracksRepository } from './tracks-repository';
+
+/** The single save's refusals as a bulk line's result. */
+const BULK_REFUSALS: Partial<Record<string, TBulkTrackResult>> = {
+  duplicate_track: 'already_yours',
+  track_owned_by_other: 'owned_by_other',
+};
 
 export const tracksService = {
   /** One page of the caller's saved codes, newest first: a numbered page (`after` absent) or the rows after a cursor. */
@@ -81,6 +95,33 @@ export const tracksService = {
       const card = order ? await ordersRepository.findOwned(tx, user.id, order.id) : null;
       return { saved_track: toSavedTrack(saved, statuses), order: card ? toOrder(card, statuses) : null, claimed };
     });
+  },
+
+  /**
+   * Saves many codes, each through `save` (the one rule, its own transaction and the code's lock), one after the
+   * other: a line's refusal is its result, never the others'. Two bulk saves of the same codes at once meet at each
+   * code's lock and the unique index, so each code is saved once (the later one reads "already yours").
+   */
+  async saveMany(db: Db, user: ClaimingUser, codes: string[], actor: Actor, lang: TLang): Promise<TSaveTracksResponse['data']> {
+    const out: TSaveTracksResponse['data'] = [];
+    for (const raw of codes) {
+      const parsed = ZTrackCode.safeParse(raw);
+      if (!parsed.success) {
+        out.push({ code: raw.trim().slice(0, 64), result: 'invalid', saved_track: null });
+        continue;
+      }
+      const code = parsed.data;
+      try {
+        const saved = await this.save(db, user, { trackCode: code, name: null }, actor, lang);
+        const result = saved.claimed ? 'claimed' : saved.saved_track.checking ? 'checking' : 'saved';
+        out.push({ code, result, saved_track: saved.saved_track });
+      } catch (error) {
+        const known = error instanceof AppError ? BULK_REFUSALS[error.code] : undefined;
+        if (!known) throw error;
+        out.push({ code, result: known, saved_track: null });
+      }
+    }
+    return out;
   },
 
   async delete(db: Db, userId: number, id: number): Promise<void> {

@@ -7,6 +7,8 @@ import {
   ZFindCustomersResponse,
   ZFindParcelQuery,
   ZParcelDetailResponse,
+  ZStaffSearchQuery,
+  ZStaffSearchResponse,
 } from '@portal/contract';
 import { findService } from '../find-service';
 import { staffGuard } from '../manage-access';
@@ -16,6 +18,21 @@ import { errors, security, tags, workContext } from './route-kit';
 export async function findRoutes(app: FastifyInstance) {
   app.addHook('preHandler', staffGuard(app));
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/manage/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'One search box: tracking codes, phones (any KZ/KG form), client codes and names; customers and parcels grouped by kind, best match first',
+        security,
+        querystring: ZStaffSearchQuery,
+        response: { 200: ZStaffSearchResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await findService.search(app.db, request.query.q, workContext(request).lang) }),
+  );
 
   r.get(
     '/manage/customers',

@@ -72,3 +72,8 @@ export function useListParams<K extends string>(keys: readonly K[]): ListParams<
     },
   };
 }
+
+/** The list's filters as the API's query names them (`filters[search]`), for the list's export. */
+export function asFilters(query: Partial<Record<string, string>>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [`filters[${k}]`, v]));
+}

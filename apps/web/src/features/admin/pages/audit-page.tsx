@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntry } from '@portal/contract';
 import { currentLang, formatDateTime } from '../../../lib/content/format';
+import { ListExportButtons } from '../../../components/list-export-buttons';
 import { PageHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { useAdminAuditQuery } from '../api/admin-api';
 import { AdminFilters, AdminList, type AdminListColumn } from '../components/admin-list';
-import { useListParams } from '../model/use-list-params';
+import { useListParams, asFilters } from '../model/use-list-params';
 import styles from '../admin.module.css';
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
@@ -90,6 +91,7 @@ export default function AuditPage() {
   return (
     <section className={styles.main} data-testid="admin-audit">
       <PageHeader title={t('admin:nav.audit')} lead={t('admin:audit.lead')} />
+      <ListExportButtons url="admin/audit/export" params={asFilters(list.query)} name="audit" />
       <AdminList
         label={t('admin:nav.audit')}
         result={result}

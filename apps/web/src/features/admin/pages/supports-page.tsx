@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SUPPORT_CATEGORIES, SUPPORT_STATES, type TAdminSupportSummary } from '@portal/contract';
+import { ListExportButtons } from '../../../components/list-export-buttons';
 import { PageHeader } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { currentLang, formatDateTime } from '../../../lib/content/format';
 import { useAdminSupportsQuery } from '../api/supports-api';
 import { AdminFilters, AdminList, type AdminListColumn } from '../components/admin-list';
-import { useListParams } from '../model/use-list-params';
+import { useListParams, asFilters } from '../model/use-list-params';
 import styles from '../admin.module.css';
 import inbox from '../components/supports.module.css';
 
@@ -69,6 +70,7 @@ export default function SupportsPage() {
   return (
     <section className={styles.main} data-testid="admin-supports">
       <PageHeader title={t('admin:nav.supports')} lead={t('admin:supports.lead')} />
+      <ListExportButtons url="admin/supports/export" params={asFilters(list.query)} name="supports" />
       <AdminList
         label={t('admin:nav.supports')}
         result={result}

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { TAdminUser, TLang } from '@portal/contract';
 import { LANGUAGE_OPTIONS } from '../../../lib/preferences/lang-slice';
 import { Button } from '../../../components/ui/button';
+import { ListExportButtons } from '../../../components/list-export-buttons';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -12,7 +13,7 @@ import { useAdminUsersQuery, useCreateAdminUserMutation } from '../api/admin-api
 import { AdminFilters, AdminList, type AdminListColumn } from '../components/admin-list';
 import { PlaceFields, type PlaceValue } from '../components/place-fields';
 import { errorText } from '../model/api-error';
-import { useListParams } from '../model/use-list-params';
+import { useListParams, asFilters } from '../model/use-list-params';
 import styles from '../admin.module.css';
 
 /** The name an admin reads: "Deleted customer" once the person erased their account (ADR 069). */
@@ -150,6 +151,7 @@ export default function UsersPage() {
   return (
     <section className={styles.main} data-testid="admin-users">
       <PageHeader title={t('admin:nav.users')} lead={t('admin:users.lead')} />
+      <ListExportButtons url="admin/users/export" params={asFilters(list.query)} name="users" />
       <AdminList
         label={t('admin:nav.users')}
         result={result}

@@ -39,7 +39,8 @@ import type {
   TDispatchRequest,
   TDispatchResponse,
   TDispatchResult,
-  TFindCustomersResponse,
+  TStaffSearchResponse,
+  TDispatchExportQuery,
   THandoverLookup,
   THandoverLookupRequest,
   THandoverLookupResponse,
@@ -268,10 +269,20 @@ export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPOR
         responseHandler: async (r: Response) => (r.ok ? URL.createObjectURL(await r.blob()) : r.json()),
       }),
     }),
-    findCustomers: build.query<TFindCustomersResponse['data'], string>({
-      query: (q) => ({ url: 'manage/customers', params: { q } }),
-      transformResponse: (r: TFindCustomersResponse) => r.data,
+    /** The one search box: customers and parcels grouped by kind, the best match first. */
+    staffSearch: build.query<TStaffSearchResponse['data'], string>({
+      query: (q) => ({ url: 'manage/search', params: { q } }),
+      transformResponse: (r: TStaffSearchResponse) => r.data,
       keepUnusedDataFor: NO_CACHE,
+    }),
+    /** The dispatch list's file (same filters) as an object URL (the caller revokes it after the download starts). */
+    exportDispatch: build.mutation<string, TDispatchExportQuery>({
+      query: (params) => ({
+        url: 'manage/dispatch/export',
+        params,
+        timeout: 120_000,
+        responseHandler: async (r: Response) => (r.ok ? URL.createObjectURL(await r.blob()) : r.json()),
+      }),
     }),
     customerDetail: build.query<TCustomerDetailResponse['data'], number>({
       query: (id) => `manage/customers/${id}`,
@@ -298,6 +309,8 @@ export const {
   useDashboardQuery,
   useWorklistQuery,
   useExportTableMutation,
+  useStaffSearchQuery,
+  useExportDispatchMutation,
   usePayDebtMutation,
   useDayCloseQuery,
   useCloseDayMutation,
@@ -327,7 +340,6 @@ export const {
   useArriveParcelsMutation,
   useHandoverLookupMutation,
   useCompleteOrdersMutation,
-  useFindCustomersQuery,
   useCustomerDetailQuery,
   useParcelDetailQuery,
   useCorrectParcelMutation,

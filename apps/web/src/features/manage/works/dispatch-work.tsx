@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListExportButtons } from '../../../components/list-export-buttons';
 import type { TManageBranch } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Alert, EmptyState, PageSpinner } from '../../../components/ui/feedback';
@@ -67,6 +68,7 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
     <div className={styles.workGrid}>
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t('manage:dispatch.title')}</h2>
+        <ListExportButtons url="manage/dispatch/export" params={filter} name="dispatch" />
         <FlightPicker branches={branches} value={flightId} onChange={setFlightId} />
         <form
           className={styles.filterRow}

@@ -2,16 +2,15 @@ import { useState } from 'react';
 import type { TCapability, TParcelEvent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Alert, EmptyState, PageSpinner } from '../../../components/ui/feedback';
-import { SegmentedField } from '../../../components/ui/field';
-import { useCustomerDetailQuery, useFindCustomersQuery, useParcelDetailQuery } from '../api/manage-api';
-import { SearchIcon } from '../components/manage-icons';
+import { Alert, PageSpinner } from '../../../components/ui/feedback';
+import { useCustomerDetailQuery, useParcelDetailQuery } from '../api/manage-api';
 import { ParcelSummary, StatusBadge } from '../components/parcel-bits';
 import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 import { CorrectionForm, correctionKinds, type CorrectionRights } from './correction-form';
+import { SearchResults } from './find-results';
 
 /**
  * Where an event happened: warehouse-side steps (received, matched, dispatched) happen in China, and their branch is
@@ -169,87 +168,47 @@ function CustomerDetail({ id, onBack, onParcel }: { id: number; onBack: () => vo
   );
 }
 
-function CustomerResults({ q, onOpen }: { q: string; onOpen: (id: number) => void }) {
-  const { t } = useTranslation();
-  const res = useFindCustomersQuery(q);
-  if (res.isFetching && !res.data) return <PageSpinner />;
-  if (res.error) return <Alert kind="error">{errorText(res.error, t)}</Alert>;
-  if (!res.data?.length) return <EmptyState icon={<SearchIcon size={30} />} title={t('manage:find.nobody')} />;
-  return (
-    <ul className={styles.plainList} data-testid="find-customers">
-      {res.data.map((c) => (
-        <li key={c.id}>
-          <button type="button" className={`${styles.rowButton} ${styles.customerRow}`} onClick={() => onOpen(c.id)}>
-            <span>
-              <strong>{c.client_code}</strong> · {c.first_name} {c.last_name}
-              <span className={styles.muted}> · {c.phone_number}</span>
-            </span>
-            <span className={styles.countsInline}>
-              {Object.entries(c.parcel_counts).map(([status, n]) => (
-                <span key={status} className={`${styles.badge} ${styles[`status_${status}`]}`}>
-                  {t(`manage:status.${status}`)}: {n}
-                </span>
-              ))}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-type Mode = 'customer' | 'parcel';
-type View = { kind: 'customers'; q: string } | { kind: 'customer'; id: number; q?: string } | { kind: 'parcel'; code: string; back?: View };
+type View = { kind: 'results'; q: string } | { kind: 'customer'; id: number; q?: string } | { kind: 'parcel'; code: string; back?: View };
 
 /**
- * Find a customer (phone, client code, name) with their parcels, or a parcel by code with its whole history. Admins
- * also correct the parcel there (weight, dimensions, price, status one step, undo of a hand-over) with a reason.
+ * One search box: a tracking code, a phone (any KZ/KG form), a client code or a name; parcels and customers come back
+ * as one list grouped by kind, best match first. A customer opens with their parcels, a parcel with its whole history;
+ * admins also correct the parcel there (weight, dimensions, price, status one step, undo of a hand-over) with a reason.
  */
 export function FindWork({ admin = false, capabilities = [] }: { admin?: boolean; capabilities?: readonly TCapability[] }) {
   const rights: CorrectionRights = { admin, capabilities };
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>('customer');
   const [view, setView] = useState<View | null>(null);
 
   const onScan = async (value: string): Promise<ScanKind | null> => {
-    setView(mode === 'customer' ? { kind: 'customers', q: value } : { kind: 'parcel', code: value });
+    setView({ kind: 'results', q: value });
     return null;
   };
 
   return (
     <section className={styles.panel}>
       <h2 className={styles.panelTitle}>{t('manage:find.title')}</h2>
-      <SegmentedField
-        label={t('manage:find.what')}
-        name="find_mode"
-        value={mode}
-        options={[
-          { value: 'customer' as const, label: t('manage:find.customer') },
-          { value: 'parcel' as const, label: t('manage:find.parcel') },
-        ]}
-        onChange={(m) => {
-          setMode(m);
-          setView(null);
-        }}
-      />
       <ScanInput
-        key={mode}
-        label={mode === 'customer' ? t('manage:find.customer_label') : t('manage:find.parcel_label')}
-        placeholder={mode === 'customer' ? t('manage:find.customer_placeholder') : t('manage:scan.placeholder')}
+        label={t('manage:find.label')}
+        placeholder={t('manage:find.placeholder')}
         onScan={onScan}
         testId="find-input"
         submitLabel={t('manage:find.search')}
       />
-      {view?.kind === 'customers' &&
+      {view?.kind === 'results' &&
         (view.q.trim().length < 2 ? (
           <Alert kind="info">{t('manage:find.too_short')}</Alert>
         ) : (
-          <CustomerResults q={view.q} onOpen={(id) => setView({ kind: 'customer', id, q: view.q })} />
+          <SearchResults
+            q={view.q}
+            onCustomer={(id) => setView({ kind: 'customer', id, q: view.q })}
+            onParcel={(code) => setView({ kind: 'parcel', code, back: view })}
+          />
         ))}
       {view?.kind === 'customer' && (
         <CustomerDetail
           id={view.id}
-          onBack={() => setView(view.q ? { kind: 'customers', q: view.q } : null)}
+          onBack={() => setView(view.q ? { kind: 'results', q: view.q } : null)}
           onParcel={(code) => setView({ kind: 'parcel', code, back: view })}
         />
       )}

@@ -17,6 +17,8 @@ import type {
   TCursorPageMeta,
   TSaveTrackRequest,
   TSaveTrackResponse,
+  TSaveTracksRequest,
+  TSaveTracksResponse,
   TUnarchiveOrderResponse,
 } from '@portal/contract';
 import { ADDRESSES, pageQuery } from '../../../lib/api/addresses';
@@ -106,6 +108,12 @@ export const ordersApi = baseApi.injectEndpoints({
       transformResponse: (r: TSaveTrackResponse) => r.data,
       invalidatesTags: ['Tracks', ...ORDER_CHANGED],
     }),
+    /** Many pasted codes at once, each saved as saveTrack saves one; a result per code. */
+    saveTracks: build.mutation<TSaveTracksResponse['data'], TSaveTracksRequest>({
+      query: (body) => ({ url: 'save-tracks', method: 'POST', body }),
+      transformResponse: (r: TSaveTracksResponse) => r.data,
+      invalidatesTags: ['Tracks', ...ORDER_CHANGED],
+    }),
     deleteTrack: build.mutation<TDeleteSavedTrackResponse['data'], number>({
       query: (id) => ({ url: `saved-tracks/${id}/delete`, method: 'DELETE' }),
       transformResponse: (r: TDeleteSavedTrackResponse) => r.data,
@@ -126,5 +134,6 @@ export const {
   useRenameOrderMutation,
   useGetSavedTracksInfiniteQuery,
   useSaveTrackMutation,
+  useSaveTracksMutation,
   useDeleteTrackMutation,
 } = ordersApi;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,6 +10,7 @@ import { translateFieldMessage } from '../../../lib/api/errors';
 import { applyFieldErrors } from '../../../lib/forms/api-errors';
 import { notify } from '../../../lib/ui/toast';
 import { TRACK_FIELD_CODES, useSaveTrack } from '../model/save-track';
+import { BulkTrackForm } from './bulk-track-form';
 import { PlusIcon } from './order-icons';
 import styles from './orders.module.css';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
@@ -17,8 +19,24 @@ type FormIn = z.input<typeof ZSaveTrackRequest>;
 type FormOut = z.output<typeof ZSaveTrackRequest>;
 const FIELDS = ['track_code', 'name'] as const;
 
-/** Tracking code and an optional name; the code is normalised (spaces, dashes, case) the way the API does it. */
-export function SaveTrackForm({
+/**
+ * Tracking code and an optional name; the code is normalised (spaces, dashes, case) the way the API does it. A toggle
+ * switches to pasting many codes at once (BulkTrackForm).
+ */
+export function SaveTrackForm(props: Parameters<typeof OneTrackForm>[0]) {
+  const { t } = useTranslation();
+  const [bulk, setBulk] = useState(false);
+  return (
+    <div className={styles.form}>
+      {bulk ? <BulkTrackForm /> : <OneTrackForm {...props} />}
+      <Button variant="ghost" size="sm" className={styles.modeToggle} onClick={() => setBulk((b) => !b)} data-testid="track-mode-toggle">
+        {bulk ? t('orders:bulk.toggle_one') : t('orders:bulk.toggle_bulk')}
+      </Button>
+    </div>
+  );
+}
+
+function OneTrackForm({
   onSaved,
   autoFocus,
   initialCode = '',
