@@ -117,7 +117,7 @@ describe('list exports', () => {
   });
 
   it('needs the exports capability (ADR 075): a warehouse clerk without it is refused the dispatch file, with it gets it', async () => {
-    const clerk = await staffAt(ctx, { kind: 'warehouse' });
+    const clerk = await staffAt(ctx, { kind: 'china_warehouse' });
     const grant = async (capabilities: string[]) =>
       expect((await call('PATCH', `/admin/users/${clerk.user.id}`, { token: admin, body: { capabilities } })).status).toBe(200);
     await grant(['reports']);
