@@ -72,6 +72,9 @@ describe('one message per customer per batch', () => {
     expect(text).not.toContain('KZT');
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toMatch(/Тегін сақтау \d{4}\u00a0ж\. \d+/);
+    // The branch charges for storage after the free days (ADR 073): the message says what a day will cost.
+    expect(text).toContain(`Одан кейін сақтау ақылы: күніне ${formatMoney(100, 'KZT', 'kk')}.`);
+    expect(toB[0]!.text).toContain(`Затем хранение платное: ${formatMoney(100, 'KZT', 'ru')} в день.`);
 
     expect(toB[0]!.text).toContain('Посылки ждут вас (2)');
     for (const code of b.codes) expect(toB[0]!.text).toContain(code);

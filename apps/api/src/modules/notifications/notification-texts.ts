@@ -120,6 +120,8 @@ export interface BatchParams {
   currency: string | null;
   branch: TI18nText | null;
   storage_until: string | null;
+  /** Major units a day of storage costs after storage_until (absent = free). */
+  storage_fee_per_day?: number;
 }
 
 /** Parcels a batch message lists one by one (an SMS grows with each). */
@@ -267,6 +269,7 @@ function batchText(event: MessageEvent, b: BatchParams, lang: TLang): RenderedMe
     lines,
     total: money(b.total, b.currency, lang) || '—',
     until: calendarDate(b.storage_until, lang),
+    fee: money(b.storage_fee_per_day ?? null, b.currency, lang),
   };
   if (event === 'order_dispatched')
     return {
@@ -275,7 +278,9 @@ function batchText(event: MessageEvent, b: BatchParams, lang: TLang): RenderedMe
     };
   return {
     title: t('at_branch_batch_title', lang, vars),
-    body: t('at_branch_batch_body', lang, vars) + (b.storage_until ? t('free_until', lang, vars) : ''),
+    body:
+      t('at_branch_batch_body', lang, vars) +
+      (b.storage_until ? t('free_until', lang, vars) + (b.storage_fee_per_day ? t('reminder_fee', lang, vars) : '') : ''),
   };
 }
 
@@ -319,7 +324,10 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   })),
   order_at_branch: parcelText((t, o) => ({
     title: o.redirected_from ? t('readdressed_title') : t('at_branch_title'),
-    body: t('at_branch_body') + (o.redirected_from ? t('readdressed_note') : '') + (o.storage_until ? t('free_until') : ''),
+    body:
+      t('at_branch_body') +
+      (o.redirected_from ? t('readdressed_note') : '') +
+      (o.storage_until ? t('free_until') + (o.storage_fee_per_day ? t('reminder_fee') : '') : ''),
   })),
   storage_reminder: parcelText((t, o) => ({
     title: t('reminder_title'),

@@ -1,4 +1,4 @@
-import { toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, type TOrderStatusCode } from '@portal/contract';
+import { toMajor, toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, type TOrderStatusCode } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
@@ -22,6 +22,8 @@ export interface NotifiableOrder {
   price: number | null;
   currency: string | null;
   storageUntil: string | null;
+  /** Minor units a day of storage costs after `storageUntil` (kept at arrival; 0 or absent = free). */
+  storageFeePerDay?: number;
   /** The volumetric weight recorded at receipt, if measured: the chargeable weight is the larger of the two. */
   volumetricWeight?: number | null;
 }
@@ -44,6 +46,7 @@ export function orderParams(o: NotifiableOrder, branch: TI18nText | null): Order
     price: toMajorOrNull(o.price),
     currency: o.currency,
     storage_until: o.storageUntil,
+    ...(o.storageFeePerDay ? { storage_fee_per_day: toMajor(o.storageFeePerDay) } : {}),
     branch,
   };
 }
@@ -74,6 +77,7 @@ export function batchParams(list: NotifiableOrder[], branch: TI18nText | null): 
     currency: list.find((o) => o.currency)?.currency ?? null,
     branch,
     storage_until: list[0]?.storageUntil ?? null,
+    ...(list[0]?.storageFeePerDay ? { storage_fee_per_day: toMajor(list[0].storageFeePerDay) } : {}),
   };
 }
 
