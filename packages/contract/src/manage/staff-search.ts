@@ -80,6 +80,7 @@ export function readSearchTerm(raw: string): SearchTerm {
     .split(/\s+/)
     .filter((w) => /\p{L}/u.test(w))
     .slice(0, 3);
-  if (words.length && !trackCode) recognised.add('name');
+  // Letters may be a name even where they could be a code too ("zhanar27"): both are looked up, the code first.
+  if (words.length) recognised.add('name');
   return { recognised: [...recognised], phones: [...phones], phoneDigits, trackCode, clientCode, words };
 }
