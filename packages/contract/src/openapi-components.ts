@@ -44,7 +44,7 @@ export function operationIdOf(method: string, url: string): string {
   const words = url
     .split('/')
     .filter((part) => part && part !== 'api')
-    .flatMap((part) => (part.startsWith(':') ? ['by', ...part.slice(1).split(/[-_]/)] : part.split(/[-_.]/)))
+    .flatMap((part) => (part.startsWith(':') ? ['by', ...part.slice(1).split(/[-_.]/)] : part.split(/[-_.]/)))
     .filter(Boolean);
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
