@@ -142,7 +142,7 @@ describe('storage fee', () => {
     // The audit log reads the new action in words.
     const audit = await m.call('GET', `/admin/audit?filters[action]=handover.waive_storage`, { token: staff.admin, lang: 'ru' });
     expect(audit.status).toBe(200);
-    expect(audit.json.data[0].action_name).toBe('Списал плату за хранение');
+    expect(audit.json.data[0].action_name).toBe('Списал(а) плату за хранение');
   });
 
   it('a burst of hand-overs of the same overdue parcel charges its storage exactly once', async () => {
