@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { formatMoney } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { addDays, formatMoney, localDate } from '@portal/contract';
+import { orders } from '../src/db/schema';
 import { aCustomer, parcelsIn, staffAt } from './factories';
 import { createTestApp, type TestContext } from './helpers';
+import { manageClient, staffTokens } from './manage-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -70,5 +73,33 @@ describe('GET receipts/{id}.pdf', () => {
     expect((await pdf(`/receipts/${id}.pdf?lang=de`, { token: made.token })).status).toBe(422);
     // The JSON receipt still answers beside it.
     expect((await pdf(`/receipts/${id}`, { token: made.token })).status).toBe(200);
+  });
+
+  it('lists paid storage per parcel and the waiver with its reason, as the receipt on screen does (ADR 073)', async () => {
+    const staff = await staffTokens(ctx);
+    const m = manageClient(ctx);
+    const c = await parcelsIn(ctx, 'at_branch', [1, 1], { prefix: 'PS' });
+    const today = localDate(new Date(), 'Asia/Almaty');
+    await ctx.database.db
+      .update(orders)
+      .set({ storageUntil: addDays(today, -3) })
+      .where(eq(orders.id, c.ids[0]!));
+    const lookup = (await m.lookup(staff.branch, { customer: c.user.client_code })).json.data;
+    expect(lookup.storage_fee).toBeGreaterThan(0);
+    const done = await m.complete(staff.branch, {
+      customer_id: c.user.id,
+      payments: [{ method: 'cash', amount: lookup.total_minor }],
+      storage_waiver: { reason: 'Задержка по нашей вине' },
+    });
+    expect(done.status, done.body).toBe(200);
+    const text = (await textOf((await pdf(`/receipts/${done.json.data.id}.pdf`, { token: c.token, lang: 'ru' })).bytes)).replace(
+      /\s+/g,
+      ' ',
+    );
+    const perDay = formatMoney(lookup.storage_fee / 3 / 100, 'KZT', 'ru').replace(/\s+/g, ' ');
+    expect(text).toContain(`Хранение ${c.codes[0]}`);
+    expect(text).toContain(`дней хранения: 3 × ${perDay}`);
+    expect(text).toContain('Плата за хранение списана: Задержка по нашей вине');
+    expect(text).not.toContain(`Хранение ${c.codes[1]}`);
   });
 });

@@ -166,6 +166,26 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
     }
     rule();
   }
+  // Paid storage: a line per parcel past its free days, then the waiver with its reason (the total includes both).
+  for (const item of receipt.items.filter((i) => i.storage_fee > 0)) {
+    row([text('receipt_pdf.storage_line', lang, { code: item.track_code }), '', '', money(item.storage_fee)], 'regular');
+    const perDay = money(item.storage_fee / Math.max(item.storage_days, 1));
+    ensure(14);
+    doc.font('regular').fontSize(9).fillColor(GREY);
+    doc.text(text('receipt_pdf.storage_days', lang, { days: item.storage_days, per_day: perDay }), MARGIN, y - 2, { width });
+    y += doc.heightOfString('1', { width }) + 2;
+    rule();
+  }
+  if (receipt.storage_waived > 0)
+    row(
+      [
+        text('receipt_pdf.storage_waived', lang, { reason: receipt.storage_waiver_reason ?? '' }),
+        '',
+        '',
+        `−${money(toMajor(receipt.storage_waived))}`,
+      ],
+      'regular',
+    );
   // The weight column adds up what was charged (in whole grams, the contract's one rule), as the screen does.
   const charged = receiptTotals(receipt.items.map((i) => ({ price: i.price, weight: i.weights.chargeable_weight }))).totalWeight;
   row([text('receipt_pdf.total', lang), kg(charged), '', money(receipt.total)], 'bold', 12);
