@@ -289,7 +289,7 @@ test.describe('a fresh production server', () => {
       await admin.getByTestId('user-place').selectOption('branch');
       await admin.getByTestId('user-branch').selectOption({ label: BRANCH.ru });
       await admin.getByTestId('user-save').click();
-      await expect(admin.getByText('Сохранено')).toBeVisible();
+      await expect(admin.getByTestId('user-saved')).toBeVisible();
     });
     await customerContext.close();
     await adminContext.close();
