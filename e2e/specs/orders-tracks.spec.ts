@@ -78,7 +78,9 @@ test.describe('tracking codes', () => {
     newCustomer,
   }, testInfo) => {
     const customer = await newCustomer();
-    const [a, b, mine] = ['BLKA', 'BLKB', 'BLKC'].map((p) => uniqueCode(p, testInfo.project.name));
+    const a = uniqueCode('BLKA', testInfo.project.name);
+    const b = uniqueCode('BLKB', testInfo.project.name);
+    const mine = uniqueCode('BLKC', testInfo.project.name);
     await request.post('/api/save-track', { headers: { authorization: `Bearer ${customer.token}` }, data: { track_code: mine } });
     await openSignedIn(page, customer.token, '/orders/tracks');
     await page.getByTestId('track-mode-toggle').click();

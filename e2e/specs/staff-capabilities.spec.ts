@@ -46,11 +46,15 @@ test.describe('staff capabilities and invitations', () => {
       .browser()!
       .newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
     const counter = await clerkCtx.newPage();
+    // One search box: the code finds the parcel among the results, which opens it.
+    const findParcel = async () => {
+      await counter.getByTestId('find-input').fill(code);
+      await counter.getByTestId('find-input').press('Enter');
+      await counter.getByTestId('find-group-parcels').getByRole('button', { name: code }).click();
+      await expect(counter.getByTestId('find-parcel')).toBeVisible();
+    };
     await openSignedIn(counter, clerkToken, '/manage?work=find');
-    await counter.getByLabel('Посылку', { exact: true }).check({ force: true });
-    await counter.getByTestId('find-input').fill(code);
-    await counter.getByTestId('find-input').press('Enter');
-    await expect(counter.getByTestId('find-parcel')).toBeVisible();
+    await findParcel();
     await expect(counter.getByTestId('correction-open')).toHaveCount(0);
 
     // The admin ticks "Corrections" on the clerk's page.
@@ -63,9 +67,7 @@ test.describe('staff capabilities and invitations', () => {
 
     // The clerk's next look at the parcel offers the correction, and the weight is corrected.
     await counter.reload();
-    await counter.getByLabel('Посылку', { exact: true }).check({ force: true });
-    await counter.getByTestId('find-input').fill(code);
-    await counter.getByTestId('find-input').press('Enter');
+    await findParcel();
     await counter.getByTestId('correction-open').click();
     await expect(counter.getByTestId('correction-kind').locator('option')).toHaveText(['Вес', 'Размеры', 'Стоимость']);
     await counter.getByTestId('correction-weight').fill('1,25');
