@@ -1,8 +1,10 @@
 import {
   CONTENT_IMAGE_MAX_BYTES,
   ERROR_CODES,
+  formatMoney,
   formatWait,
   isMessageKey,
+  toMajor,
   VALIDATION_MESSAGES,
   type TErrorCode,
   type TLang,
@@ -18,7 +20,12 @@ const FIXED: TextValues = { image_mb: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 };
 export function errorMessage(code: TErrorCode, lang: TLang, params?: TextValues): string {
   // A wait in seconds reads in words in the caller's language: "in 12 minutes", not "720 s".
   const withWait = typeof params?.seconds === 'number' ? { ...params, wait: formatWait(params.seconds, lang) } : params;
-  return text(`errors.${code}`, lang, { ...FIXED, ...withWait });
+  // An amount in minor units with its currency reads as money in the caller's language: "624 ₸", not "624.00 KZT".
+  const withMoney =
+    typeof params?.amount_minor === 'number' && typeof params.currency === 'string'
+      ? { ...withWait, amount: formatMoney(toMajor(params.amount_minor), params.currency, lang) }
+      : withWait;
+  return text(`errors.${code}`, lang, { ...FIXED, ...withMoney });
 }
 
 /** A field message: a validation.* key from the contract, an error code, or plain text kept as it is. */

@@ -1,7 +1,6 @@
 import {
   addDays,
   DAY_CLOSE_STAFF_DAYS,
-  formatAmount,
   localDate,
   PAYMENT_METHODS,
   sumMinor,
@@ -95,7 +94,7 @@ export const paymentsService = {
     const before = await repo.balance(tx, input.customerId, input.branch.currency);
     const paid = sumMinor(input.payments.map((p) => p.amount));
     const owed = input.total + Math.max(before, 0);
-    if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${input.branch.currency}` } });
+    if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: input.branch.currency } });
     if (paid < input.total && !input.acceptDebt) throw new AppError('payment_short');
     const charge = {
       userId: input.customerId,
@@ -180,7 +179,7 @@ export const paymentsService = {
       const owed = await repo.balance(tx, customerId, branch.currency);
       const paid = sumMinor(inputs.map((p) => p.amount));
       if (owed <= 0) throw new AppError('no_debt');
-      if (paid > owed) throw new AppError('payment_too_much', { params: { amount: `${formatAmount(owed)} ${branch.currency}` } });
+      if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: branch.currency } });
       await repo.lockBranchDay(tx, branch.id);
       const businessDate = await openBusinessDate(tx, branch);
       const ids = await repo.insertPayments(
