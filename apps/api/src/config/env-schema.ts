@@ -155,6 +155,15 @@ export const ZEnv = z
       .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16–256 characters of A–Z, a–z, 0–9, _ and -')
       .optional(),
     RESTORE_DRILL: z.enum(['true', 'false']).optional(),
+    // Online payments (ADR 077): the key that encrypts branches' merchant credentials (32 bytes, base64 or hex), and
+    // each provider's API address (tests point them at the fakes in tools/fakes/).
+    PAYMENTS_SECRET_KEY: z
+      .string()
+      .regex(/^([A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/, 'must be 32 bytes as base64 (44 characters) or hex (64)')
+      .optional(),
+    KASPI_API_URL: z.url().default('https://mtokentest.kaspi.kz:8545/r3/v01'),
+    CLOUDPAYMENTS_API_URL: z.url().default('https://api.cloudpayments.ru'),
+    FREEDOMPAY_API_URL: z.url().default('https://api.freedompay.kg'),
   })
   .superRefine((env, ctx) => {
     // A restore drill signs with a secret of its own and sends SMS to its outbox (drillConfig): it needs neither.

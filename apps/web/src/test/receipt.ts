@@ -9,6 +9,8 @@ export const payment = (amount: number): TPayment => ({
   branch: { id: 1, name: 'Almaty' },
   customer_id: 5,
   staff: { id: 2, name: 'Aigerim' },
+  provider: null,
+  provider_ref: null,
   receipt_id: 9,
   business_date: '2026-11-27',
   reverses_id: null,

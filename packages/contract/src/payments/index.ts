@@ -1,2 +1,3 @@
 export * from './payment';
 export * from './day-close';
+export * from './online';

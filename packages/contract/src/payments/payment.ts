@@ -4,6 +4,7 @@ import { ZCalendarDay, ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
 import { ZPaymentMethod } from '../orders/order-status';
+import { ZJournalMethod, ZOnlineProvider } from './online';
 
 /**
  * Money in the API is always an integer of minor units (tiyn …) named `amount`/`paid`/`remaining`/`balance`
@@ -28,12 +29,16 @@ export const PAYMENT_KINDS = ['payment', 'reversal'] as const;
 export const ZPayment = z.object({
   id: z.number().int(),
   kind: z.enum(PAYMENT_KINDS),
-  method: ZPaymentMethod,
+  method: ZJournalMethod,
   amount: z.number().int(),
   currency: z.string(),
   branch: z.object({ id: z.number().int(), name: z.string() }),
   customer_id: z.number().int(),
-  staff: z.object({ id: z.number().int(), name: z.string() }),
+  /** Who took it at the counter; null when paid online (`method` online, ADR 077). */
+  staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The provider and its reference of an online payment; null at the counter. */
+  provider: ZOnlineProvider.nullable(),
+  provider_ref: z.string().nullable(),
   receipt_id: z.number().int().nullable(),
   /** The branch's business day it counts in (YYYY-MM-DD); after that day is closed, later rows go to the next one. */
   business_date: z.string(),
@@ -55,7 +60,7 @@ export const ZMoneyHistoryItem = z.object({
   id: z.number().int(),
   amount: z.number().int(),
   currency: z.string(),
-  method: ZPaymentMethod.nullable(),
+  method: ZJournalMethod.nullable(),
   branch: z.object({ id: z.number().int(), name: z.string() }),
   receipt_id: z.number().int().nullable(),
   created_at: z.string(),

@@ -4,3 +4,4 @@ export * from './content';
 export * from './orders';
 export * from './payments';
 export * from './notifications';
+export * from './online-payments';

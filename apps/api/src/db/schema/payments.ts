@@ -12,8 +12,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import type { TByMethod, TPaymentMethod } from '@portal/contract';
+import type { TByMethod, TJournalMethod, TOnlineProvider } from '@portal/contract';
 import { createdAt } from './columns';
 import { branches } from './geo';
 import { receipts } from './orders';
@@ -70,19 +71,31 @@ export const payments = pgTable(
     branchId: integer('branch_id')
       .notNull()
       .references(() => branches.id),
-    staffUserId: integer('staff_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Who took it at the counter; null for a payment made online (ADR 077). */
+    staffUserId: integer('staff_user_id').references(() => users.id),
     receiptId: integer('receipt_id').references(() => receipts.id),
-    method: text('method').$type<TPaymentMethod>().notNull(),
+    method: text('method').$type<TJournalMethod>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     reversesId: bigint('reverses_id', { mode: 'number' }),
     reason: text('reason'),
+    /** Online payments (method `online`, ADR 077): the provider, its reference and our request. */
+    provider: text('provider').$type<TOnlineProvider>(),
+    providerRef: text('provider_ref'),
+    requestId: uuid('request_id'),
+    /** A refund through the provider (negative, possibly partial, several per payment up to its amount) names the payment. */
+    refundsId: bigint('refunds_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
+    // A provider's payment settles once: a second journal row for it cannot exist (backs up payment_requests' guard).
+    uniqueIndex('payments_provider_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null and ${t.amount} > 0`),
+    index('payments_refunds_idx')
+      .on(t.refundsId)
+      .where(sql`${t.refundsId} is not null`),
     index('payments_user_idx').on(t.userId, t.currency),
     index('payments_branch_day_idx').on(t.branchId, t.businessDate, t.method),
     // Revenue of every branch for a period (the admin's default dashboard).
@@ -158,7 +171,7 @@ export const revenueDays = pgTable(
     branchId: integer('branch_id')
       .notNull()
       .references(() => branches.id),
-    method: text('method').$type<TPaymentMethod>().notNull(),
+    method: text('method').$type<TJournalMethod>().notNull(),
     currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     n: integer('n').notNull(),

@@ -9,6 +9,7 @@ import {
   type TLang,
   type TMoneyHistoryItem,
   type TPayment,
+  type TJournalMethod,
   type TPaymentMethod,
 } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -72,7 +73,7 @@ async function addToBalances(tx: Tx, moves: { userId: number; branchId: number; 
 async function addToRevenue(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1): Promise<void> {
   const sums = new Map<
     string,
-    { businessDate: string; branchId: number; method: TPaymentMethod; currency: string; amount: number; n: number }
+    { businessDate: string; branchId: number; method: TJournalMethod; currency: string; amount: number; n: number }
   >();
   for (const r of rows) {
     const key = `${r.businessDate}|${r.branchId}|${r.method}|${r.currency}`;
@@ -332,7 +333,7 @@ export const paymentsRepository = {
       .select({ p: payments, branchName: branches.name, first: staff.firstName, last: staff.lastName, reversedBy: reversal.id })
       .from(payments)
       .innerJoin(branches, eq(branches.id, payments.branchId))
-      .innerJoin(staff, eq(staff.id, payments.staffUserId))
+      .leftJoin(staff, eq(staff.id, payments.staffUserId))
       .leftJoin(reversal, eq(reversal.reversesId, payments.id))
       .where(and(...conds))
       .orderBy(asc(payments.id))
@@ -345,7 +346,9 @@ export const paymentsRepository = {
       currency: p.currency,
       branch: { id: p.branchId, name: pickText(branchName, lang) },
       customer_id: p.userId,
-      staff: { id: p.staffUserId, name: `${first} ${last}`.trim() },
+      staff: p.staffUserId === null ? null : { id: p.staffUserId, name: `${first ?? ''} ${last ?? ''}`.trim() },
+      provider: p.provider,
+      provider_ref: p.providerRef,
       receipt_id: p.receiptId,
       business_date: p.businessDate,
       reverses_id: p.reversesId,
@@ -362,7 +365,7 @@ export const paymentsRepository = {
       id: string;
       amount: string;
       currency: string;
-      method: TPaymentMethod | null;
+      method: TJournalMethod | null;
       branch_id: number;
       branch_name: Record<string, string>;
       receipt_id: number | null;

@@ -1,0 +1,14 @@
+import type { TOnlineProvider } from '@portal/contract';
+import type { Env } from '../../../config/env';
+import type { PaymentDriver } from './driver';
+
+/**
+ * The drivers, one per provider (ADR 077): each file speaks one provider's API, its base URL from the environment.
+ * A provider without a driver here is not offered to branches.
+ */
+export type Drivers = Partial<Record<TOnlineProvider, PaymentDriver>>;
+
+export function buildDrivers(env: Env): Drivers {
+  void env;
+  return {};
+}

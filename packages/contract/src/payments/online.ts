@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ZData } from '../common/envelope';
+import { ZId } from '../common/fields';
+import { MSG } from '../common/messages';
+import { PAYMENT_METHODS } from '../orders/order-status-codes';
+
+/**
+ * Paying before coming (ADR 077): a customer pays online for what waits at a branch and for any debt. Each provider
+ * is a driver behind one interface on the API (modules/online-payments/drivers); a branch chooses and configures its
+ * own (its own merchant account). The money lands in the payments journal as method `online`, naming the provider
+ * and its reference, and is a credit the hand-over uses: the counter takes nothing.
+ */
+export const ONLINE_PROVIDERS = ['kaspi', 'cloudpayments', 'freedompay'] as const;
+export type TOnlineProvider = (typeof ONLINE_PROVIDERS)[number];
+export const ZOnlineProvider = z.enum(ONLINE_PROVIDERS, { error: MSG.invalidValue });
+
+/** The method of a journal row paid online: never a counter method (PAYMENT_METHODS), never in the cash drawer. */
+export const ONLINE_METHOD = 'online' as const;
+/** Every method a journal row may carry: the counter's methods and `online`. */
+export const JOURNAL_METHODS = [...PAYMENT_METHODS, ONLINE_METHOD] as const;
+export type TJournalMethod = (typeof JOURNAL_METHODS)[number];
+export const ZJournalMethod = z.enum(JOURNAL_METHODS);
+
+/**
+ * A payment request's life: `open` while the customer may pay; `paid` once settled in the journal (exactly once);
+ * `failed`/`expired`/`cancelled` without money; `refunded` when the money came after the counter had taken it (or the
+ * parcels were gone) and was returned at once.
+ */
+export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'failed', 'expired', 'cancelled', 'refunded'] as const;
+export type TPaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+
+/** How long an open request waits for the money before it expires (the provider's link lives as long). */
+export const PAYMENT_REQUEST_TTL_MINUTES = 30;
+
+/** POST payments/requests: pay what waits at this branch (parcels, storage) and the open debt in its currency. */
+export const ZCreatePaymentRequest = z.strictObject({ branch_id: ZId, provider: ZOnlineProvider.optional() });
+export type TCreatePaymentRequest = z.input<typeof ZCreatePaymentRequest>;
+
+/** A payment request as its customer sees it (GET payments/requests/{id}); amounts in minor units of `currency`. */
+export const ZPaymentRequest = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  provider: ZOnlineProvider,
+  branch: z.object({ id: z.number().int(), name: z.string() }),
+  currency: z.string(),
+  /** Frozen when the request was made: the parcels' prices and storage up to today, plus `debt`. */
+  amount: z.number().int(),
+  debt: z.number().int(),
+  parcel_ids: z.array(z.number().int()),
+  /** Where the customer pays: the provider's page (cards, Freedom Pay) or Kaspi's payment link. */
+  pay_url: z.string().nullable(),
+  /** What the QR shows for Kaspi (the customer scans it with the Kaspi app), null for other providers. */
+  qr_payload: z.string().nullable(),
+  provider_ref: z.string().nullable(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** The receipt-like record of the settled payment (journal row), once paid. */
+  payment_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TPaymentRequest = z.infer<typeof ZPaymentRequest>;
+export const ZPaymentRequestResponse = ZData(ZPaymentRequest);
