@@ -24,6 +24,7 @@ import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
 import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
+import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -273,6 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(broadcastsPlugin, { config });
   await app.register(authPlugin, { tokens });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
+  await app.register(onlinePaymentsPlugin, { config });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.

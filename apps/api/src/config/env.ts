@@ -65,6 +65,11 @@ export interface AppConfig {
    * is discarded at start (restore-drill.ts).
    */
   restoreDrill: boolean;
+  /**
+   * Online payments (ADR 077): the key sealing branches' merchant credentials (unset: no branch takes money online)
+   * and each provider's API address.
+   */
+  payments: { secretKey: string | undefined; kaspiApiUrl: string; cloudpaymentsApiUrl: string; freedompayApiUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +147,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // A drill makes no keys: it has no web push.
     webPush: restoreDrill ? null : webPushConfig(env, dataDir),
     restoreDrill,
+    payments: {
+      secretKey: env.PAYMENTS_SECRET_KEY,
+      kaspiApiUrl: env.KASPI_API_URL.replace(/\/+$/, ''),
+      cloudpaymentsApiUrl: env.CLOUDPAYMENTS_API_URL.replace(/\/+$/, ''),
+      freedompayApiUrl: env.FREEDOMPAY_API_URL.replace(/\/+$/, ''),
+    },
   };
   return restoreDrill ? drillConfig(config) : config;
 }
@@ -162,6 +173,8 @@ function drillConfig(config: AppConfig): AppConfig {
     notify: { ...config.notify, worker: false },
     telegram: null,
     webPush: null,
+    // No provider is asked anything from a copy: it neither takes nor refunds money.
+    payments: { ...config.payments, secretKey: undefined },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TOnlineProvider } from '@portal/contract';
-import type { Env } from '../../../config/env';
+import type { AppConfig } from '../../../config/env';
 import type { PaymentDriver } from './driver';
 
 /**
@@ -8,7 +8,7 @@ import type { PaymentDriver } from './driver';
  */
 export type Drivers = Partial<Record<TOnlineProvider, PaymentDriver>>;
 
-export function buildDrivers(env: Env): Drivers {
-  void env;
+export function buildDrivers(config: AppConfig['payments']): Drivers {
+  void config;
   return {};
 }

@@ -1,0 +1,100 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TOnlineProvider } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import { paymentProviderSettings } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
+import type { ProviderCredentials } from './drivers/driver';
+
+/**
+ * Each branch's merchant keys per provider (ADR 077), sealed with PAYMENTS_SECRET_KEY. The one place that seals and
+ * opens them: callers get credentials only to hand to a driver, and lists say which fields are set, never their values.
+ * Without a key (`box` null) no branch can take money online.
+ */
+export interface ProviderSettingView {
+  provider: TOnlineProvider;
+  enabled: boolean;
+  /** Which credential fields hold a value (the values themselves never leave the server). */
+  fieldsSet: string[];
+  updatedAt: Date;
+}
+
+export function providerSettings(box: SecretBox | null) {
+  const open = (sealed: string): ProviderCredentials => (box ? box.open<ProviderCredentials>(sealed) : {});
+
+  return {
+    /** Whether online payments can work at all (a key is configured). */
+    available: box !== null,
+
+    /** A branch's credentials for a provider when it is configured and enabled; null otherwise. */
+    async credentials(db: DbOrTx, branchId: number, provider: TOnlineProvider): Promise<ProviderCredentials | null> {
+      if (!box) return null;
+      const [row] = await db
+        .select({ credentials: paymentProviderSettings.credentials, enabled: paymentProviderSettings.enabled })
+        .from(paymentProviderSettings)
+        .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.provider, provider)));
+      return row?.enabled ? open(row.credentials) : null;
+    },
+
+    /** The providers a branch offers its customers now (configured and enabled), in a stable order. */
+    async enabledProviders(db: DbOrTx, branchId: number): Promise<TOnlineProvider[]> {
+      if (!box) return [];
+      const rows = await db
+        .select({ provider: paymentProviderSettings.provider })
+        .from(paymentProviderSettings)
+        .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.enabled, true)))
+        .orderBy(asc(paymentProviderSettings.provider));
+      return rows.map((r) => r.provider);
+    },
+
+    /** What the admin sees of a branch's providers. */
+    async list(db: DbOrTx, branchId: number): Promise<ProviderSettingView[]> {
+      const rows = await db
+        .select()
+        .from(paymentProviderSettings)
+        .where(eq(paymentProviderSettings.branchId, branchId))
+        .orderBy(asc(paymentProviderSettings.provider));
+      return rows.map((r) => {
+        const creds = open(r.credentials);
+        return {
+          provider: r.provider,
+          enabled: r.enabled,
+          fieldsSet: Object.keys(creds).filter((k) => creds[k] !== ''),
+          updatedAt: r.updatedAt,
+        };
+      });
+    },
+
+    /**
+     * Saves a branch's provider: fields given replace the kept ones, fields left out keep their value (the admin's form
+     * never receives the secrets, so it sends only what was typed). Throws without a key.
+     */
+    async save(
+      db: DbOrTx,
+      input: { branchId: number; provider: TOnlineProvider; enabled: boolean; credentials: ProviderCredentials; updatedBy: number },
+    ): Promise<void> {
+      if (!box) throw new Error('PAYMENTS_SECRET_KEY is not set');
+      const [kept] = await db
+        .select({ credentials: paymentProviderSettings.credentials })
+        .from(paymentProviderSettings)
+        .where(and(eq(paymentProviderSettings.branchId, input.branchId), eq(paymentProviderSettings.provider, input.provider)))
+        .for('update');
+      const merged = { ...(kept ? open(kept.credentials) : {}), ...input.credentials };
+      const sealed = box.seal(merged);
+      await db
+        .insert(paymentProviderSettings)
+        .values({
+          branchId: input.branchId,
+          provider: input.provider,
+          enabled: input.enabled,
+          credentials: sealed,
+          updatedBy: input.updatedBy,
+        })
+        .onConflictDoUpdate({
+          target: [paymentProviderSettings.branchId, paymentProviderSettings.provider],
+          set: { enabled: input.enabled, credentials: sealed, updatedBy: input.updatedBy, updatedAt: sql`now()` },
+        });
+    },
+  };
+}
+
+export type ProviderSettings = ReturnType<typeof providerSettings>;
