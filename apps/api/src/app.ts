@@ -25,6 +25,8 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
+import { paymentCallbacksRoutes } from './modules/online-payments/callbacks/callbacks-routes';
+import type { Drivers } from './modules/online-payments/drivers';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -80,6 +82,8 @@ export interface BuildAppOptions {
   storage?: ObjectStorage;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
+  /** Online payment drivers instead of the configured ones (tests: a short timeout against a fake). */
+  paymentDrivers?: Drivers;
 }
 
 /** Request bodies above this are refused with 413 (uploads have their own limit). */
@@ -274,7 +278,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(broadcastsPlugin, { config });
   await app.register(authPlugin, { tokens });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
-  await app.register(onlinePaymentsPlugin, { config });
+  await app.register(onlinePaymentsPlugin, { config, drivers: opts.paymentDrivers });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.
@@ -306,6 +310,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(staffArea);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(paymentCallbacksRoutes);
       await api.register(adminArea, { prefix: '/admin' });
       await api.register(reportsRoutes);
     },

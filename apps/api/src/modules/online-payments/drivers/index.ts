@@ -1,6 +1,8 @@
 import type { TOnlineProvider } from '@portal/contract';
 import type { AppConfig } from '../../../config/env';
+import { cloudPaymentsDriver } from './cloudpayments';
 import type { PaymentDriver } from './driver';
+import { freedomPayDriver } from './freedompay';
 
 /**
  * The drivers, one per provider (ADR 077): each file speaks one provider's API, its base URL from the environment.
@@ -9,6 +11,8 @@ import type { PaymentDriver } from './driver';
 export type Drivers = Partial<Record<TOnlineProvider, PaymentDriver>>;
 
 export function buildDrivers(config: AppConfig['payments']): Drivers {
-  void config;
-  return {};
+  return {
+    cloudpayments: cloudPaymentsDriver({ baseUrl: config.cloudpaymentsApiUrl }),
+    freedompay: freedomPayDriver({ baseUrl: config.freedompayApiUrl }),
+  };
 }
