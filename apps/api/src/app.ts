@@ -26,7 +26,6 @@ import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
 import { paymentCallbacksRoutes } from './modules/online-payments/callbacks/callbacks-routes';
-import type { Drivers } from './modules/online-payments/drivers';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -82,8 +81,6 @@ export interface BuildAppOptions {
   storage?: ObjectStorage;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
-  /** Online payment drivers instead of the configured ones (tests: a short timeout against a fake). */
-  paymentDrivers?: Drivers;
 }
 
 /** Request bodies above this are refused with 413 (uploads have their own limit). */
@@ -278,7 +275,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(broadcastsPlugin, { config });
   await app.register(authPlugin, { tokens });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
-  await app.register(onlinePaymentsPlugin, { config, drivers: opts.paymentDrivers });
+  await app.register(onlinePaymentsPlugin, { config });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.

@@ -108,7 +108,7 @@ export async function freedomPayCallbacks(app: FastifyInstance) {
       return reply
         .header('content-type', 'text/xml; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(freedomReplyXml(script, answer, v.creds.secret_key ?? ''));
+        .send(freedomReplyXml(script, answer, v.creds.secret_key ?? '') as never);
     },
   );
 }
