@@ -169,7 +169,6 @@ export function freedomPayDriver(opts: { baseUrl: string; timeoutMs?: number }):
         pg_user_phone: input.phone.replace(/\D/g, ''),
         pg_language: LANGUAGE[input.lang],
       };
-      if (creds.testing_mode === '1') params.pg_testing_mode = '1';
       const answer = await call('init_payment.php', params, creds);
       if (answer.pg_status !== 'ok' || !answer.pg_redirect_url) throw new ProviderError('freedompay', 'refused');
       return { providerRef: answer.pg_payment_id || null, payUrl: answer.pg_redirect_url, qrPayload: null };
