@@ -23,6 +23,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { SecretBox } from '../apps/api/src/lib/secret-box.ts';
 import { providerSettings } from '../apps/api/src/modules/online-payments/provider-settings.ts';
 import { FakeCloudPayments } from '../tools/fakes/cloudpayments.mjs';
+import { formatNumber } from '../packages/contract/src/common/format.ts';
 import { connect, dropDatabase, freshDatabase, log, machineConditions, summary, writeResult } from './lib.mjs';
 import { startBuiltServer } from './load-lib.mjs';
 
@@ -194,14 +195,14 @@ async function main() {
     log(`screen p50 ${screen.p50.toFixed(0)} ms, p95 ${screen.p95.toFixed(0)}, p99 ${screen.p99.toFixed(0)}`);
 
     const ms = (v) => v.toFixed(0);
-    md = `# Online confirmations: ${N.toLocaleString('en')} card payments confirmed at once
+    md = `# Online confirmations: ${formatNumber(N, 'en')} card payments confirmed at once
 
 Measured on ${await machineConditions()}. Code: ${process.env.BENCH_LABEL ?? 'this commit'}.
 
 The built server as in production (\`node apps/api/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=info\`) on
-PostgreSQL, and the CloudPayments fake (\`tools/fakes/cloudpayments.mjs\`) in the bench's process. ${N.toLocaleString('en')} customers
+PostgreSQL, and the CloudPayments fake (\`tools/fakes/cloudpayments.mjs\`) in the bench's process. ${formatNumber(N, 'en')} customers
 each with one parcel waiting at a tenge branch opened a card payment (\`POST payments/requests\`: the server created
-the order at the fake); then their ${N.toLocaleString('en')} signed Pay notifications (form-urlencoded, Content-HMAC)
+the order at the fake); then their ${formatNumber(N, 'en')} signed Pay notifications (form-urlencoded, Content-HMAC)
 were posted at the same moment. Each Pay is verified (HMAC under the branch's sealed ApiSecret), confirmed by a status
 query to the fake (\`payments/get\`), then settled in one transaction. Meanwhile each customer's page polled
 \`GET payments/requests/{id}\` every ${POLL_MS} ms (the pay page's cadence) with its own random phase.

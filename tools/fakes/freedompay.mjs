@@ -30,7 +30,13 @@ export function readXml(xml) {
   const fields = {};
   for (const m of String(xml).matchAll(/<(pg_\w+)\s*\/>|<(pg_\w+)>([^<]*)<\/\2>/g)) {
     if (m[1]) fields[m[1]] = '';
-    else fields[m[2]] = m[3].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    else
+      fields[m[2]] = m[3]
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&');
   }
   return fields;
 }
@@ -167,7 +173,12 @@ export class FakeFreedomPay {
     const p = this.paymentOf(orderId);
     if (!p) throw new Error(`no payment for ${orderId}`);
     p.status = 'failed';
-    const fields = this.paymentFields(p, { pg_result: '0', pg_can_reject: '0', pg_failure_code: '101', pg_failure_description: 'Insufficient funds' });
+    const fields = this.paymentFields(p, {
+      pg_result: '0',
+      pg_can_reject: '0',
+      pg_failure_code: '101',
+      pg_failure_description: 'Insufficient funds',
+    });
     return { result: await this.notify('result', p.resultUrl, fields, opts) };
   }
 
@@ -190,7 +201,8 @@ export class FakeFreedomPay {
       this.mode = JSON.parse(raw).mode;
       return sendJson(200, { ok: true });
     }
-    if (url.pathname === '/pay.html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Freedom Pay (fake)</title>');
+    if (url.pathname === '/pay.html')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Freedom Pay (fake)</title>');
 
     const script = url.pathname.slice(1);
     const fields = Object.fromEntries(new URLSearchParams(raw));
@@ -258,7 +270,8 @@ export class FakeFreedomPay {
     }
     // revoke.php: all (pg_refund_amount 0 or absent) or part of a paid payment.
     const amount = Number(fields.pg_refund_amount || 0) || p.amount - p.refunded;
-    if (p.status !== 'ok' || Math.round((p.refunded + amount) * 100) > Math.round(p.amount * 100)) return error(3, 'Payment cannot be revoked');
+    if (p.status !== 'ok' || Math.round((p.refunded + amount) * 100) > Math.round(p.amount * 100))
+      return error(3, 'Payment cannot be revoked');
     p.refunded += amount;
     if (Math.round(p.refunded * 100) === Math.round(p.amount * 100)) p.status = 'revoked';
     this.refunds.push({ paymentId: p.paymentId, orderId: p.orderId, amount });

@@ -43,7 +43,10 @@ const differencesOf = (id: string) => ctx.database.db.select().from(paymentDiffe
 /** A customer with waiting parcels asks to pay them by card (as the pay page does). */
 async function cardRequest(weights: number[] = [1]) {
   const c = await waitingCustomer(ctx, staff, weights);
-  const res = await m.call('POST', '/payments/requests', { token: c.token, body: { branch_id: staff.branchId, provider: 'cloudpayments' } });
+  const res = await m.call('POST', '/payments/requests', {
+    token: c.token,
+    body: { branch_id: staff.branchId, provider: 'cloudpayments' },
+  });
   expect(res.status, res.body).toBe(200);
   const request = res.json.data as { id: string; amount: number; pay_url: string; currency: string };
   return { c, request, id: request.id, amount: request.amount };
@@ -87,7 +90,11 @@ describe('the driver against the fake', () => {
   });
 
   it('wrong keys, refusals, failures and silence are ProviderErrors', async () => {
-    const code = (p: Promise<unknown>) => p.then(() => 'no error', (err: unknown) => (err instanceof ProviderError ? err.code : String(err)));
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'no error',
+        (err: unknown) => (err instanceof ProviderError ? err.code : String(err)),
+      );
     expect(await code(driver.create(input(crypto.randomUUID()), { ...creds, api_secret: 'wrong' }))).toBe('unauthorized');
     expect(await code(driver.create(input(crypto.randomUUID()), { public_id: creds.public_id }))).toBe('not_configured');
     for (const [mode, expected] of [
@@ -118,7 +125,9 @@ describe('paying by card', () => {
       ['online', amount, 'cloudpayments', String(paid.transaction.TransactionId)],
     ]);
     // Settled only after CloudPayments' own API said so.
-    expect(fake.calls.filter((call) => call.path === '/payments/get').at(-1)?.body).toEqual({ TransactionId: paid.transaction.TransactionId });
+    expect(fake.calls.filter((call) => call.path === '/payments/get').at(-1)?.body).toEqual({
+      TransactionId: paid.transaction.TransactionId,
+    });
 
     const lookup = await m.lookup(staff.branch, { customer: c.user.client_code });
     expect(lookup.json.data.debt + lookup.json.data.total_minor + lookup.json.data.storage_fee).toBeGreaterThan(0);
@@ -188,7 +197,10 @@ describe('paying by card', () => {
     const { id } = await cardRequest();
     const wrong = await fake.pay(id, { amount: 1 });
     expect(wrong.check?.answer).toEqual({ code: 12 });
-    await ctx.database.db.update(paymentRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentRequests.id, id));
+    await ctx.database.db
+      .update(paymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentRequests.id, id));
     const expired = await fake.pay(id);
     expect(expired.check?.answer).toEqual({ code: 20 });
     expect(await journalOf(id)).toEqual([]);
@@ -236,7 +248,7 @@ describe('paying by card', () => {
     expect((await requestRow(declined.id)).status).toBe('failed');
   });
 
-  it("CloudPayments away: creating is 502 payment_provider_failed; a Pay it cannot confirm is 502 and settles when retried", async () => {
+  it('CloudPayments away: creating is 502 payment_provider_failed; a Pay it cannot confirm is 502 and settles when retried', async () => {
     const c = await waitingCustomer(ctx, staff);
     fake.mode = 'hang';
     const res = await m.call('POST', '/payments/requests', {

@@ -97,7 +97,11 @@ describe('the driver against the fake', () => {
     expect(fake.refunds.at(-1)).toEqual({ paymentId: p.paymentId, orderId: id, amount: 2500 });
     expect(await driver.status({ requestId: id, providerRef: null }, creds)).toMatchObject({ state: 'refunded', amount: 250_000 });
 
-    const code = (q: Promise<unknown>) => q.then(() => 'no error', (err: unknown) => (err instanceof ProviderError ? err.code : String(err)));
+    const code = (q: Promise<unknown>) =>
+      q.then(
+        () => 'no error',
+        (err: unknown) => (err instanceof ProviderError ? err.code : String(err)),
+      );
     expect(await code(driver.status({ requestId: id, providerRef: null }, { ...creds, secret_key: 'wrong' }))).toBe('error_9998');
     fake.mode = 'hang';
     expect(await code(driver.status({ requestId: id, providerRef: null }, creds))).toBe('timeout');

@@ -11,7 +11,8 @@ export const callbacksRepository = {
    */
   async refundKnown(db: DbOrTx, input: { provider: TOnlineProvider; paymentId: number | null; refundRef: string; amount: number }) {
     const byRef = and(eq(payments.provider, input.provider), eq(payments.providerRef, input.refundRef), lt(payments.amount, 0));
-    const byPayment = input.paymentId === null ? undefined : and(eq(payments.refundsId, input.paymentId), eq(payments.amount, -input.amount));
+    const byPayment =
+      input.paymentId === null ? undefined : and(eq(payments.refundsId, input.paymentId), eq(payments.amount, -input.amount));
     const [row] = await db
       .select({ id: payments.id })
       .from(payments)

@@ -132,7 +132,14 @@ export async function cloudPaymentsCallbacks(app: FastifyInstance) {
         summary:
           "CloudPayments' Check, Pay, Fail and Refund notifications (form or JSON, signed in Content-HMAC/X-Content-HMAC with the branch's ApiSecret); answers {code}: 0 accepts, Check refuses with 10, 12, 13 or 20",
         params: ZCloudPaymentsCallbackParams,
-        response: { 200: ZCloudPaymentsCallbackAnswer, 401: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody },
+        response: {
+          200: ZCloudPaymentsCallbackAnswer,
+          401: ZErrorBody,
+          413: ZErrorBody,
+          422: ZErrorBody,
+          429: ZErrorBody,
+          502: ZErrorBody,
+        },
       },
       bodyLimit: CALLBACK_BODY_LIMIT_BYTES,
       config: perAddressLimit(CALLBACKS_PER_ADDRESS_PER_MINUTE),
