@@ -136,6 +136,7 @@ export async function cloudPaymentsCallbacks(app: FastifyInstance) {
           200: ZCloudPaymentsCallbackAnswer,
           401: ZErrorBody,
           413: ZErrorBody,
+          415: ZErrorBody,
           422: ZErrorBody,
           429: ZErrorBody,
           502: ZErrorBody,

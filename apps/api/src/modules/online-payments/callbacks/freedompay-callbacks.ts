@@ -96,7 +96,7 @@ export async function freedomPayCallbacks(app: FastifyInstance) {
           "Freedom Pay's check and result notifications (form fields signed in pg_sig with the branch's secret key and the script name check|result); answers Freedom Pay's signed XML <response> with pg_status ok, rejected or error",
         params: ZFreedomPayCallbackParams,
         produces: ['text/xml'],
-        response: { 401: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody },
+        response: { 401: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody, 422: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody },
       },
       bodyLimit: CALLBACK_BODY_LIMIT_BYTES,
       config: perAddressLimit(CALLBACKS_PER_ADDRESS_PER_MINUTE),
