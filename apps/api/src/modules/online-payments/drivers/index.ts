@@ -3,6 +3,7 @@ import type { AppConfig } from '../../../config/env';
 import { cloudPaymentsDriver } from './cloudpayments';
 import type { PaymentDriver } from './driver';
 import { freedomPayDriver } from './freedompay';
+import { kaspiDriver } from './kaspi';
 
 /**
  * The drivers, one per provider (ADR 077): each file speaks one provider's API, its base URL from the environment.
@@ -12,6 +13,7 @@ export type Drivers = Partial<Record<TOnlineProvider, PaymentDriver>>;
 
 export function buildDrivers(config: AppConfig['payments']): Drivers {
   return {
+    kaspi: kaspiDriver({ baseUrl: config.kaspiApiUrl }),
     cloudpayments: cloudPaymentsDriver({ baseUrl: config.cloudpaymentsApiUrl }),
     freedompay: freedomPayDriver({ baseUrl: config.freedompayApiUrl }),
   };
