@@ -106,7 +106,7 @@ async function createRequests(base, headers, branchId) {
           headers: { ...h, 'content-type': 'application/json' },
           body: JSON.stringify({ branch_id: branchId, provider: 'cloudpayments' }),
         });
-        if (res.status !== 200) throw new Error(`payments/requests: ${res.status} ${await res.text()}`);
+        if (res.status !== 201) throw new Error(`payments/requests: ${res.status} ${await res.text()}`);
         return (await res.json()).data;
       }),
     );

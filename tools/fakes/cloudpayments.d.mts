@@ -40,7 +40,7 @@ export interface CpRefund {
 
 export interface CpNotified {
   status: number;
-  answer: { code?: number; [key: string]: unknown } | string | null;
+  answer: { code?: number | string; [key: string]: unknown } | string | null;
 }
 
 export interface CpSendOptions {
@@ -79,6 +79,8 @@ export declare class FakeCloudPayments {
   transactionFields(tx: CpTransaction, extra?: Record<string, string>): Record<string, string>;
   pay(invoiceId: string, opts?: CpPayOptions): Promise<{ transaction: CpTransaction; check: CpNotified | null; pay: CpNotified[] }>;
   decline(invoiceId: string, opts?: CpSendOptions): Promise<{ transaction: CpTransaction; fail: CpNotified }>;
+  /** A transaction of the order's (AwaitingAuthentication until a test sets its Status), as the hosted page starts one. */
+  newTransaction(order: CpOrder, amount: number): CpTransaction;
   refundTransaction(transactionId: number, amount: number): CpRefund | string;
   idle(): Promise<void>;
 }

@@ -59,6 +59,8 @@ export declare class FakeFreedomPay {
   start(port?: number): Promise<string>;
   stop(): Promise<void>;
   paymentOf(orderId: string): FpPayment | null;
+  /** A payment's fields as Freedom Pay posts them (before pg_salt and pg_sig). */
+  paymentFields(p: FpPayment, extra?: Record<string, string>): Record<string, string>;
   notify(kind: string, url: string, fields: Record<string, string>, opts?: FpSendOptions): Promise<FpNotified>;
   pay(orderId: string, opts?: FpPayOptions): Promise<{ payment: FpPayment; check: FpNotified | null; result: FpNotified[] }>;
   decline(orderId: string, opts?: FpSendOptions): Promise<{ result: FpNotified }>;

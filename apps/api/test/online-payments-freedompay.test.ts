@@ -26,7 +26,7 @@ const local = `http://127.0.0.1:${PORT}`;
 beforeAll(async () => {
   const url = await fake.start();
   ({ ctx, staff, m } = await onlineApp({ FREEDOMPAY_API_URL: url, PUBLIC_URL: local }));
-  driver = freedomPayDriver({ baseUrl: url, timeoutMs: 700 });
+  driver = freedomPayDriver({ baseUrl: url, timeoutMs: 3000 });
   ctx.app.paymentDrivers.freedompay = driver;
   await enableProvider(ctx, staff.branchId, 'freedompay', creds);
   await ctx.app.listen({ port: PORT, host: '127.0.0.1' });
@@ -42,7 +42,7 @@ const requestRow = async (id: string) => (await ctx.database.db.select().from(pa
 async function freedomRequest(weights: number[] = [1]) {
   const c = await waitingCustomer(ctx, staff, weights);
   const res = await m.call('POST', '/payments/requests', { token: c.token, body: { branch_id: staff.branchId, provider: 'freedompay' } });
-  expect(res.status, res.body).toBe(200);
+  expect(res.status, res.body).toBe(201);
   const request = res.json.data as { id: string; amount: number; pay_url: string; currency: string; provider_ref: string | null };
   return { c, request, id: request.id, amount: request.amount };
 }
