@@ -26,6 +26,7 @@ import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments-routes';
+import { paymentCallbacksRoutes } from './modules/online-payments/callbacks/callbacks-routes';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -308,6 +309,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
       await api.register(onlinePaymentsRoutes, { publicUrl: config.publicUrl });
+      await api.register(paymentCallbacksRoutes);
       await api.register(adminArea, { prefix: '/admin' });
       await api.register(reportsRoutes);
     },

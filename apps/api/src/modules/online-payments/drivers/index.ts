@@ -1,6 +1,8 @@
 import type { TOnlineProvider } from '@portal/contract';
 import type { AppConfig } from '../../../config/env';
+import { cloudPaymentsDriver } from './cloudpayments';
 import type { PaymentDriver } from './driver';
+import { freedomPayDriver } from './freedompay';
 import { kaspiDriver } from './kaspi';
 
 /**
@@ -10,5 +12,9 @@ import { kaspiDriver } from './kaspi';
 export type Drivers = Partial<Record<TOnlineProvider, PaymentDriver>>;
 
 export function buildDrivers(config: AppConfig['payments']): Drivers {
-  return { kaspi: kaspiDriver({ baseUrl: config.kaspiApiUrl }) };
+  return {
+    kaspi: kaspiDriver({ baseUrl: config.kaspiApiUrl }),
+    cloudpayments: cloudPaymentsDriver({ baseUrl: config.cloudpaymentsApiUrl }),
+    freedompay: freedomPayDriver({ baseUrl: config.freedompayApiUrl }),
+  };
 }

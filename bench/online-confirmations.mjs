@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+/**
+ * Online payments at once (issue 33, ADR 077): 1,000 customers each ask to pay their waiting parcel by card
+ * (POST /api/payments/requests, CloudPayments), then their 1,000 signed Pay notifications arrive at the same moment.
+ * Every request must settle exactly once (1,000 journal rows, one per request, the kept balances equal to the
+ * journal), and the time from the provider's confirmation to the customer's page seeing 'paid' (GET
+ * payments/requests/{id}, polled as the pay page does, every BENCH_POLL_MS with a random phase) must stay under 2 s
+ * at p99.
+ *
+ * Against the built server as in production (`node apps/api/dist/server.js`, NODE_ENV=production) on PostgreSQL
+ * (database bench_online_confirmations: migrations, reference seed, N customers with one parcel waiting at a
+ * branch), and the CloudPayments fake (tools/fakes/cloudpayments.mjs) in this process: the server creates the orders
+ * at the fake and asks it for each transaction's status before settling; the fake posts the signed notifications.
+ * Writes bench/results/online-confirmations.md (or BENCH_OUT).
+ *
+ * Usage: npm run build && npm run bench:online-confirmations -w bench
+ *        (BENCH_PG_URL; BENCH_REQUESTS=1000; BENCH_POLL_MS=2000; BENCH_PORT=3245; BENCH_FAKE_PORT=3246; BENCH_KEEP=1)
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { SecretBox } from '../apps/api/src/lib/secret-box.ts';
+import { providerSettings } from '../apps/api/src/modules/online-payments/provider-settings.ts';
+import { FakeCloudPayments } from '../tools/fakes/cloudpayments.mjs';
+import { formatNumber } from '../packages/contract/src/common/format.ts';
+import { connect, dropDatabase, freshDatabase, log, machineConditions, summary, writeResult } from './lib.mjs';
+import { startBuiltServer } from './load-lib.mjs';
+
+const NAME = 'bench_online_confirmations';
+const N = Number(process.env.BENCH_REQUESTS ?? 1000);
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 2000);
+const PORT = Number(process.env.BENCH_PORT ?? 3245);
+const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 3246);
+const PASSWORD = 'Bench-pay-2026';
+const KEY = randomBytes(32).toString('hex');
+const CREDS = { public_id: 'pk_bench', api_secret: randomBytes(16).toString('hex') };
+const LIMIT_MS = 2_000;
+/** BENCH_NO_PAGES=1: nobody polls (what the confirmations alone cost the server). */
+const PAGES = !process.env.BENCH_NO_PAGES;
+const phoneOf = (i) => `+7705${String(i + 1).padStart(7, '0')}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** N customers of a tenge branch, each with one priced parcel waiting there; the branch takes CloudPayments. */
+async function fill(url) {
+  const c = await connect(url);
+  const {
+    rows: [branch],
+  } = await c.query(`select id, tariff, currency from branches where currency = 'KZT' order by position, id limit 1`);
+  const { rows: statuses } = await c.query('select id, code from order_statuses');
+  const sid = Object.fromEntries(statuses.map((s) => [s.code, s.id]));
+  await c.query(
+    `insert into users (phone_number, password_hash, first_name, last_name, branch_id, client_code, role, language)
+     select '+7705' || lpad(g::text, 7, '0'), $1, 'Pay', 'N' || g, $2, 'KZ-' || (500000 + g), 'customer', (array['kk', 'ru', 'en'])[1 + g % 3]
+     from generate_series(1, ${N}) g`,
+    [await hashPassword(PASSWORD), branch.id],
+  );
+  await c.query(
+    `insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id, owner_source,
+                         received_at, dispatched_at, arrived_at, storage_until, created_at, updated_at)
+     select u.id, 'PAY' || lpad(u.id::text, 9, '0'), 'Parcel', 2.5, round(2.5 * $2::bigint), $3, $2, ${sid.at_branch}, $1,
+            'saved_track', now() - interval '12 days', now() - interval '10 days', now() - interval '1 day',
+            (now() + interval '13 days')::date, now() - interval '12 days', now()
+     from users u where u.phone_number like '+7705%'`,
+    [branch.id, branch.tariff, branch.currency],
+  );
+  await c.query('vacuum analyze');
+  await c.end();
+  const database = await openDatabase({ databaseUrl: url });
+  await providerSettings(new SecretBox(KEY)).save(database.db, {
+    branchId: branch.id,
+    provider: 'cloudpayments',
+    enabled: true,
+    credentials: CREDS,
+    updatedBy: null,
+  });
+  await database.close();
+  return branch;
+}
+
+/** Signs the customers in, 10 at a time: their bearer headers. */
+async function signIn(base) {
+  const out = [];
+  for (let from = 0; from < N; from += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, N - from) }, async (_, k) => {
+        const res = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ phone_number: phoneOf(from + k), password: PASSWORD }),
+        });
+        if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
+        return { authorization: `Bearer ${(await res.json()).data.access.token}`, accept: 'application/json' };
+      }),
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
+async function createRequests(base, headers, branchId) {
+  const out = [];
+  for (let from = 0; from < N; from += 10) {
+    const batch = await Promise.all(
+      headers.slice(from, from + 10).map(async (h) => {
+        const res = await fetch(`${base}/api/payments/requests`, {
+          method: 'POST',
+          headers: { ...h, 'content-type': 'application/json' },
+          body: JSON.stringify({ branch_id: branchId, provider: 'cloudpayments' }),
+        });
+        if (res.status !== 201) throw new Error(`payments/requests: ${res.status} ${await res.text()}`);
+        return (await res.json()).data;
+      }),
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
+/** Polls one request as the pay page does until it reads 'paid': when it did (performance.now()), and its polls. */
+async function pollUntilPaid(base, headers, id, phase, deadline) {
+  await sleep(phase);
+  let polls = 0;
+  for (;;) {
+    const res = await fetch(`${base}/api/payments/requests/${id}`, { headers });
+    polls++;
+    const at = performance.now();
+    if (res.status === 200 && (await res.json()).data.status === 'paid') return { at, polls };
+    if (res.status !== 200) await res.arrayBuffer();
+    if (at > deadline) return { at: null, polls };
+    await sleep(POLL_MS);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const url = await freshDatabase(NAME);
+  const branch = await fill(url);
+  log(`${N} customers with a waiting parcel at branch ${branch.id}`);
+
+  const fake = new FakeCloudPayments({ publicId: CREDS.public_id, apiSecret: CREDS.api_secret });
+  const fakeUrl = await fake.start(FAKE_PORT);
+  const server = await startBuiltServer({
+    url,
+    port: PORT,
+    logFile: join('/tmp', 'bench-online-confirmations.log'),
+    env: { PAYMENTS_SECRET_KEY: KEY, CLOUDPAYMENTS_API_URL: fakeUrl, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+  });
+  fake.notifyUrl = `${server.base}/api/payments/callbacks/cloudpayments`;
+  let md;
+  try {
+    const headers = await signIn(server.base);
+    const requests = await createRequests(server.base, headers, branch.id);
+    log(`${requests.length} payment requests open at the fake`);
+
+    // The customers' pages are open: each polls with its own phase, then every Pay arrives at once.
+    const fireAt = performance.now() + POLL_MS;
+    const deadline = fireAt + 60_000;
+    const pollers = PAGES ? requests.map((r, i) => pollUntilPaid(server.base, headers[i], r.id, Math.random() * POLL_MS, deadline)) : [];
+    await sleep(Math.max(0, fireAt - performance.now()));
+    const sent = new Array(N);
+    const answered = new Array(N);
+    let resent = 0;
+    const answers = await Promise.all(
+      requests.map(async (r, i) => {
+        const order = fake.order(r.id);
+        const tx = fake.newTransaction(order, order.Amount);
+        tx.Status = 'Completed';
+        tx.ConfirmDateIso = new Date().toISOString();
+        const fields = fake.transactionFields(tx);
+        sent[i] = performance.now();
+        // As CloudPayments does, a notification not answered {"code":0} (a 5xx, a timeout) is sent again, here after 1 s.
+        let a = await fake.notify('pay', fields, { timeoutMs: 30_000 });
+        for (let attempt = 1; attempt < 10 && !(a.status === 200 && a.answer?.code === 0); attempt++) {
+          resent++;
+          await sleep(1000);
+          a = await fake.notify('pay', fields, { timeoutMs: 30_000 });
+        }
+        answered[i] = performance.now();
+        return a;
+      }),
+    );
+    const seen = await Promise.all(pollers);
+    const accepted = answers.filter((a) => a.status === 200 && a.answer?.code === 0).length;
+    const settle = summary(answered.map((t, i) => t - sent[i]));
+    const missing = seen.filter((s) => s.at === null).length;
+    const screen = PAGES
+      ? summary(seen.map((s, i) => (s.at === null ? null : Math.max(0, s.at - sent[i]))).filter((t) => t !== null))
+      : { p50: NaN, p95: NaN, p99: NaN, max: NaN };
+    const burst = (Math.max(...answered) - Math.min(...sent)) / 1000;
+
+    const c = await connect(url);
+    const one = async (sql) => (await c.query(sql)).rows[0];
+    const journal = await one(`select count(*)::int n, count(distinct request_id)::int requests from payments where method = 'online'`);
+    const paid = await one(`select count(*)::int n from payment_requests where status = 'paid' and payment_id is not null`);
+    const mismatched = await one(
+      `select count(*)::int n from (
+         select user_id, branch_id, currency, sum(amount) b from (
+           select user_id, branch_id, currency, amount from charges union all select user_id, branch_id, currency, -amount from payments
+         ) m group by 1, 2, 3) j
+       full join customer_balances k using (user_id, branch_id, currency)
+       where coalesce(j.b, 0) <> coalesce(k.balance, 0)`,
+    );
+    await c.end();
+    const exactlyOnce = journal.n === N && journal.requests === N && paid.n === N && mismatched.n === 0;
+    log(`journal ${journal.n} rows for ${journal.requests} requests; ${paid.n} paid; ${mismatched.n} balances off the journal`);
+    log(`screen p50 ${screen.p50.toFixed(0)} ms, p95 ${screen.p95.toFixed(0)}, p99 ${screen.p99.toFixed(0)}`);
+
+    const ms = (v) => v.toFixed(0);
+    md = `# Online confirmations: ${formatNumber(N, 'en')} card payments confirmed at once
+
+Measured on ${await machineConditions()}. Code: ${process.env.BENCH_LABEL ?? 'this commit'}.
+
+The built server as in production (\`node apps/api/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=info\`) on
+PostgreSQL, and the CloudPayments fake (\`tools/fakes/cloudpayments.mjs\`) in the bench's process. ${formatNumber(N, 'en')} customers
+each with one parcel waiting at a tenge branch opened a card payment (\`POST payments/requests\`: the server created
+the order at the fake); then their ${formatNumber(N, 'en')} signed Pay notifications (form-urlencoded, Content-HMAC)
+were posted at the same moment. Each Pay is verified (HMAC under the branch's sealed ApiSecret), confirmed by a status
+query to the fake (\`payments/get\`), then settled in one transaction. Meanwhile each customer's page polled
+\`GET payments/requests/{id}\` every ${POLL_MS} ms (the pay page's cadence) with its own random phase.
+
+| | result |
+|---|---|
+| Pay notifications accepted (\`{"code":0}\`) | ${accepted} of ${N} (${resent} sent again after a 5xx or a timeout, as CloudPayments does) |
+| journal rows (method online) / distinct requests | ${journal.n} / ${journal.requests} |
+| requests paid with their journal row | ${paid.n} |
+| kept balances differing from the journal | ${mismatched.n} |
+| settled exactly once | **${exactlyOnce ? 'yes' : 'NO'}** |
+| the whole burst answered in | ${burst.toFixed(1)} s |
+
+| time from the provider's confirmation (ms) | p50 | p95 | p99 | max |
+|---|---:|---:|---:|---:|
+| to its Pay answered \`{"code":0}\` (settled: the answer comes after the commit; a resent one from its first sending) | ${ms(settle.p50)} | ${ms(settle.p95)} | ${ms(settle.p99)} | ${ms(settle.max)} |
+| to the customer's page reading 'paid' (poll every ${POLL_MS} ms) | ${ms(screen.p50)} | ${ms(screen.p95)} | ${ms(screen.p99)} | ${ms(screen.max)} |
+
+p99 to the page under ${LIMIT_MS / 1000} s: **${screen.p99 < LIMIT_MS && missing === 0 ? 'yes' : 'no'}**${missing ? ` (${missing} pages never read 'paid' within 60 s)` : ''}.
+A page polling every ${POLL_MS} ms waits up to ${POLL_MS} ms for its next poll after the settlement, whatever the server does:
+the second row is the settlement time plus that wait.
+
+Generated ${new Date().toISOString()} by \`npm run bench:online-confirmations -w bench\` in ${((Date.now() - started) / 60_000).toFixed(1)} min.
+`;
+  } finally {
+    await server.stop();
+    await fake.stop();
+    if (!process.env.BENCH_KEEP) await dropDatabase(NAME);
+  }
+  writeResult(process.env.BENCH_OUT ?? 'online-confirmations.md', md);
+  log('written');
+}
+
+await main();
