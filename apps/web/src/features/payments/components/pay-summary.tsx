@@ -4,13 +4,21 @@ import { currentLang, formatMoney } from '../../../lib/content/format';
 import styles from './pay.module.css';
 
 /** What the payment covers: the amount (the one money formatter), the branch, the parcels with their storage, the debt. */
-export function PaySummary(props: { amount: number; currency: string; branch: string; parcels: number; debt: number }) {
+export function PaySummary(props: {
+  amount: number;
+  currency: string;
+  branch: string;
+  parcels: number;
+  debt: number;
+  /** What the amount is now: still to pay, paid, or (failed, expired, cancelled, refunded) just the amount asked. */
+  state?: 'to_pay' | 'paid' | 'asked';
+}) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
   const money = (minor: number) => formatMoney(toMajor(minor), props.currency, lang);
   return (
     <div className={styles.summary} data-testid="pay-summary">
-      <span className={styles.label}>{t('payments:amount')}</span>
+      <span className={styles.label}>{t(`payments:amount.${props.state ?? 'to_pay'}`)}</span>
       <strong className={styles.amount} data-testid="pay-amount">
         {money(props.amount)}
       </strong>

@@ -95,6 +95,7 @@ export default function PayPage() {
           branch={request.branch.name}
           parcels={request.parcel_ids.length}
           debt={request.debt}
+          state={request.status === 'open' ? 'to_pay' : request.status === 'paid' ? 'paid' : 'asked'}
         />
         {request.status === 'open' ? (
           <div className={styles.panel}>
