@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
+import { onlinePaymentsRoutes } from './modules/online-payments/online-payments-routes';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -306,6 +307,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(staffArea);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(onlinePaymentsRoutes, { publicUrl: config.publicUrl });
       await api.register(adminArea, { prefix: '/admin' });
       await api.register(reportsRoutes);
     },

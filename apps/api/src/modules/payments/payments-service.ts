@@ -96,11 +96,13 @@ export const paymentsService = {
     const owed = Math.max(input.total + before, 0);
     if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: input.branch.currency } });
     if (paid + credit < input.total && !input.acceptDebt) throw new AppError('payment_short');
+    const fromCredit = Math.min(credit, input.total);
     const charge = {
       userId: input.customerId,
       branchId: input.branch.id,
       receiptId: input.receiptId,
       amount: input.total,
+      creditUsed: fromCredit,
       currency: input.branch.currency,
     };
     const rows = input.payments.length
@@ -113,7 +115,6 @@ export const paymentsService = {
         })
       : [];
     await repo.insertHandover(tx, charge, rows);
-    const fromCredit = Math.min(credit, input.total);
     return {
       total: input.total,
       paid,
@@ -264,11 +265,14 @@ export const paymentsService = {
     return { original: views.find((v) => v.id === paymentId)!, payment: views.find((v) => v.id === id)! };
   },
 
-  /** The money of one receipt: its payments (reversals included), paid and remaining (never below zero). */
-  async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang) {
+  /**
+   * The money of one receipt: its payments (reversals included), paid, and remaining (never below zero) after what
+   * credit paid ahead online covered (`creditUsed`, kept on its charge).
+   */
+  async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang, creditUsed = 0) {
     const list = await repo.paymentViews(db, { receiptId }, lang);
     const paid = sumMinor(list.map((p) => p.amount));
-    return { payments: list, paid, remaining: Math.max(total - paid, 0) };
+    return { payments: list, paid, remaining: Math.max(total - creditUsed - paid, 0) };
   },
 
   async customerBalance(db: Db, userId: number, lang: TLang): Promise<TCustomerBalance> {
