@@ -1,30 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { daysLeftToCollect, deviceDate, toMajor, type TOnlineProvider, type TWaitingAtBranch } from '@portal/contract';
+import { daysLeftToCollect, deviceDate, toMajor, type TWaitingAtBranch } from '@portal/contract';
 import { useGetWaitingQuery } from '../lib/api/waiting-api';
 import { currentLang, formatMoney } from '../lib/content/format';
 import { ButtonLink } from './ui/button';
 import { CheckIcon } from './ui/icons';
 import styles from './waiting-summary.module.css';
 
-/** What a waiting row says about paying online (ADR 077): the branch's providers, the credit paid ahead, an open request. */
-type PayableRow = TWaitingAtBranch & {
-  paid_online?: number;
-  online_providers?: TOnlineProvider[];
-  open_request_id?: string | null;
-};
-
 /** Where "Pay online" goes: the open request, or the pay page that opens one for this branch (also the SMS's link). */
-export function payPath(row: PayableRow): string | null {
+export function payPath(row: TWaitingAtBranch): string | null {
   if (row.open_request_id) return `/pay/${encodeURIComponent(row.open_request_id)}`;
-  if (row.branch_id === null || !row.online_providers?.length || row.to_pay <= 0) return null;
+  if (row.branch_id === null || !row.online_providers.length || row.to_pay <= 0) return null;
   return `/pay?branch=${row.branch_id}`;
 }
 
 /** The parcels are paid ahead: online credit covers all that waits, so the counter takes nothing. */
-export const paidOnline = (row: PayableRow): boolean => (row.paid_online ?? 0) > 0 && row.to_pay <= 0 && row.count > 0;
+export const paidOnline = (row: TWaitingAtBranch): boolean => row.paid_online > 0 && row.to_pay <= 0 && row.count > 0;
 
-function PayAction({ row }: { row: PayableRow }) {
+function PayAction({ row }: { row: TWaitingAtBranch }) {
   const { t } = useTranslation();
   if (paidOnline(row))
     return (
@@ -43,7 +36,7 @@ function PayAction({ row }: { row: PayableRow }) {
   );
 }
 
-function Row({ row }: { row: PayableRow }) {
+function Row({ row }: { row: TWaitingAtBranch }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
   const left = row.storage_until ? daysLeftToCollect(row.storage_until, deviceDate()) : null;

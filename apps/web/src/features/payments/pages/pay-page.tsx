@@ -21,8 +21,7 @@ import styles from '../components/pay.module.css';
 function useOtherProviders(branchId: number | undefined, current: TOnlineProvider | undefined): TOnlineProvider[] {
   const waiting = useGetWaitingQuery(undefined, { skip: branchId === undefined });
   const row = Array.isArray(waiting.data) ? waiting.data.find((r) => r.branch_id === branchId) : undefined;
-  const offered = (row as { online_providers?: TOnlineProvider[] } | undefined)?.online_providers;
-  return orderProviders(offered).filter((p) => p !== current);
+  return orderProviders(row?.online_providers).filter((p) => p !== current);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { TOnlineProvider, TWaitingAtBranch } from '@portal/contract';
+import type { TOnlineProvider } from '@portal/contract';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -13,8 +13,6 @@ import { ProviderPicker } from '../components/provider-picker';
 import { isOnlineProvider, orderProviders } from '../model/providers';
 import { usePaymentsTexts } from '../model/use-payments-texts';
 import styles from '../components/pay.module.css';
-
-type PayableRow = TWaitingAtBranch & { paid_online?: number; online_providers?: TOnlineProvider[]; open_request_id?: string | null };
 
 /**
  * /pay?branch=ID (the "Pay online" buttons and the arrival message's link, after sign-in): opens the request for what
@@ -35,7 +33,7 @@ export default function PayStartPage() {
   const [failure, setFailure] = useState<ApiErrorInfo | null>(null);
   const started = useRef(false);
 
-  const row = (Array.isArray(waiting.data) ? waiting.data.find((r) => r.branch_id === branchId) : undefined) as PayableRow | undefined;
+  const row = Array.isArray(waiting.data) ? waiting.data.find((r) => r.branch_id === branchId) : undefined;
   const providers = orderProviders(row?.online_providers);
   const only = asked && isOnlineProvider(asked) && providers.includes(asked) ? asked : providers.length === 1 ? providers[0]! : null;
 
@@ -88,7 +86,7 @@ export default function PayStartPage() {
         />
       </div>
     );
-  } else if (row && (row.paid_online ?? 0) > 0 && row.to_pay <= 0) {
+  } else if (row && row.paid_online > 0 && row.to_pay <= 0) {
     body = (
       <div data-testid="pay-start-paid">
         <EmptyState
