@@ -26,7 +26,9 @@ test('a waiting parcel paid with Kaspi before coming: paid online, handed over w
     branch_id: number;
   };
 
-  // The branch takes Kaspi: its merchant device saved through the admin's API (helper D's admin/branches/{id}/payment-providers).
+  // The branch takes Kaspi: its merchant device saved through the admin's API.
+  // TODO(merger): PUT admin/branches/{id}/payment-providers and the counter's "paid online" (handover-paid-online,
+  // handover-nothing-to-take) come with branch pay-books; on pay-web alone this journey stops here with a 404.
   const admin = await apiLogin(request, DEMO.admin);
   const saved = await request.put(`/api/admin/branches/${me.branch_id}/payment-providers`, {
     headers: auth(admin),
@@ -58,9 +60,9 @@ test('a waiting parcel paid with Kaspi before coming: paid online, handed over w
   await counter.getByTestId('handover-scan').fill(me.client_code);
   await counter.getByTestId('handover-scan').press('Enter');
   await expect(counter.getByTestId('handover-parcels').locator('li')).toHaveCount(1);
-  await expect(counter.getByTestId('handover-total')).toContainText(formatMoney(0, 'KZT', 'ru'));
+  await expect(counter.getByTestId('handover-paid-online')).toContainText(formatMoney(asked.amount / 100, 'KZT', 'ru'));
+  await expect(counter.getByTestId('handover-nothing-to-take')).toBeVisible();
   await counter.getByTestId('handover-confirm').click();
   await expect(counter.getByTestId('handover-receipt')).toBeVisible();
   await clerk.close();
-  expect(asked.amount).toBeGreaterThan(0);
 });
