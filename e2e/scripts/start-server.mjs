@@ -23,7 +23,13 @@ mkdirSync(dataDir, { recursive: true });
 const { FakeTelegram } = await import(join(root, 'tools/fakes/telegram-bot-api.mjs'));
 const telegram = new FakeTelegram({ token: '7000001:AAE_e2e-fake-bot-token_000000' });
 await telegram.start();
-writeFileSync(join(dataDir, 'fakes.json'), JSON.stringify({ telegram: telegram.url }));
+// Kaspi QR (ADR 077): the fake with one registered device; a branch's Kaspi settings name its token, and the journeys
+// drive its emulator (/test/payment/scan|confirm/{QrPaymentId}) as the customer's Kaspi app would.
+const { FakeKaspi } = await import(join(root, 'tools/fakes/kaspi-qr.mjs'));
+const kaspi = new FakeKaspi();
+await kaspi.start();
+const kaspiDevice = kaspi.addDevice('e2e-kaspi-device');
+writeFileSync(join(dataDir, 'fakes.json'), JSON.stringify({ telegram: telegram.url, kaspi: kaspi.url, kaspiDevice }));
 
 // Always the embedded database and no Redis, whatever the shell has set.
 const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
@@ -50,11 +56,14 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TELEGRAM_BOT_TOKEN: telegram.token,
     TELEGRAM_API_URL: telegram.url,
+    KASPI_API_URL: kaspi.url,
+    // Seals the branches' merchant credentials (a test key: 32 bytes, hex).
+    PAYMENTS_SECRET_KEY: 'e2e0'.repeat(16),
   },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 server.on('exit', (code) => {
-  void telegram.stop().finally(() => process.exit(code ?? 0));
+  void Promise.allSettled([telegram.stop(), kaspi.stop()]).finally(() => process.exit(code ?? 0));
 });

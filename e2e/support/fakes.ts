@@ -3,9 +3,17 @@ import { join } from 'node:path';
 import { formatTime } from '@portal/contract/common/format';
 import { DATA_DIR } from './env';
 
-/** Where start-server.mjs runs the fakes of outside services for this run. */
-function fakes(): { telegram: string } {
-  return JSON.parse(readFileSync(join(DATA_DIR, 'fakes.json'), 'utf8')) as { telegram: string };
+/** Where start-server.mjs runs the fakes of outside services for this run (and the Kaspi device it registered). */
+export function fakes(): { telegram: string; kaspi: string; kaspiDevice: string } {
+  return JSON.parse(readFileSync(join(DATA_DIR, 'fakes.json'), 'utf8')) as { telegram: string; kaspi: string; kaspiDevice: string };
+}
+
+/** The customer's Kaspi app scans and confirms a payment (the fake's emulator routes, as Kaspi's test stand has). */
+export async function kaspiPays(qrPaymentId: string): Promise<void> {
+  for (const step of ['scan', 'confirm']) {
+    const res = await fetch(`${fakes().kaspi}/test/payment/${step}/${encodeURIComponent(qrPaymentId)}`, { method: 'POST' });
+    if (!res.ok) throw new Error(`Kaspi fake ${step} answered ${res.status}: ${await res.text()}`);
+  }
 }
 
 export interface TelegramMessage {

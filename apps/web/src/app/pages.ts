@@ -98,6 +98,16 @@ export const PAGES: PageEntry[] = [
       },
       { path: 'qr', crumb: 'qr', page: 'features/qr/pages/qr-page.tsx', first: true, calls: [ADDRESSES.waiting] },
       {
+        // Paying before coming (ADR 077): /pay?branch=ID opens a request (the "Pay online" buttons, the arrival
+        // message's link after sign-in); /pay/:id follows it, and the provider sends the customer back there.
+        path: 'pay',
+        crumb: 'pay',
+        children: [
+          { index: true, page: 'features/payments/pages/pay-start-page.tsx' },
+          { path: ':id', page: 'features/payments/pages/pay-page.tsx' },
+        ],
+      },
+      {
         path: 'notification',
         crumb: 'notifications',
         children: [

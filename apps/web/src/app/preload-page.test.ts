@@ -73,8 +73,8 @@ describe('preloadPage (main.tsx: the page chunks and top data start with the ses
     const store = makeStore({ auth: { ...makeStore().getState().auth, token: 'token' } });
     await preloadPage('/orders', true, store.dispatch)[0];
     await vi.waitFor(() => expect(asked).toContain('/api/orders/status/2/orders'));
-    expect(asked.slice(0, 2).sort()).toEqual(['/api/orders/archived', '/api/orders/statuses']);
-    expect(asked).toHaveLength(3);
+    expect(asked.slice(0, 3).sort()).toEqual(['/api/orders/archived', '/api/orders/statuses', '/api/orders/waiting']);
+    expect(asked).toHaveLength(4);
   });
 
   it('/orders?tab=at_branch prefetches the tab asked for; ?tab=archive needs no status page', async () => {

@@ -85,4 +85,45 @@ describe('WaitingSummary (home and /qr at a glance)', () => {
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(container.querySelector('[data-testid=waiting-summary]')).toBeNull();
   });
+
+  describe('paying online (ADR 077)', () => {
+    const waitingAt = (more: Record<string, unknown>) =>
+      ({
+        ...row({ branch_id: 3, branch: 'Almaty — Tole Bi', count: 2, total: 420_000, storage_until: null }),
+        ...more,
+      }) as TWaitingAtBranch;
+
+    it('offers "Pay online" where the branch takes it and something is to pay: the pay page opens the request', async () => {
+      answer([waitingAt({ online_providers: ['kaspi'], paid_online: 0, open_request_id: null })]);
+      renderWithStore(<WaitingSummary />);
+      const pay = await screen.findByTestId('waiting-pay');
+      expect(pay.textContent).toBe('Pay online');
+      expect(pay.getAttribute('href')).toBe('/pay?branch=3');
+      expect(screen.queryByTestId('waiting-paid-online')).toBeNull();
+    });
+
+    it('an open request is continued, not opened again', async () => {
+      answer([waitingAt({ online_providers: ['kaspi', 'cloudpayments'], open_request_id: '5b1f0c1e-0000-4000-8000-000000000001' })]);
+      renderWithStore(<WaitingSummary />);
+      const pay = await screen.findByTestId('waiting-pay');
+      expect(pay.textContent).toBe('Continue payment');
+      expect(pay.getAttribute('href')).toBe('/pay/5b1f0c1e-0000-4000-8000-000000000001');
+    });
+
+    it('no button where the branch takes money at the counter only', async () => {
+      answer([waitingAt({ online_providers: [] })]);
+      renderWithStore(<WaitingSummary />);
+      await screen.findByTestId('waiting-row');
+      expect(screen.queryByTestId('waiting-pay')).toBeNull();
+    });
+
+    it('"Paid online" once the credit covers what waits: nothing to pay at the counter, no button', async () => {
+      answer([waitingAt({ online_providers: ['kaspi'], paid_online: 420_000, to_pay: 0, total: 420_000 })]);
+      renderWithStore(<WaitingSummary />);
+      const badge = await screen.findByTestId('waiting-paid-online');
+      expect(badge.textContent).toContain('Paid online');
+      expect(screen.getByTestId('waiting-total').textContent).toBe(`To pay: ${formatMoney(0, 'KZT', 'en')}`);
+      expect(screen.queryByTestId('waiting-pay')).toBeNull();
+    });
+  });
 });

@@ -3,15 +3,46 @@ import { Link } from 'react-router-dom';
 import { daysLeftToCollect, deviceDate, toMajor, type TWaitingAtBranch } from '@portal/contract';
 import { useGetWaitingQuery } from '../lib/api/waiting-api';
 import { currentLang, formatMoney } from '../lib/content/format';
+import { ButtonLink } from './ui/button';
+import { CheckIcon } from './ui/icons';
 import styles from './waiting-summary.module.css';
+
+/** Where "Pay online" goes: the open request, or the pay page that opens one for this branch (also the SMS's link). */
+export function payPath(row: TWaitingAtBranch): string | null {
+  if (row.open_request_id) return `/pay/${encodeURIComponent(row.open_request_id)}`;
+  if (row.branch_id === null || !row.online_providers.length || row.to_pay <= 0) return null;
+  return `/pay?branch=${row.branch_id}`;
+}
+
+/** The parcels are paid ahead: online credit covers all that waits, so the counter takes nothing. */
+export const paidOnline = (row: TWaitingAtBranch): boolean => row.paid_online > 0 && row.to_pay <= 0 && row.count > 0;
+
+function PayAction({ row }: { row: TWaitingAtBranch }) {
+  const { t } = useTranslation();
+  if (paidOnline(row))
+    return (
+      <span className={styles.paid} data-testid="waiting-paid-online">
+        <CheckIcon size={16} />
+        {t('orders:waiting.paid_online')}
+        <span className={styles.paidHint}>{t('orders:waiting.paid_online_hint')}</span>
+      </span>
+    );
+  const to = row.to_pay > 0 ? payPath(row) : null;
+  if (!to) return null;
+  return (
+    <ButtonLink to={to} size="sm" className={styles.pay} data-testid="waiting-pay">
+      {row.open_request_id ? t('orders:waiting.continue_payment') : t('orders:waiting.pay_online')}
+    </ButtonLink>
+  );
+}
 
 function Row({ row }: { row: TWaitingAtBranch }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
   const left = row.storage_until ? daysLeftToCollect(row.storage_until, deviceDate()) : null;
   return (
-    <li>
-      <Link to="/orders" className={styles.item} data-testid="waiting-row">
+    <li className={styles.item} data-testid="waiting-row" data-branch={row.branch_id ?? undefined}>
+      <Link to="/orders" className={styles.summary}>
         <span className={styles.title}>{t('orders:waiting.title', { count: row.count, branch: row.branch })}</span>
         <span className={styles.total} data-testid="waiting-total">
           {t('orders:waiting.total', { amount: formatMoney(toMajor(row.to_pay), row.currency ?? '', lang) })}
@@ -36,13 +67,16 @@ function Row({ row }: { row: TWaitingAtBranch }) {
           </span>
         )}
       </Link>
+      <PayAction row={row} />
     </li>
   );
 }
 
 /**
- * At a glance, on home and /qr: how many parcels wait at which branch, what to bring (their price, the paid storage
- * they have accrued and the open debt in that currency, saying how much of it is storage and debt) and how many days are left to collect them. Nothing when nothing waits (or while it loads: the page does not jump for it).
+ * At a glance, on home, /qr and /orders: how many parcels wait at which branch, what to bring (their price, the paid
+ * storage they have accrued and the open debt in that currency, saying how much of it is storage and debt) and how
+ * many days are left to collect them; "Pay online" where the branch takes money online, "Paid online" once the credit
+ * covers it. Nothing when nothing waits (or while it loads: the page does not jump for it).
  */
 export function WaitingSummary() {
   const { t } = useTranslation();

@@ -30,6 +30,8 @@ export const PAGE_ROUTES = [
   '/orders/order',
   '/orders/receipt',
   '/qr',
+  '/pay',
+  '/pay/:id',
   '/notification',
   '/notification/:type',
   '/profile',

@@ -2,6 +2,7 @@ import type { TDeliveryChannel, TLang } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import type { SmsDriver } from '../../plugins/sms';
 import type { MessageEvent, MessageParams } from './notification-texts';
+import { payLinkSentence } from './pay-link';
 
 /** A message rendered for one recipient, ready for a channel. */
 export interface OutgoingMessage {
@@ -54,12 +55,21 @@ export interface ChannelDriver {
   send(db: DbOrTx, to: ChannelRecipient, message: OutgoingMessage): Promise<{ ref?: string | null }>;
 }
 
-/** SMS through the same driver that sends the verification codes (outbox, Mobizon, SMSC.kz …). */
-export function smsChannel(sms: SmsDriver): ChannelDriver {
+/**
+ * SMS through the same driver that sends the verification codes (outbox, Mobizon, SMSC.kz …). With `payBaseUrl` (the
+ * portal's address, when online payments are configured) an arrival at a branch taking money online ends with the link
+ * to pay (pay-link.ts).
+ */
+export function smsChannel(sms: SmsDriver, opts: { payBaseUrl?: string | null } = {}): ChannelDriver {
   return {
     channel: 'sms',
     async send(_db, to, message) {
-      const result = await sms.send({ to: to.phone, text: `${message.title}. ${message.body}`, purpose: `notification:${message.event}` });
+      const pay = payLinkSentence(message.event, message.params, to.lang, opts.payBaseUrl ?? null);
+      const result = await sms.send({
+        to: to.phone,
+        text: `${message.title}. ${message.body}${pay}`,
+        purpose: `notification:${message.event}`,
+      });
       return { ref: (result as { id?: string } | undefined)?.id ?? null };
     },
   };

@@ -14,6 +14,9 @@ import {
   type TPaymentMethod,
 } from '@portal/contract';
 import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
+import { correctionText, type CorrectionParams } from './correction-texts';
+
+export { correctionSentence, type CorrectionParams } from './correction-texts';
 
 /** Events a message can be about: the preference events, plus 'system' (account notices nobody opts out of). */
 export type MessageEvent = TNotificationEvent | 'system';
@@ -34,6 +37,8 @@ export interface OrderParams {
   storage_fee_per_day?: number;
   /** order_at_branch of a re-addressed parcel: the branch it was going to (the pickup branch changed). */
   redirected_from?: TI18nText | null;
+  /** order_at_branch at a branch taking money online (ADR 077): SMS and Telegram carry a link to pay (pay-link.ts). */
+  pay_branch_id?: number;
 }
 
 /** A hand-over (order_delivered with a receipt). */
@@ -65,34 +70,6 @@ export interface FlightDelayParams {
   codes: string[];
 }
 
-/**
- * order_corrected: an admin corrected the parcel (the reason stays with staff; the customer reads a plain sentence,
- * the same one in the parcel's timeline: `correctionSentence`). Values before (previous_*) and after.
- */
-export interface CorrectionParams {
-  correction: 'weight' | 'dimensions' | 'price' | 'status' | 'handover_undone';
-  order_id: number;
-  track_code: string;
-  name: string;
-  /** The values after the correction, as far as they concern the customer. */
-  chargeable_weight?: number;
-  price?: number | null;
-  currency?: string | null;
-  status?: TOrderStatusCode;
-  weight?: number;
-  dimensions?: { length: number; width: number; height: number } | null;
-  /** The values before it. */
-  previous_chargeable_weight?: number;
-  previous_price?: number | null;
-  previous_weight?: number;
-  previous_dimensions?: { length: number; width: number; height: number } | null;
-  previous_status?: TOrderStatusCode;
-  /** handover_undone: every parcel of the undone hand-over (the customer is told once). */
-  codes?: string[];
-  /** Not `receipt_id`: that names a hand-over's own message (ReceiptParams). */
-  undone_receipt_id?: number;
-}
-
 /** order_checking: several customers saved this code (checking), or the check gave it to someone else (not_yours). */
 export interface CheckingParams {
   checking: 'checking' | 'not_yours';
@@ -122,6 +99,8 @@ export interface BatchParams {
   storage_until: string | null;
   /** Major units a day of storage costs after storage_until (absent = free). */
   storage_fee_per_day?: number;
+  /** As OrderParams.pay_branch_id: the arrival at a branch taking money online carries a link to pay. */
+  pay_branch_id?: number;
 }
 
 /** Parcels a batch message lists one by one (an SMS grows with each). */
@@ -189,58 +168,6 @@ function flightText(f: FlightDelayParams, lang: TLang): RenderedMessage {
     previous: calendarDate(f.previous_date, lang),
   };
   return { title: t('delay_title', lang), body: t(f.count === 1 ? 'delay_body_one' : 'delay_body', lang, vars) };
-}
-
-type Dims = { length: number; width: number; height: number } | null | undefined;
-
-/** "before → after", or just "after" when the value before is not known (older messages). */
-function change<V>(before: V | undefined, after: V | undefined, show: (v: V | undefined) => string): string {
-  return before === undefined ? show(after) : `${show(before)} → ${show(after)}`;
-}
-
-/**
- * The plain sentence of a correction, in `lang`: 'Weight corrected: 2.4 kg → 2.1 kg. To pay: 3,600 ₸ → 3,150 ₸.'
- * The customer's timeline shows it and the notification says it; the admin's reason is never part of it.
- */
-export function correctionSentence(c: CorrectionParams, lang: TLang): string {
-  const kg = (v: number | undefined) => (v === undefined ? '—' : `${num(v, lang)} ${t('unit.kg', lang)}`);
-  const dims = (d: Dims) => (d ? `${[d.length, d.width, d.height].map((n) => num(n, lang)).join(' × ')} ${t('unit.cm', lang)}` : '—');
-  const price = (v: number | null | undefined) => money(v ?? null, c.currency ?? null, lang) || '—';
-  const status = (v: TOrderStatusCode | undefined) => (v ? t(`status.${v}`, lang) : '—');
-  const repriced =
-    c.previous_price !== undefined && c.price !== undefined && c.price !== null && c.previous_price !== c.price
-      ? t('corrected_to_pay', lang, { change: change(c.previous_price, c.price, price) })
-      : '';
-  switch (c.correction) {
-    case 'weight':
-      return (
-        t('corrected_weight', lang, {
-          change: c.weight !== undefined ? change(c.previous_weight, c.weight, kg) : kg(c.chargeable_weight),
-        }) + repriced
-      );
-    case 'dimensions':
-      return (
-        t('corrected_dimensions', lang, {
-          change: c.dimensions !== undefined ? change(c.previous_dimensions, c.dimensions, dims) : '—',
-          weight: change(c.previous_chargeable_weight, c.chargeable_weight, kg),
-        }) + repriced
-      );
-    case 'price':
-      return t('corrected_price', lang, { change: change(c.previous_price, c.price, price) });
-    case 'status':
-      return t('corrected_status', lang, { change: change(c.previous_status, c.status, status) });
-    case 'handover_undone':
-      return (c.codes?.length ?? 1) > 1 ? t('corrected_handover_many', lang) : t('corrected_handover', lang);
-  }
-}
-
-function correctionText(c: CorrectionParams, lang: TLang): RenderedMessage {
-  const many = (c.codes?.length ?? 0) > 1;
-  const label = many ? c.codes!.join(', ') : c.name ? `«${c.name}» (${c.track_code})` : c.track_code;
-  return {
-    title: t('corrected_title', lang),
-    body: t(many ? 'corrected_body_many' : 'corrected_body', lang, { label, sentence: correctionSentence(c, lang) }),
-  };
 }
 
 function checkingText(c: CheckingParams, lang: TLang): RenderedMessage {

@@ -44,12 +44,14 @@ export const notificationsPlugin = fp(
     app.decorate('telegram', telegram);
     app.decorate('telegramSecret', tg?.webhookSecret);
     app.decorate('webPush', opts.config.webPush);
+    // Arrival messages link to the pay page only where money can be taken online at all (ADR 077).
+    const payBaseUrl = opts.config.payments.secretKey ? opts.config.publicUrl : null;
     if (notify.worker) {
       const deliver = createDeliveryWorker({
         db: app.db,
         drivers: {
-          sms: smsChannel(app.sms),
-          ...(tg ? { telegram: telegramChannel(tg, { publicUrl: opts.config.publicUrl }) } : {}),
+          sms: smsChannel(app.sms, { payBaseUrl }),
+          ...(tg ? { telegram: telegramChannel(tg, { publicUrl: opts.config.publicUrl, payBaseUrl }) } : {}),
           ...(opts.config.webPush ? { push: pushChannel(opts.config.webPush) } : {}),
           ...opts.drivers,
         },

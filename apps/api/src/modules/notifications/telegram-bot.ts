@@ -1,6 +1,7 @@
 import type { ChannelDriver } from './channels';
 import { PermanentChannelError, RetryLaterError } from './channels';
 import { openInPortalLabel, renderDetails } from './notification-texts';
+import { payButtonLabel, payLink } from './pay-link';
 
 export interface TelegramConfig {
   token: string;
@@ -71,11 +72,15 @@ export function botUsername(cfg: TelegramConfig): () => Promise<string> {
 
 /**
  * Telegram: each message as HTML (bold title, the text, then the parcel's facts: parcel, status, weight, price,
- * branch) with a button to its page in the portal, sent to the chat the customer linked.
+ * branch) with a button to its page in the portal (and one to pay, for an arrival at a branch taking money online),
+ * sent to the chat the customer linked.
  * 403 (the customer blocked the bot) and 400 "chat not found" mark the channel unreachable at once; 429 waits the
  * retry_after Telegram names; other failures (5xx, network, timeout) are retried with backoff.
  */
-export function telegramChannel(cfg: TelegramConfig, opts: { publicUrl: string; timeoutMs?: number }): ChannelDriver {
+export function telegramChannel(
+  cfg: TelegramConfig,
+  opts: { publicUrl: string; timeoutMs?: number; /** With online payments: an arrival's button to pay. */ payBaseUrl?: string | null },
+): ChannelDriver {
   return {
     channel: 'telegram',
     async send(_db, to, message) {
@@ -85,6 +90,9 @@ export function telegramChannel(cfg: TelegramConfig, opts: { publicUrl: string; 
       if (!details.length || message.event === 'storage_reminder') parts.push(escapeHtml(message.body));
       if (details.length) parts.push(details.map((d) => `${escapeHtml(d.label)}: <b>${escapeHtml(d.value)}</b>`).join('\n'));
       const link = new URL(message.link ?? '/notification', opts.publicUrl).toString();
+      const buttons = [[{ text: openInPortalLabel(to.lang), url: link }]];
+      const pay = payLink(message.event, message.params, opts.payBaseUrl ?? null);
+      if (pay) buttons.unshift([{ text: payButtonLabel(to.lang), url: pay }]);
       try {
         const sent = await callBotApi<{ message_id: number }>(
           cfg,
@@ -94,7 +102,7 @@ export function telegramChannel(cfg: TelegramConfig, opts: { publicUrl: string; 
             text: parts.join('\n\n'),
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
-            reply_markup: { inline_keyboard: [[{ text: openInPortalLabel(to.lang), url: link }]] },
+            reply_markup: { inline_keyboard: buttons },
           },
           opts.timeoutMs,
         );

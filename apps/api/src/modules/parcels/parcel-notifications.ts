@@ -1,7 +1,7 @@
 import { toMajor, toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, type TOrderStatusCode } from '@portal/contract';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches } from '../../db/schema';
+import { branches, paymentProviderSettings } from '../../db/schema';
 import { text } from '../../texts/texts';
 import {
   BATCH_LINES,
@@ -105,15 +105,28 @@ export async function notifyStatus<O extends NotifiableOrder & { userId: number 
   const owned = orders.filter((o) => o.userId !== null);
   if (!owned.length) return;
   const branchIds = [...new Set(owned.map((o) => o.branchId).filter((b): b is number => b !== null))];
+  // An arrival at a branch taking money online (an enabled provider, ADR 077) carries a link to pay: read with the names.
+  const arrival = status === 'at_branch';
   const branchRows = branchIds.length
-    ? await tx.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, branchIds))
+    ? await tx
+        .select({
+          id: branches.id,
+          name: branches.name,
+          paysOnline: arrival
+            ? sql<boolean>`exists (select 1 from ${paymentProviderSettings} where ${paymentProviderSettings.branchId} = ${branches.id} and ${paymentProviderSettings.enabled})`
+            : sql<boolean>`false`,
+        })
+        .from(branches)
+        .where(inArray(branches.id, branchIds))
     : [];
   const branchName = new Map(branchRows.map((b) => [b.id, b.name]));
+  const paysOnline = new Set(branchRows.filter((b) => b.paysOnline).map((b) => b.id));
   const nameOf = (o: O) => (o.branchId !== null ? (branchName.get(o.branchId) ?? null) : null);
+  const payLink = (o: O) => (o.branchId !== null && paysOnline.has(o.branchId) ? { pay_branch_id: o.branchId } : {});
   const single = (o: O): NotifyMessage => ({
     userId: o.userId as number,
     event: STATUS_EVENT[status],
-    params: { ...orderParams(o, nameOf(o)), ...more?.(o) },
+    params: { ...orderParams(o, nameOf(o)), ...payLink(o), ...more?.(o) },
     link: orderLink(o.id),
   });
   if (more) {
@@ -130,7 +143,12 @@ export async function notifyStatus<O extends NotifiableOrder & { userId: number 
     [...groups.values()].map((list) =>
       list.length === 1
         ? single(list[0]!)
-        : { userId: list[0]!.userId as number, event: STATUS_EVENT[status], params: batchParams(list, nameOf(list[0]!)), link: ordersLink },
+        : {
+            userId: list[0]!.userId as number,
+            event: STATUS_EVENT[status],
+            params: { ...batchParams(list, nameOf(list[0]!)), ...payLink(list[0]!) },
+            link: ordersLink,
+          },
     ),
   );
 }

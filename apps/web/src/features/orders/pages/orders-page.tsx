@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/card';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { Sheet, Tabs } from '../../../components/ui/overlay';
 import { describeApiError } from '../../../lib/api/errors';
+import { WaitingSummary } from '../../../components/waiting-summary';
 import { useGetArchivedOrdersInfiniteQuery, useGetOrdersByStatusInfiniteQuery, useGetOrderStatusesQuery } from '../api/orders-api';
 import { PlusIcon, TagIcon } from '../components/order-icons';
 import { OrderList } from '../components/order-list';
@@ -88,6 +89,9 @@ export default function OrdersPage() {
           </Button>
         </div>
       </div>
+
+      {/* What waits at a branch, with "Pay online" where the branch takes it (ADR 077). */}
+      <WaitingSummary />
 
       {trackParam && <TrackSearchBox key={trackParam} initialCode={trackParam} />}
 

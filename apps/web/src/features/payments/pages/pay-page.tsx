@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { TOnlineProvider } from '@portal/contract';
+import { useAppDispatch } from '../../../app/hooks';
+import { ErrorState, Skeleton } from '../../../components/ui/feedback';
+import { baseApi } from '../../../lib/api/base-api';
+import { describeApiError } from '../../../lib/api/errors';
+import { useGetWaitingQuery } from '../../../lib/api/waiting-api';
+import { notify } from '../../../lib/ui/toast';
+import { useCancelPaymentRequestMutation, useCreatePaymentRequestMutation, useGetPaymentRequestQuery } from '../api/payments-api';
+import { OpenRequest } from '../components/open-request';
+import { PaySummary } from '../components/pay-summary';
+import { ProviderPicker } from '../components/provider-picker';
+import { RequestOutcome } from '../components/request-outcome';
+import { orderProviders, POLL_MS } from '../model/providers';
+import { usePaymentsTexts } from '../model/use-payments-texts';
+import styles from '../components/pay.module.css';
+
+/** The branch's other providers, from the waiting rows (a customer may switch while the request is open). */
+function useOtherProviders(branchId: number | undefined, current: TOnlineProvider | undefined): TOnlineProvider[] {
+  const waiting = useGetWaitingQuery(undefined, { skip: branchId === undefined });
+  const row = Array.isArray(waiting.data) ? waiting.data.find((r) => r.branch_id === branchId) : undefined;
+  return orderProviders(row?.online_providers).filter((p) => p !== current);
+}
+
+/**
+ * /pay/:id: one payment request. Kaspi shows its QR (and the app's link on phones), cards and Freedom Pay a button to
+ * the provider's page (which sends the customer back here). While open and in sight the status is asked every ~2 s
+ * (reading it makes the API ask Kaspi) and the page follows it: paid, failed or expired (pay again), cancelled, refunded.
+ */
+export default function PayPage() {
+  const { t } = useTranslation();
+  const ready = usePaymentsTexts();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(true);
+  const q = useGetPaymentRequestQuery(id, {
+    pollingInterval: open ? POLL_MS : 0,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+    refetchOnMountOrArgChange: true,
+  });
+  const request = q.data;
+  const [create, creating] = useCreatePaymentRequestMutation();
+  const [cancel, cancelling] = useCancelPaymentRequestMutation();
+  const [switching, setSwitching] = useState<TOnlineProvider | null>(null);
+  const others = useOtherProviders(request?.branch.id, request?.provider);
+
+  // Polling stops once the request is final; the waiting rows (home's badge, the counter's "to pay") change with it.
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!request) return;
+    setOpen(request.status === 'open');
+    if (seen.current === 'open' && request.status !== 'open') dispatch(baseApi.util.invalidateTags(['Orders']));
+    seen.current = request.status;
+  }, [request, dispatch]);
+
+  const startAgain = async (provider: TOnlineProvider) => {
+    if (!request || creating.isLoading) return;
+    setSwitching(provider);
+    const result = await create({ branch_id: request.branch.id, provider });
+    setSwitching(null);
+    if ('data' in result && result.data) navigate(`/pay/${encodeURIComponent(result.data.id)}`, { replace: true });
+    else notify.error(describeApiError(result.error, t).message);
+  };
+  const onCancel = async () => {
+    const result = await cancel(id);
+    if ('error' in result) notify.error(describeApiError(result.error, t).message);
+    else notify.success(t('payments:cancelled_toast'));
+  };
+
+  let body;
+  if (!ready || (!request && q.isLoading)) {
+    body = (
+      <div className={styles.layout} aria-busy="true" data-testid="pay-loading">
+        <div className={styles.summary}>
+          <Skeleton width="40%" height={16} />
+          <Skeleton width="70%" height={40} />
+          <Skeleton width="60%" height={16} />
+        </div>
+        <Skeleton className={styles.qrSkeleton} height="auto" radius={22} />
+      </div>
+    );
+  } else if (!request) {
+    body = <ErrorState title={t('payments:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+  } else {
+    body = (
+      <div className={styles.layout} data-status={request.status}>
+        <PaySummary
+          amount={request.amount}
+          currency={request.currency}
+          branch={request.branch.name}
+          parcels={request.parcel_ids.length}
+          debt={request.debt}
+          state={request.status === 'open' ? 'to_pay' : request.status === 'paid' ? 'paid' : 'asked'}
+        />
+        {request.status === 'open' ? (
+          <div className={styles.panel}>
+            <OpenRequest request={request} onCancel={() => void onCancel()} cancelling={cancelling.isLoading} />
+            {others.length > 0 && (
+              <ProviderPicker providers={others} busy={switching} onPick={(p) => void startAgain(p)} title={t('payments:other_way')} />
+            )}
+          </div>
+        ) : (
+          <div className={styles.panel}>
+            <RequestOutcome request={request} onRetry={() => void startAgain(request.provider)} retrying={creating.isLoading} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page} data-testid="pay-page" data-status={request?.status}>
+      <header>
+        <h1 className={styles.title}>{ready ? t('payments:title') : <Skeleton width={180} height={28} />}</h1>
+        {ready && <p className={styles.lead}>{t('payments:lead')}</p>}
+      </header>
+      <section className={styles.card}>{body}</section>
+    </div>
+  );
+}
