@@ -1,3 +1,4 @@
+import { insideTelegram } from '../lib/telegram/detect';
 import { checkSession } from '../lib/session/session-api';
 import { initialized } from '../lib/session/auth-slice';
 import type { AppStore } from './store';
@@ -7,6 +8,12 @@ import type { AppStore } from './store';
  * failure only marks the session initialised); without one the session is signed out and initialised.
  */
 export async function startSession(store: AppStore): Promise<void> {
+  // Inside Telegram (ADR 078) its chunk starts first and, without a kept token, signs in with Telegram's signature.
+  if (insideTelegram()) {
+    const { startInTelegram } = await import('../features/telegram/model/telegram-start');
+    await startInTelegram(store).catch(() => 'failed');
+    if (store.getState().auth.isAuthenticated) return;
+  }
   if (!store.getState().auth.token) {
     store.dispatch(initialized());
     return;

@@ -9,6 +9,17 @@ export interface TelegramConfig {
   webhookSecret: string;
 }
 
+/**
+ * A button that opens a page of the portal: inside Telegram as the Mini App (a `web_app` button, with `tg=1` so the
+ * app knows it is framed, ADR 078) when the portal is on HTTPS, which Telegram requires of Mini Apps; else a link.
+ */
+export function portalButton(text: string, link: string): Record<string, unknown> {
+  const url = new URL(link);
+  if (url.protocol !== 'https:') return { text, url: url.toString() };
+  url.searchParams.set('tg', '1');
+  return { text, web_app: { url: url.toString() } };
+}
+
 /** Telegram's HTML parse mode needs only these three escaped in text. */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -94,7 +105,7 @@ export function telegramChannel(cfg: TelegramConfig, opts: { publicUrl: string; 
             text: parts.join('\n\n'),
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
-            reply_markup: { inline_keyboard: [[{ text: openInPortalLabel(to.lang), url: link }]] },
+            reply_markup: { inline_keyboard: [[portalButton(openInPortalLabel(to.lang), link)]] },
           },
           opts.timeoutMs,
         );

@@ -13,7 +13,7 @@ import { PersonalDataFields } from '../../../components/flow/personal-data-field
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
-import { PasswordField } from '../../../components/ui/field';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import { UserIcon } from '../../../components/ui/icons';
 import { useRegisterMutation } from '../api/auth-api';
 import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
@@ -100,12 +100,15 @@ export default function RegisterFormPage() {
     <FlowCard
       testId="register-form-page"
       wide
-      step={[3, 3]}
+      step={flow.via === 'telegram' ? undefined : [3, 3]}
       icon={<UserIcon />}
       title={t('auth:register.form_title')}
       lead={t('auth:register.form_lead')}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {flow.via === 'telegram' && (
+          <TextField label={t('auth:telegram.phone_from_telegram')} value={phone_number} readOnly data-testid="telegram-phone" />
+        )}
         <PersonalDataFields control={control} register={register} errors={formState.errors} branchHint={t('auth:fields.branch_hint')} />
         <div className={styles.row}>
           <PasswordField

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
+import { selectIsAuthenticated } from '../../lib/session/auth-slice';
+import { useTelegramBackButton, useTelegramMainButton } from '../../lib/telegram/buttons';
+
+/** Pages whose main action is their own (the QR itself; a payment page's "pay"): the frame's default yields. */
+const OWN_MAIN_ACTION = ['/qr', '/auth'];
+
+/**
+ * Inside Telegram, Telegram frames the page (ADR 078): its BackButton goes back in the app's own history (shown
+ * when there is a page to go back to) and, signed in, its MainButton shows the QR code, the customer's main action
+ * at the counter, on every page that has no main action of its own.
+ */
+export function TelegramFrame() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const index = (window.history.state as { idx?: unknown } | null)?.idx;
+  useTelegramBackButton(typeof index === 'number' && index > 0, () => navigate(-1));
+  const own = OWN_MAIN_ACTION.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
+  useTelegramMainButton(signedIn && !own ? { text: t('common:telegram.show_qr'), onClick: () => navigate('/qr') } : null);
+  return null;
+}

@@ -1,0 +1,50 @@
+import type { TLang } from '@portal/contract';
+import { describeApiError } from '../../../lib/api/errors';
+import { i18next, loadLanguage } from '../../../lib/i18n/i18n';
+import { langChanged } from '../../../lib/preferences/lang-slice';
+import { themeChanged } from '../../../lib/preferences/theme-slice';
+import { loadTelegramWebApp, startTelegramWebApp, telegramLang } from '../../../lib/telegram/web-app';
+import type { AppStore } from '../../../app/store';
+import { telegramApi } from '../api/telegram-api';
+
+/**
+ * How the start inside Telegram ended: signed in (or a kept session), a Telegram user linked to no account (the
+ * contact step), data Telegram did not sign or that is too old (reopen from the bot), no bot configured, or a failure.
+ */
+export type TelegramStartResult = 'signed_in' | 'not_linked' | 'refused' | 'unavailable' | 'failed' | 'outside';
+
+let result: TelegramStartResult = 'outside';
+export const telegramStartResult = () => result;
+
+/** The language switched without the "language changed" notice (the customer did not choose it here). */
+export async function switchLanguageQuietly(store: Pick<AppStore, 'dispatch' | 'getState'>, lang: TLang): Promise<void> {
+  if (store.getState().lang.lang === lang) return;
+  await loadLanguage(lang);
+  await i18next.changeLanguage(lang);
+  store.dispatch(langChanged(lang));
+}
+
+/**
+ * The start inside Telegram (app/start-session.ts calls it before the session check): Telegram's script, ready and
+ * expand, its theme; then, without a kept session, auth/telegram with initData. A linked Telegram user is signed in
+ * in the account's language; an unlinked one gets Telegram's language and the contact step (/auth/telegram).
+ */
+export async function startInTelegram(store: AppStore): Promise<TelegramStartResult> {
+  const app = await loadTelegramWebApp();
+  if (!app) return (result = 'outside');
+  startTelegramWebApp(app, (scheme) => store.dispatch(themeChanged(scheme)));
+  if (store.getState().auth.token) return (result = 'signed_in');
+  const answer = await store.dispatch(telegramApi.endpoints.telegramSignIn.initiate({ init_data: app.initData }));
+  if ('data' in answer && answer.data) {
+    await switchLanguageQuietly(store, answer.data.user.language);
+    return (result = 'signed_in');
+  }
+  const code = describeApiError(answer.error, i18next.t).code;
+  if (code === 'telegram_not_linked') {
+    await switchLanguageQuietly(store, telegramLang(app));
+    return (result = 'not_linked');
+  }
+  if (code === 'telegram_unavailable') return (result = 'unavailable');
+  if (code.startsWith('telegram_')) return (result = 'refused');
+  return (result = 'failed');
+}
