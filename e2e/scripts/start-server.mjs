@@ -23,7 +23,8 @@ mkdirSync(dataDir, { recursive: true });
 const { FakeTelegram } = await import(join(root, 'tools/fakes/telegram-bot-api.mjs'));
 const telegram = new FakeTelegram({ token: '7000001:AAE_e2e-fake-bot-token_000000' });
 await telegram.start();
-writeFileSync(join(dataDir, 'fakes.json'), JSON.stringify({ telegram: telegram.url }));
+// The bot's token too: the Mini App journey signs Telegram's initData and contacts with it, as Telegram would.
+writeFileSync(join(dataDir, 'fakes.json'), JSON.stringify({ telegram: telegram.url, telegram_token: telegram.token }));
 
 // Always the embedded database and no Redis, whatever the shell has set.
 const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;

@@ -4,8 +4,13 @@ import { formatTime } from '@portal/contract/common/format';
 import { DATA_DIR } from './env';
 
 /** Where start-server.mjs runs the fakes of outside services for this run. */
-function fakes(): { telegram: string } {
-  return JSON.parse(readFileSync(join(DATA_DIR, 'fakes.json'), 'utf8')) as { telegram: string };
+function fakes(): { telegram: string; telegram_token: string } {
+  return JSON.parse(readFileSync(join(DATA_DIR, 'fakes.json'), 'utf8')) as { telegram: string; telegram_token: string };
+}
+
+/** The token of the run's bot (Telegram signs a Mini App's initData and shared contacts with it). */
+export function telegramBotToken(): string {
+  return fakes().telegram_token;
 }
 
 export interface TelegramMessage {

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { selectIsAuthenticated } from '../../lib/session/auth-slice';
 import { useTelegramBackButton, useTelegramMainButton } from '../../lib/telegram/buttons';
+import { useTelegramTexts } from '../../features/telegram/model/use-telegram-texts';
 
 /** Pages whose main action is their own (the QR itself; a payment page's "pay"): the frame's default yields. */
 const OWN_MAIN_ACTION = ['/qr', '/auth'];
@@ -17,9 +18,10 @@ export function TelegramFrame() {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useAppSelector(selectIsAuthenticated);
+  const texts = useTelegramTexts();
   const index = (window.history.state as { idx?: unknown } | null)?.idx;
   useTelegramBackButton(typeof index === 'number' && index > 0, () => navigate(-1));
   const own = OWN_MAIN_ACTION.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
-  useTelegramMainButton(signedIn && !own ? { text: t('common:telegram.show_qr'), onClick: () => navigate('/qr') } : null);
+  useTelegramMainButton(texts && signedIn && !own ? { text: t('telegram:show_qr'), onClick: () => navigate('/qr') } : null);
   return null;
 }

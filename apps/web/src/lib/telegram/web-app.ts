@@ -49,7 +49,8 @@ export function applyTelegramLook(app: TelegramWebApp, root: HTMLElement = docum
   root.dataset.theme = app.colorScheme === 'light' ? 'light' : 'dark';
   for (const name of [...TOKEN_NAMES, '--color-text-muted', '--color-text-subtle', '--color-border', '--color-danger'])
     root.style.removeProperty(name);
-  for (const [name, value] of Object.entries({ ...telegramTokens(app.themeParams), ...safeAreaVars(app) })) root.style.setProperty(name, value);
+  for (const [name, value] of Object.entries({ ...telegramTokens(app.themeParams), ...safeAreaVars(app) }))
+    root.style.setProperty(name, value);
   const bg = app.themeParams.secondary_bg_color ?? app.themeParams.bg_color;
   if (bg) {
     app.setHeaderColor?.(bg);

@@ -107,7 +107,7 @@ export default function RegisterFormPage() {
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {flow.via === 'telegram' && (
-          <TextField label={t('auth:telegram.phone_from_telegram')} value={phone_number} readOnly data-testid="telegram-phone" />
+          <TextField label={t('auth:register.phone_from_telegram')} value={phone_number} readOnly data-testid="telegram-phone" />
         )}
         <PersonalDataFields control={control} register={register} errors={formState.errors} branchHint={t('auth:fields.branch_hint')} />
         <div className={styles.row}>

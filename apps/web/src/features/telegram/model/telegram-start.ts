@@ -40,10 +40,9 @@ export async function startInTelegram(store: AppStore): Promise<TelegramStartRes
     return (result = 'signed_in');
   }
   const code = describeApiError(answer.error, i18next.t).code;
-  if (code === 'telegram_not_linked') {
-    await switchLanguageQuietly(store, telegramLang(app));
-    return (result = 'not_linked');
-  }
+  // A customer Telegram does not know yet reads the next step in Telegram's language.
+  if (code !== 'telegram_unavailable') await switchLanguageQuietly(store, telegramLang(app));
+  if (code === 'telegram_not_linked') return (result = 'not_linked');
   if (code === 'telegram_unavailable') return (result = 'unavailable');
   if (code.startsWith('telegram_')) return (result = 'refused');
   return (result = 'failed');

@@ -14,6 +14,7 @@ import { Alert } from '../../../components/ui/feedback';
 import { PhoneIcon, TelegramIcon } from '../../../components/ui/icons';
 import { useTelegramContactMutation } from '../api/telegram-api';
 import { telegramStartResult } from '../model/telegram-start';
+import { useTelegramTexts } from '../model/use-telegram-texts';
 
 /**
  * /auth/telegram, inside Telegram without a session: a Telegram user linked to no account shares their phone
@@ -29,6 +30,7 @@ export default function TelegramPage() {
   const [sendContact] = useTelegramContactMutation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const texts = useTelegramTexts();
   const start = telegramStartResult();
   const canShare = start === 'not_linked' && telegramApp() !== null;
 
@@ -40,7 +42,7 @@ export default function TelegramPage() {
     app.requestContact((shared, answer) => {
       if (!shared || answer?.status !== 'sent' || !answer.response) {
         setBusy(false);
-        setFailure(t('auth:telegram.cancelled'));
+        setFailure(t('telegram:cancelled'));
         return;
       }
       void sendContact({ contact: answer.response }).then((res) => {
@@ -61,21 +63,21 @@ export default function TelegramPage() {
       });
     });
   };
-  const mainButton = useTelegramMainButton(canShare ? { text: t('auth:telegram.share'), onClick: share, progress: busy } : null);
+  const mainButton = useTelegramMainButton(texts && canShare ? { text: t('telegram:share'), onClick: share, progress: busy } : null);
 
   const passwordLink = (
     <>
-      {t('auth:telegram.have_password')} <Link to="/auth">{t('auth:telegram.sign_in_password')}</Link>
+      {t('telegram:have_password')} <Link to="/auth">{t('telegram:sign_in_password')}</Link>
     </>
   );
 
+  if (!texts) return null;
   if (!canShare) {
-    const message =
-      start === 'refused' ? 'reopen' : start === 'unavailable' ? 'unavailable' : start === 'outside' ? 'outside' : 'failed';
+    const message = start === 'refused' ? 'reopen' : start === 'unavailable' ? 'unavailable' : start === 'outside' ? 'outside' : 'failed';
     return (
-      <FlowCard testId="telegram-page" icon={<TelegramIcon />} title={t('auth:telegram.title')} footer={passwordLink}>
+      <FlowCard testId="telegram-page" icon={<TelegramIcon />} title={t('telegram:title')} footer={passwordLink}>
         <div data-testid="telegram-refused">
-          <Alert>{t(`auth:telegram.${message}`)}</Alert>
+          <Alert>{t(`telegram:${message}`)}</Alert>
         </div>
       </FlowCard>
     );
@@ -85,8 +87,8 @@ export default function TelegramPage() {
     <FlowCard
       testId="telegram-page"
       icon={<PhoneIcon />}
-      title={t('auth:telegram.share_title')}
-      lead={t('auth:telegram.share_lead')}
+      title={t('telegram:share_title')}
+      lead={t('telegram:share_lead')}
       footer={passwordLink}
     >
       <div className={styles.form}>
@@ -94,7 +96,7 @@ export default function TelegramPage() {
         {!mainButton && (
           <div className={styles.actions}>
             <Button block loading={busy} onClick={share}>
-              {t('auth:telegram.share')}
+              {t('telegram:share')}
             </Button>
           </div>
         )}
