@@ -106,7 +106,7 @@ export async function stubTelegram(target: Page | BrowserContext, opts: StubOpti
       const drawBack = () => {
         const el = bar(
           'tg-back-button',
-          'position:fixed;left:8px;top:8px;height:32px;padding:0 12px;border:0;border-radius:16px;background:#0006;color:#fff;font:14px system-ui;z-index:99999',
+          'position:fixed;right:8px;bottom:64px;height:32px;padding:0 12px;border:0;border-radius:16px;background:#0008;color:#fff;font:14px system-ui;z-index:99999',
         );
         el.textContent = '‹ Back';
         el.style.display = state.back.visible ? 'block' : 'none';

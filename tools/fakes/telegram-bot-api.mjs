@@ -136,7 +136,8 @@ export class FakeTelegram {
         if (button.type === 'web_app') {
           if (typeof button.text !== 'string' || !button.text || button.text.length > 64)
             return send(400, { ok: false, error_code: 400, description: 'Bad Request: BUTTON_TEXT_INVALID' });
-          if (!isHttps(button.web_app?.url)) return send(400, { ok: false, error_code: 400, description: 'Bad Request: BUTTON_URL_INVALID' });
+          if (!isHttps(button.web_app?.url))
+            return send(400, { ok: false, error_code: 400, description: 'Bad Request: BUTTON_URL_INVALID' });
         } else if (!['commands', 'default'].includes(button.type)) {
           return send(400, { ok: false, error_code: 400, description: 'Bad Request: unsupported menu button type' });
         }

@@ -315,7 +315,10 @@ describe('Telegram', () => {
       reply_markup: { inline_keyboard: [[{ text: 'Open in the portal', web_app: { url: `${PUBLIC_URL}/notification?tg=1` } }]] },
     });
     // Telegram opens Mini Apps only from HTTPS: a plain-HTTP portal (development) sends an ordinary link.
-    const plain = telegramChannel({ token: TOKEN, apiUrl: fake.url, webhookSecret: 'x'.repeat(16) }, { publicUrl: 'http://127.0.0.1:3000' });
+    const plain = telegramChannel(
+      { token: TOKEN, apiUrl: fake.url, webhookSecret: 'x'.repeat(16) },
+      { publicUrl: 'http://127.0.0.1:3000' },
+    );
     await plain.send(ctx.database.db, to, message);
     expect(fake.messagesTo(chat).at(-1)!.reply_markup).toEqual({
       inline_keyboard: [[{ text: 'Open in the portal', url: 'http://127.0.0.1:3000/notification' }]],

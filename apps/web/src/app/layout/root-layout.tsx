@@ -12,7 +12,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { BottomBar } from './nav';
 import { Footer } from './footer';
 import { Header } from './header';
-import { TelegramFrame } from './telegram-frame';
+import { TelegramFrame, TelegramHomeNav } from './telegram-frame';
 import { insideTelegram } from '../../lib/telegram/detect';
 import { LoadingScreen, ProgressBar } from './loading-screen';
 import styles from './layout.module.css';
@@ -76,6 +76,7 @@ export function RootLayout() {
         <TelegramFrame />
         <main id="main" className={styles.main} tabIndex={-1}>
           <div className={styles.container}>
+            {signedIn && location.pathname === '/' && <TelegramHomeNav />}
             <RouteErrorBoundary key={location.pathname}>
               <Suspense fallback={<ProgressBar />}>
                 <Outlet />

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
-import { selectIsAuthenticated } from '../../lib/session/auth-slice';
+import { selectIsAuthenticated, selectUnreadCount } from '../../lib/session/auth-slice';
+import { BOTTOM, UnreadBadge } from './nav';
+import styles from './telegram-frame.module.css';
 import { useTelegramBackButton, useTelegramMainButton } from '../../lib/telegram/buttons';
 import { useTelegramTexts } from '../../features/telegram/model/use-telegram-texts';
 
@@ -24,4 +26,26 @@ export function TelegramFrame() {
   const own = OWN_MAIN_ACTION.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
   useTelegramMainButton(texts && signedIn && !own ? { text: t('telegram:show_qr'), onClick: () => navigate('/qr') } : null);
   return null;
+}
+
+/**
+ * Inside Telegram the bottom bar gives way to Telegram's MainButton: the signed-in home page lists the app's other
+ * places (orders, notifications with the unread count, profile) instead, each a page Telegram's BackButton leaves.
+ */
+export function TelegramHomeNav() {
+  const { t } = useTranslation();
+  const unread = useAppSelector(selectUnreadCount);
+  return (
+    <nav className={styles.nav} aria-label={t('common:nav.main')} data-testid="telegram-nav">
+      {BOTTOM.filter((item) => item.to !== '/' && item.to !== '/qr').map(({ to, label, Icon, badge }) => (
+        <Link key={to} to={to} className={styles.link}>
+          <span className={styles.icon}>
+            <Icon size={22} />
+            {badge && <UnreadBadge count={unread} />}
+          </span>
+          {t(`common:${label}`)}
+        </Link>
+      ))}
+    </nav>
+  );
 }
