@@ -53,14 +53,17 @@ test('@mobile a new Telegram user shares the phone, registers without a code, se
   await page.getByTestId('tg-back-button').click();
   await expect(page).toHaveURL(/\/(\?tg=1)?$/);
 
-  // Opened again from the bot (a new initData, no kept session): signed in straight away, in the account's language.
+  // Opened again from the bot (a new initData; the session kept there has expired): signed in straight away, in the
+  // account's language.
   const again = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const second = await again.newPage();
+  await second.addInitScript(() => localStorage.getItem('token') || localStorage.setItem('token', 'an-expired-session'));
   await stubTelegram(second, { initData: initDataFor({ ...person, language_code: 'kk' }, token) });
   await second.goto('/?tg=1');
   await expect(second.getByTestId('tg-main-button')).toHaveText('Show my QR code');
   await expect(second).toHaveURL(/\/(\?tg=1)?$/);
-  expect(await second.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  expect(await second.evaluate(() => localStorage.getItem('token'))).not.toBe('an-expired-session');
+  await expect(second.getByTestId('telegram-nav').getByRole('link', { name: 'Orders' })).toBeVisible();
 
   await again.close();
 

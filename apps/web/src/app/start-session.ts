@@ -9,10 +9,15 @@ import type { AppStore } from './store';
  */
 export async function startSession(store: AppStore): Promise<void> {
   // Inside Telegram (ADR 078) its chunk starts first and, without a kept token, signs in with Telegram's signature.
+  // A kept session is checked first; one the server refused gives way to Telegram's signature.
   if (insideTelegram()) {
-    const { startInTelegram } = await import('../features/telegram/model/telegram-start');
-    await startInTelegram(store).catch(() => 'failed');
-    if (store.getState().auth.isAuthenticated) return;
+    const [{ startInTelegram }] = await Promise.all([
+      import('../features/telegram/model/telegram-start'),
+      store.getState().auth.token ? store.dispatch(checkSession()) : null,
+    ]);
+    await startInTelegram(store);
+    if (!store.getState().auth.isInitialized) store.dispatch(initialized());
+    return;
   }
   if (!store.getState().auth.token) {
     store.dispatch(initialized());

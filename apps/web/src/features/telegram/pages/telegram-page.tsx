@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
@@ -6,14 +6,14 @@ import { describeApiError } from '../../../lib/api/errors';
 import { codeFlowStarted, codeVerified } from '../../../lib/session/auth-slice';
 import { NEXT_PARAM, safeNextPath } from '../../../lib/session/next-path';
 import { TAB_KEYS, tabStorage } from '../../../lib/storage';
-import { telegramApp } from '../../../lib/telegram/detect';
+import { insideTelegram, telegramApp } from '../../../lib/telegram/detect';
 import { useTelegramMainButton } from '../../../lib/telegram/buttons';
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { PhoneIcon, TelegramIcon } from '../../../components/ui/icons';
 import { useTelegramContactMutation } from '../api/telegram-api';
-import { telegramStartResult } from '../model/telegram-start';
+import { telegramStarted, type TelegramStartResult } from '../model/telegram-start';
 import { useTelegramTexts } from '../model/use-telegram-texts';
 
 /**
@@ -31,7 +31,15 @@ export default function TelegramPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const texts = useTelegramTexts();
-  const start = telegramStartResult();
+  // The start may end after the guard sent the visitor here (a kept session the server refused): wait for it.
+  const [start, setStart] = useState<TelegramStartResult | null>(insideTelegram() ? null : 'outside');
+  useEffect(() => {
+    let live = true;
+    void telegramStarted.then((value) => live && setStart(value));
+    return () => {
+      live = false;
+    };
+  }, []);
   const canShare = start === 'not_linked' && telegramApp() !== null;
 
   const share = () => {
@@ -71,7 +79,7 @@ export default function TelegramPage() {
     </>
   );
 
-  if (!texts) return null;
+  if (!texts || !start) return null;
   if (!canShare) {
     const message = start === 'refused' ? 'reopen' : start === 'unavailable' ? 'unavailable' : start === 'outside' ? 'outside' : 'failed';
     return (
