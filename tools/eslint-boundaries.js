@@ -17,6 +17,7 @@ export const TABLE_OWNERS = {
   sessions: 'auth',
   verificationCodes: 'auth',
   verificationTokens: 'auth',
+  telegramAuthUses: 'auth',
   staffInvitations: 'auth',
   codeRequests: 'auth',
   loginThrottle: 'auth',

@@ -29,7 +29,11 @@ const { FakeKaspi } = await import(join(root, 'tools/fakes/kaspi-qr.mjs'));
 const kaspi = new FakeKaspi();
 await kaspi.start();
 const kaspiDevice = kaspi.addDevice('e2e-kaspi-device');
-writeFileSync(join(dataDir, 'fakes.json'), JSON.stringify({ telegram: telegram.url, kaspi: kaspi.url, kaspiDevice }));
+// The bot's token too: the Mini App journey signs Telegram's initData and contacts with it, as Telegram would.
+writeFileSync(
+  join(dataDir, 'fakes.json'),
+  JSON.stringify({ telegram: telegram.url, telegram_token: telegram.token, kaspi: kaspi.url, kaspiDevice }),
+);
 
 // Always the embedded database and no Redis, whatever the shell has set.
 const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;

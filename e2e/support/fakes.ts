@@ -3,9 +3,16 @@ import { join } from 'node:path';
 import { formatTime } from '@portal/contract/common/format';
 import { DATA_DIR } from './env';
 
+type Fakes = { telegram: string; telegram_token: string; kaspi: string; kaspiDevice: string };
+
 /** Where start-server.mjs runs the fakes of outside services for this run (and the Kaspi device it registered). */
-export function fakes(): { telegram: string; kaspi: string; kaspiDevice: string } {
-  return JSON.parse(readFileSync(join(DATA_DIR, 'fakes.json'), 'utf8')) as { telegram: string; kaspi: string; kaspiDevice: string };
+export function fakes(): Fakes {
+  return JSON.parse(readFileSync(join(DATA_DIR, 'fakes.json'), 'utf8')) as Fakes;
+}
+
+/** The token of the run's bot (Telegram signs a Mini App's initData and shared contacts with it). */
+export function telegramBotToken(): string {
+  return fakes().telegram_token;
 }
 
 /** The customer's Kaspi app scans and confirms a payment (the fake's emulator routes, as Kaspi's test stand has). */

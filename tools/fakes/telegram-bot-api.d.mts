@@ -4,7 +4,7 @@ export interface SentMessage {
   chat_id: string | number;
   text: string;
   parse_mode?: string;
-  reply_markup?: { inline_keyboard: { text: string; url: string }[][] };
+  reply_markup?: { inline_keyboard: { text: string; url?: string; web_app?: { url: string } }[][] };
   message_id: number;
   at: string;
   [key: string]: unknown;
@@ -16,6 +16,8 @@ export declare class FakeTelegram {
   readonly username: string;
   url: string;
   webhook: { url: string; secret_token?: string; allowed_updates?: string[] } | null;
+  /** The bot's default menu button, as setChatMenuButton last set it. */
+  menuButton: { type: string; text?: string; web_app?: { url: string } };
   calls: { method: string; body: Record<string, unknown> }[];
   messages: SentMessage[];
   retryAfter: number;

@@ -1,8 +1,12 @@
 // A local fake of the Telegram Bot API (https://core.telegram.org/bots/api) for tests: the methods the portal
-// calls (getMe, setWebhook, deleteWebhook, getWebhookInfo, sendMessage) with Telegram's answers and errors, and
+// calls (getMe, setWebhook, deleteWebhook, getWebhookInfo, setChatMenuButton, sendMessage) with Telegram's answers and
+// errors (Mini App addresses must be HTTPS), and
 // the other direction: it posts updates to the registered webhook with the secret header, as Telegram does, and
 // performs the method a webhook answers with. Control endpoints under /__fake let another process drive it.
 import { createServer } from 'node:http';
+
+/** Telegram opens Mini Apps only from HTTPS addresses. */
+const isHttps = (url) => typeof url === 'string' && /^https:\/\/[^/]/.test(url);
 
 /** @typedef {'ok' | 'blocked' | 'flood' | 'error' | 'hang' | 'not_found'} ChatMode */
 
@@ -14,6 +18,8 @@ export class FakeTelegram {
     this.url = '';
     /** @type {{ url: string, secret_token?: string, allowed_updates?: string[] } | null} */
     this.webhook = null;
+    /** The bot's default menu button (setChatMenuButton without chat_id); Telegram's default is the command list. */
+    this.menuButton = { type: 'commands' };
     /** Every Bot API call, in order: { method, body }. */
     this.calls = [];
     /** Messages the bot sent that Telegram accepted. */
@@ -101,6 +107,7 @@ export class FakeTelegram {
     // Control endpoints for tests in another process.
     if (url.pathname === '/__fake/messages') return send(200, this.messages);
     if (url.pathname === '/__fake/webhook') return send(200, this.webhook);
+    if (url.pathname === '/__fake/menu-button') return send(200, this.menuButton);
     if (url.pathname === '/__fake/updates') return send(200, await this.sendUpdate(body));
     if (url.pathname === '/__fake/mode') {
       this.setMode(body.chat_id, body.mode);
@@ -124,6 +131,21 @@ export class FakeTelegram {
         return send(200, { ok: true, result: true, description: 'Webhook was deleted' });
       case 'getWebhookInfo':
         return send(200, { ok: true, result: { url: this.webhook?.url ?? '', pending_update_count: 0 } });
+      case 'setChatMenuButton': {
+        const button = body.menu_button ?? { type: 'default' };
+        if (button.type === 'web_app') {
+          if (typeof button.text !== 'string' || !button.text || button.text.length > 64)
+            return send(400, { ok: false, error_code: 400, description: 'Bad Request: BUTTON_TEXT_INVALID' });
+          if (!isHttps(button.web_app?.url))
+            return send(400, { ok: false, error_code: 400, description: 'Bad Request: BUTTON_URL_INVALID' });
+        } else if (!['commands', 'default'].includes(button.type)) {
+          return send(400, { ok: false, error_code: 400, description: 'Bad Request: unsupported menu button type' });
+        }
+        if (body.chat_id === undefined) this.menuButton = button;
+        return send(200, { ok: true, result: true });
+      }
+      case 'getChatMenuButton':
+        return send(200, { ok: true, result: this.menuButton });
       case 'sendMessage':
         return this.sendMessage(body, send);
       default:
@@ -134,6 +156,14 @@ export class FakeTelegram {
   sendMessage(body, send) {
     if (!body.chat_id || typeof body.text !== 'string' || !body.text)
       return send(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+    for (const button of (body.reply_markup?.inline_keyboard ?? []).flat()) {
+      if (button.web_app && !isHttps(button.web_app.url))
+        return send(400, {
+          ok: false,
+          error_code: 400,
+          description: `Bad Request: inline keyboard button Web App URL '${button.web_app.url}' is invalid: Only HTTPS links are allowed`,
+        });
+    }
     const chat = String(body.chat_id);
     const mode = this.modes.get(chat) ?? 'ok';
     if (mode === 'hang') return; // never answers

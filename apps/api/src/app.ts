@@ -24,6 +24,8 @@ import { createAuthService } from './modules/auth/auth-service';
 import { authRoutes } from './modules/auth/auth-routes';
 import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
+import { createTelegramAuth } from './modules/auth/telegram-auth';
+import { telegramAuthRoutes } from './modules/auth/telegram-auth-routes';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments-routes';
 import { paymentCallbacksRoutes } from './modules/online-payments/callbacks/callbacks-routes';
@@ -287,6 +289,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth, codes, rateLimitPerMinute: authLimit });
+      const telegramAuth = createTelegramAuth({
+        db: app.db,
+        auth,
+        codes,
+        sms: app.sms,
+        botToken: config.telegram?.token ?? null,
+        maxAgeSeconds: config.telegram?.initDataMaxAgeSeconds ?? 3600,
+      });
+      await api.register(telegramAuthRoutes, { telegramAuth, rateLimitPerMinute: authLimit });
       await api.register(invitationRoutes, { rateLimitPerMinute: authLimit });
       await api.register(usersRoutes);
       await api.register(accountDeletionRoutes, { codes, rateLimitPerMinute: authLimit });

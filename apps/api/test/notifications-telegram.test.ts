@@ -43,6 +43,12 @@ beforeAll(async () => {
     allowed_updates: ['message'],
   });
   fake.webhook!.url = `${local}/api/telegram/webhook`;
+  // The menu button opens the portal as a Mini App, named after the carrier (ADR 078).
+  await until(
+    async () => fake.menuButton,
+    (b) => b.type === 'web_app',
+  );
+  expect(fake.menuButton).toEqual({ type: 'web_app', text: expect.stringMatching(/\S/), web_app: { url: `${PUBLIC_URL}/?tg=1` } });
 });
 afterAll(async () => {
   await ctx.close();
@@ -118,7 +124,7 @@ describe('Telegram', () => {
     expect(message!.text).toContain('К оплате: <b>7\u00a0500\u00a0₸</b>');
     expect(message!.text).toMatch(/Пункт: <b>[^<]+<\/b>/);
     expect(message!.reply_markup).toEqual({
-      inline_keyboard: [[{ text: 'Открыть в портале', url: `${PUBLIC_URL}/orders/order?id=${o.id}` }]],
+      inline_keyboard: [[{ text: 'Открыть в портале', web_app: { url: `${PUBLIC_URL}/orders/order?id=${o.id}&tg=1` } }]],
     });
     const delivered = await until(
       () => deliveriesOf(c.user.id),
@@ -186,7 +192,7 @@ describe('Telegram', () => {
     // Someone who found the bot on their own is told where to connect it.
     expect((await fake.sendUpdate({ chatId: newChat(), text: '/start', languageCode: 'kk' })).reply).toMatchObject({
       text: expect.stringContaining('Хабарландырулар'),
-      reply_markup: { inline_keyboard: [[{ url: `${PUBLIC_URL}/profile/notifications` }]] },
+      reply_markup: { inline_keyboard: [[{ web_app: { url: `${PUBLIC_URL}/profile/notifications?tg=1` } }]] },
     });
     // /stop in the chat disconnects it.
     expect((await fake.sendUpdate({ chatId: chat, text: '/stop' })).reply).toMatchObject({ text: expect.stringContaining('отключены') });
@@ -306,7 +312,16 @@ describe('Telegram', () => {
     expect(ok.ref).toMatch(/^\d+$/);
     expect(fake.messagesTo(chat).at(-1)).toMatchObject({
       text: '<b>Tariffs &lt;2026&gt; &amp; more</b>\n\nNew prices',
-      reply_markup: { inline_keyboard: [[{ text: 'Open in the portal', url: `${PUBLIC_URL}/notification` }]] },
+      reply_markup: { inline_keyboard: [[{ text: 'Open in the portal', web_app: { url: `${PUBLIC_URL}/notification?tg=1` } }]] },
+    });
+    // Telegram opens Mini Apps only from HTTPS: a plain-HTTP portal (development) sends an ordinary link.
+    const plain = telegramChannel(
+      { token: TOKEN, apiUrl: fake.url, webhookSecret: 'x'.repeat(16) },
+      { publicUrl: 'http://127.0.0.1:3000' },
+    );
+    await plain.send(ctx.database.db, to, message);
+    expect(fake.messagesTo(chat).at(-1)!.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Open in the portal', url: 'http://127.0.0.1:3000/notification' }]],
     });
     fake.setMode(chat, 'not_found');
     await expect(driver.send(ctx.database.db, to, message)).rejects.toSatisfy(

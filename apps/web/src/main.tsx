@@ -10,8 +10,11 @@ import { LoadingScreen } from './app/layout/loading-screen';
 import { commonApi } from './lib/api/common-api';
 import { initI18n, prefetchTexts } from './lib/i18n/i18n';
 import { nextTask } from './lib/ui/next-task';
+import { insideTelegram } from './lib/telegram/detect';
 
 const store = makeStore();
+// Inside Telegram its frame replaces our header from the first paint (ADR 078); its script loads in a chunk of its own.
+if (insideTelegram()) document.documentElement.classList.add('tg');
 // Everything the first screen waits for starts at once: texts, session, settings, countries, and the page's own
 // chunks and top data (with a kept token also the signed-in texts), instead of one after the other as each guard renders.
 const hasToken = Boolean(store.getState().auth.token);

@@ -25,6 +25,7 @@ export * from './notifications/telegram';
 export * from './auth/send-code';
 export * from './auth/verify-code';
 export * from './auth/session';
+export * from './auth/telegram';
 export * from './auth/register';
 export * from './auth/login';
 export * from './auth/refresh';

@@ -150,6 +150,8 @@ export const ZEnv = z
       .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
       .optional(),
     WEB_PUSH: z.enum(['true', 'false']).optional(),
+    // How old a Telegram Mini App sign-in (initData, a shared contact) may be (issue 34).
+    TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     TELEGRAM_WEBHOOK_SECRET: z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16–256 characters of A–Z, a–z, 0–9, _ and -')

@@ -54,7 +54,7 @@ export interface AppConfig {
   /** The portal's public address (links in messages, the Telegram webhook); http://localhost:PORT when unset. */
   publicUrl: string;
   /** The Telegram bot when TELEGRAM_BOT_TOKEN is set: Bot API address and the webhook's secret header value. */
-  telegram: { token: string; apiUrl: string; webhookSecret: string } | null;
+  telegram: { token: string; apiUrl: string; webhookSecret: string; initDataMaxAgeSeconds: number } | null;
   /**
    * Web push (VAPID) keys: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once and kept in DATA_DIR/vapid.json;
    * off in tests unless WEB_PUSH=true or keys are given. `localEndpoints` lets tests use a push service on 127.0.0.1.
@@ -138,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? {
           token: env.TELEGRAM_BOT_TOKEN,
           apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''),
+          initDataMaxAgeSeconds: env.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS,
           // Telegram repeats it in X-Telegram-Bot-Api-Secret-Token on every webhook call. Unset: derived from the
           // bot token, so every process computes the same value without another secret to distribute.
           webhookSecret:

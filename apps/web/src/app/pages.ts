@@ -53,6 +53,8 @@ export const PAGES: PageEntry[] = [
       ...AUTH_STEPS.map((step) => ({ path: step, page: `features/auth/pages/${step}-page.tsx` })),
       // A staff invitation's link from the SMS (ADR 075).
       { path: 'set-password', page: 'features/auth/pages/set-password-page.tsx' },
+      // Inside Telegram without a session: share the phone, or reopen from the bot (ADR 078).
+      { path: 'telegram', page: 'features/telegram/pages/telegram-page.tsx' },
     ],
   },
   ...AUTH_STEPS.map((step) => ({ path: step, redirect: `/auth/${step}` })),

@@ -1,3 +1,4 @@
+import { insideTelegram } from '../lib/telegram/detect';
 import { checkSession } from '../lib/session/session-api';
 import { initialized } from '../lib/session/auth-slice';
 import type { AppStore } from './store';
@@ -7,6 +8,17 @@ import type { AppStore } from './store';
  * failure only marks the session initialised); without one the session is signed out and initialised.
  */
 export async function startSession(store: AppStore): Promise<void> {
+  // Inside Telegram (ADR 078) its chunk starts first and, without a kept token, signs in with Telegram's signature.
+  // A kept session is checked first; one the server refused gives way to Telegram's signature.
+  if (insideTelegram()) {
+    const [{ startInTelegram }] = await Promise.all([
+      import('../features/telegram/model/telegram-start'),
+      store.getState().auth.token ? store.dispatch(checkSession()) : null,
+    ]);
+    await startInTelegram(store);
+    if (!store.getState().auth.isInitialized) store.dispatch(initialized());
+    return;
+  }
   if (!store.getState().auth.token) {
     store.dispatch(initialized());
     return;

@@ -13,6 +13,7 @@ export const PAGE_ROUTES = [
   '/auth/forgot-verify',
   '/auth/forgot-form',
   '/auth/set-password',
+  '/auth/telegram',
   '/register-code',
   '/register-verify',
   '/register-form',

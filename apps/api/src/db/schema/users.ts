@@ -91,12 +91,23 @@ export const verificationTokens = pgTable(
     phoneNumber: text('phone_number').notNull(),
     purpose: text('purpose').$type<'register' | 'forgot' | 'update_phone' | 'new_phone' | 'delete_account'>().notNull(),
     userId: integer('user_id'),
+    /** The Telegram user whose signed contact proved the phone (issue 34): the account registered with it is linked. */
+    telegramUserId: text('telegram_user_id'),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('verification_tokens_hash_idx').on(t.tokenHash)],
 );
+
+/**
+ * Telegram sign-in data already used (its hash), until it is too old to be accepted anyway: the same initData or
+ * contact cannot sign in twice. Owned by auth.
+ */
+export const telegramAuthUses = pgTable('telegram_auth_uses', {
+  hash: text('hash').primaryKey(),
+  expiresAt: tstz('expires_at').notNull(),
+});
 
 /**
  * Every code call from a client address (a code sent, or an answer that the number already has an

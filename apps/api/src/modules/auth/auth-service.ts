@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { jtiIsLive } from './auth-plugin';
 import { notificationsService } from '../notifications/notifications-service';
 import { pushSubscriptionsService } from '../notifications/push-channel';
+import { telegramRepository } from '../notifications/telegram-repository';
 import type { ShownNotificationRow } from '../notifications/notifications-repository';
 import { createKeptGroups, type BuiltGroups, type KeptGroupsEntry } from '../notifications/kept-groups';
 import { toPublicUser } from '../users/user-view';
@@ -88,7 +89,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       const passwordHash = await hashPassword(input.password);
       try {
         const result = await db.transaction(async (tx) => {
-          await codes.consumeToken(tx, input.verification_token, input.phone_number, 'register');
+          const proof = await codes.consumeToken(tx, input.verification_token, input.phone_number, 'register');
           if (await usersRepository.phoneExists(tx, input.phone_number))
             throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
           const prefix = await usersRepository.branchCountryPrefix(tx, input.branch_id);
@@ -107,6 +108,8 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
             },
             prefix,
           );
+          // A phone proven by Telegram's signed contact (issue 34): the new account is that Telegram user's.
+          if (proof.telegramUserId) await telegramRepository.link(tx, user.id, proof.telegramUserId);
           const access = await startSession(tx, user.id, client);
           return { user, access };
         });
@@ -115,6 +118,15 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
         if (isUniqueViolation(error)) throw new AppError('phone_taken', { fields: { phone_number: ['phone_taken'] } });
         throw error;
       }
+    },
+
+    /**
+     * A session for an account proven another way than its password (Telegram's signature, issue 34), inside the
+     * caller's transaction; a blocked account is refused as at sign-in. The caller answers `userView` after commit.
+     */
+    async startSessionFor(tx: DbOrTx, user: UserRow, client: { ip?: string; userAgent?: string }) {
+      if (user.blockedAt) throw new AppError('account_blocked');
+      return startSession(tx, user.id, client);
     },
 
     /** Same time and same answer for an unknown number as for a wrong password. */

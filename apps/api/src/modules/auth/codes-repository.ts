@@ -112,7 +112,7 @@ export const codesRepository = {
           gt(verificationTokens.expiresAt, now),
         ),
       )
-      .returning({ id: verificationTokens.id, userId: verificationTokens.userId });
+      .returning({ id: verificationTokens.id, userId: verificationTokens.userId, telegramUserId: verificationTokens.telegramUserId });
     return rows[0];
   },
 

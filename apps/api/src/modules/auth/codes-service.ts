@@ -146,6 +146,23 @@ export function createCodesService(deps: { db: Db; sms: SmsDriver; secret: strin
       return { verification_token: token, expires_in: VERIFICATION_TOKEN_TTL_SECONDS };
     },
 
+    /**
+     * A verification token for a phone proven another way than by our code: Telegram's signed contact (issue 34). The
+     * account registered with it is linked to that Telegram user.
+     */
+    async issueToken(db: DbOrTx, input: { phone: string; purpose: TCodePurpose; telegramUserId: string }) {
+      const token = randomBytes(32).toString('base64url');
+      await codesRepository.insertToken(db, {
+        tokenHash: sha256(token),
+        phoneNumber: input.phone,
+        purpose: input.purpose,
+        userId: null,
+        telegramUserId: input.telegramUserId,
+        expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_SECONDS * 1000),
+      });
+      return { verification_token: token, expires_in: VERIFICATION_TOKEN_TTL_SECONDS };
+    },
+
     /** Checks a verification token without spending it (the phone change uses it twice: to send, then to save). */
     async assertTokenUsable(token: string, phone: string, purpose: TCodePurpose) {
       if (!(await codesRepository.findUsableToken(deps.db, sha256(token), phone, purpose))) {

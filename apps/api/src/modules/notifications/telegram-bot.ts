@@ -10,6 +10,17 @@ export interface TelegramConfig {
   webhookSecret: string;
 }
 
+/**
+ * A button that opens a page of the portal: inside Telegram as the Mini App (a `web_app` button, with `tg=1` so the
+ * app knows it is framed, ADR 078) when the portal is on HTTPS, which Telegram requires of Mini Apps; else a link.
+ */
+export function portalButton(text: string, link: string): Record<string, unknown> {
+  const url = new URL(link);
+  if (url.protocol !== 'https:') return { text, url: url.toString() };
+  url.searchParams.set('tg', '1');
+  return { text, web_app: { url: url.toString() } };
+}
+
 /** Telegram's HTML parse mode needs only these three escaped in text. */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -90,9 +101,10 @@ export function telegramChannel(
       if (!details.length || message.event === 'storage_reminder') parts.push(escapeHtml(message.body));
       if (details.length) parts.push(details.map((d) => `${escapeHtml(d.label)}: <b>${escapeHtml(d.value)}</b>`).join('\n'));
       const link = new URL(message.link ?? '/notification', opts.publicUrl).toString();
-      const buttons = [[{ text: openInPortalLabel(to.lang), url: link }]];
+      // Inside Telegram both open the Mini App (web_app buttons over https).
+      const buttons = [[portalButton(openInPortalLabel(to.lang), link)]];
       const pay = payLink(message.event, message.params, opts.payBaseUrl ?? null);
-      if (pay) buttons.unshift([{ text: payButtonLabel(to.lang), url: pay }]);
+      if (pay) buttons.unshift([portalButton(payButtonLabel(to.lang), pay)]);
       try {
         const sent = await callBotApi<{ message_id: number }>(
           cfg,

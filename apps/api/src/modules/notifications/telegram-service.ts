@@ -3,7 +3,7 @@ import type { TLang, TTelegramLink, TTelegramUpdate } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { senderBrand } from '../settings/sender-brand';
-import { botUsername, callBotApi, type TelegramConfig } from './telegram-bot';
+import { botUsername, callBotApi, portalButton, type TelegramConfig } from './telegram-bot';
 import { telegramRepository } from './telegram-repository';
 import { botText, langOfTelegramUser, type BotText } from './telegram-texts';
 
@@ -33,7 +33,7 @@ export function createTelegramService(opts: { db: Db; cfg: TelegramConfig; publi
     method: 'sendMessage',
     chat_id: chatId,
     text: botText(key, lang, (await senderBrand(db)).name),
-    reply_markup: { inline_keyboard: [[{ text: botText('open_settings', lang), url: settingsUrl }]] },
+    reply_markup: { inline_keyboard: [[portalButton(botText('open_settings', lang), settingsUrl)]] },
   });
 
   return {
@@ -77,13 +77,19 @@ export function createTelegramService(opts: { db: Db; cfg: TelegramConfig; publi
       return linked ? reply(chatId, 'linked', linked) : reply(chatId, 'link_invalid', fromLang);
     },
 
-    /** Tells Telegram where to post updates, with the secret it must repeat in a header. */
+    /**
+     * Tells Telegram where to post updates, with the secret it must repeat in a header, and makes the bot's menu
+     * button open the portal as a Mini App (ADR 078; Telegram takes only HTTPS addresses, so not on a plain-HTTP
+     * development server). The button is named after the carrier.
+     */
     async registerWebhook(): Promise<void> {
       await callBotApi(cfg, 'setWebhook', {
         url: `${opts.publicUrl}${WEBHOOK_PATH}`,
         secret_token: cfg.webhookSecret,
         allowed_updates: ['message'],
       });
+      const app = portalButton((await senderBrand(db)).name.slice(0, 64), `${opts.publicUrl}/`);
+      if ('web_app' in app) await callBotApi(cfg, 'setChatMenuButton', { menu_button: { type: 'web_app', ...app } });
     },
   };
 }

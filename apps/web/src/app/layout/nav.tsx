@@ -20,7 +20,7 @@ const TOP: NavItem[] = [
   { to: '/qr', label: 'nav.qr', Icon: QrIcon },
   { to: '/profile', label: 'nav.profile', Icon: UserIcon },
 ];
-const BOTTOM: NavItem[] = [
+export const BOTTOM: NavItem[] = [
   { to: '/', label: 'nav.home', Icon: HomeIcon, end: true },
   { to: '/orders', label: 'nav.orders', Icon: BoxIcon },
   { to: '/qr', label: 'nav.qr', Icon: QrIcon },

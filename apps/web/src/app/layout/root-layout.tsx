@@ -12,6 +12,8 @@ import { Breadcrumbs } from './breadcrumbs';
 import { BottomBar } from './nav';
 import { Footer } from './footer';
 import { Header } from './header';
+import { TelegramFrame, TelegramHomeNav } from './telegram-frame';
+import { insideTelegram } from '../../lib/telegram/detect';
 import { LoadingScreen, ProgressBar } from './loading-screen';
 import styles from './layout.module.css';
 
@@ -66,6 +68,24 @@ export function RootLayout() {
   if (!booted && !ready) return <LoadingScreen logo={settings.data?.logo} />;
 
   const signedIn = auth.isAuthenticated;
+  // Inside Telegram its own frame has the title, the back and the main button: our header, trail and bars are left out.
+  if (insideTelegram())
+    return (
+      <div className={`${styles.shell} ${styles.telegram}`}>
+        {progress && <ProgressBar />}
+        <TelegramFrame />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <div className={styles.container}>
+            {signedIn && location.pathname === '/' && <TelegramHomeNav />}
+            <RouteErrorBoundary key={location.pathname}>
+              <Suspense fallback={<ProgressBar />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </div>
+        </main>
+      </div>
+    );
   return (
     <div className={[styles.shell, signedIn && styles.withBottomBar].filter(Boolean).join(' ')}>
       <a href="#main" className={styles.skip}>

@@ -18,6 +18,8 @@ export interface TCodeFlow {
   verification_token?: string;
   /** Epoch ms of the last change; a kept flow older than a verification token's life is dropped. */
   saved_at?: number;
+  /** Registration inside Telegram: the phone came from Telegram's signed contact (no code; shown, not editable). */
+  via?: 'telegram';
 }
 
 const PURPOSES = new Set(['register', 'forgot', 'update_phone']);

@@ -1,3 +1,5 @@
+import { insideTelegram } from '../telegram/detect';
+
 /** The query parameter of /auth naming where to go after sign-in (a deep link opened signed out). */
 export const NEXT_PARAM = 'next';
 
@@ -20,7 +22,8 @@ export function safeNextPath(value: unknown, origin = globalThis.location?.origi
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** /auth with the page to come back to, when there is one other than home. */
+/** /auth (inside Telegram /auth/telegram, ADR 078) with the page to come back to, when there is one other than home. */
 export function signInPath(next: string | null): string {
-  return next && next !== '/' ? `/auth?${NEXT_PARAM}=${encodeURIComponent(next)}` : '/auth';
+  const page = insideTelegram() ? '/auth/telegram' : '/auth';
+  return next && next !== '/' ? `${page}?${NEXT_PARAM}=${encodeURIComponent(next)}` : page;
 }

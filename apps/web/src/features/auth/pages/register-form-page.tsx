@@ -13,8 +13,8 @@ import { PersonalDataFields } from '../../../components/flow/personal-data-field
 import { FlowCard, flowStyles as styles } from '../../../components/flow/flow-card';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
-import { PasswordField } from '../../../components/ui/field';
-import { UserIcon } from '../../../components/ui/icons';
+import { fieldStyles, PasswordField, TextField } from '../../../components/ui/field';
+import { LockIcon, UserIcon } from '../../../components/ui/icons';
 import { useRegisterMutation } from '../api/auth-api';
 import { REGISTER_FIELDS, ZRegisterForm, type TRegisterForm, type TRegisterFormOut } from '../model/register-form';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
@@ -100,12 +100,25 @@ export default function RegisterFormPage() {
     <FlowCard
       testId="register-form-page"
       wide
-      step={[3, 3]}
+      step={flow.via === 'telegram' ? undefined : [3, 3]}
       icon={<UserIcon />}
       title={t('auth:register.form_title')}
       lead={t('auth:register.form_lead')}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {flow.via === 'telegram' && (
+          <TextField
+            label={t('auth:register.phone_from_telegram')}
+            value={phone_number}
+            readOnly
+            end={
+              <span className={fieldStyles.adornment} style={{ color: 'var(--color-text-subtle)', paddingInline: 'var(--space-4)' }}>
+                <LockIcon size={18} />
+              </span>
+            }
+            data-testid="telegram-phone"
+          />
+        )}
         <PersonalDataFields control={control} register={register} errors={formState.errors} branchHint={t('auth:fields.branch_hint')} />
         <div className={styles.row}>
           <PasswordField
