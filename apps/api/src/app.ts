@@ -162,6 +162,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
                 '*.code',
                 '*.verification_token',
                 '*.token',
+                // Branches' merchant credentials (ADR 077): the admin's save and anything holding a driver's keys.
+                '*.credentials',
+                '*.*.credentials',
               ],
               censor: '[redacted]',
             },

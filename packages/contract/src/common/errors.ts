@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   payment_too_much: 422,
   no_debt: 422,
   payment_method_not_accepted: 422,
+  payments_not_configured: 422,
+  payment_provider_unknown: 422,
   stale_write: 409,
   last_admin: 409,
   in_use: 409,
