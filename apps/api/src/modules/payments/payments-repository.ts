@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  ONLINE_METHOD,
   PAYMENT_METHODS,
   pickText,
   type TBalance,
@@ -10,6 +11,7 @@ import {
   type TMoneyHistoryItem,
   type TPayment,
   type TJournalMethod,
+  type TOnlineProvider,
   type TPaymentMethod,
 } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -257,7 +259,8 @@ export const paymentsRepository = {
     const rows = await db
       .select({ method: payments.method, sum: sql<string>`sum(${payments.amount})::bigint::text`, count: sql<number>`count(*)::int` })
       .from(payments)
-      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date)))
+      // The drawer's methods only: money paid online never passes through it (ADR 077; see onlineSums).
+      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date), ne(payments.method, ONLINE_METHOD)))
       .groupBy(payments.method);
     const expected = emptyByMethod();
     let count = 0;
@@ -266,6 +269,21 @@ export const paymentsRepository = {
       count += r.count;
     }
     return { expected, count };
+  },
+
+  /** A day's online money per provider: payments counted, net of refunds through the provider (ADR 077). */
+  async onlineSums(db: DbOrTx, branchId: number, date: string): Promise<{ provider: TOnlineProvider; count: number; amount: number }[]> {
+    const rows = await db
+      .select({
+        provider: payments.provider,
+        amount: sql<string>`sum(${payments.amount})::bigint::text`,
+        count: sql<number>`(count(*) filter (where ${payments.amount} > 0))::int`,
+      })
+      .from(payments)
+      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date), eq(payments.method, ONLINE_METHOD)))
+      .groupBy(payments.provider)
+      .orderBy(payments.provider);
+    return rows.flatMap((r) => (r.provider ? [{ provider: r.provider, count: r.count, amount: Number(r.amount) }] : []));
   },
 
   async dayClose(db: DbOrTx, branchId: number, date: string) {

@@ -297,6 +297,7 @@ export const paymentsService = {
       expected: close ? close.expected : expected,
       payments_count: close ? close.payments_count : count,
       close,
+      online: await repo.onlineSums(db, branch.id, day),
     };
   },
 
