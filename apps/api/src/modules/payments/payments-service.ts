@@ -18,6 +18,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import type { BranchRow } from '../branches/branches-repository';
+import { openBusinessDate } from './business-day';
+import { onlineJournal } from './online-journal';
 import { emptyByMethod, paymentsRepository as repo } from './payments-repository';
 
 /**
@@ -25,16 +27,6 @@ import { emptyByMethod, paymentsRepository as repo } from './payments-repository
  * Amounts are integer minor units throughout (contract common/money.ts). Writes take the customer's lock, then the
  * branch-day lock, so limits (never pay more than owed) and the close of day hold under concurrent requests.
  */
-
-/** The business day payments taken now at `branch` count in: today there, or the first day after the closed ones. Branch lock held. */
-async function openBusinessDate(tx: Db | Tx, branch: BranchRow, now = new Date()): Promise<string> {
-  let date = localDate(now, branch.timeZone);
-  for (const closed of await repo.closedDatesFrom(tx, branch.id, date)) {
-    if (closed !== date) break;
-    date = addDays(date, 1);
-  }
-  return date;
-}
 
 /** THE rule of methods: a counter takes only the methods its branch accepts (the admin's list, ADR 073); 422 otherwise. */
 export function assertMethodsAccepted(branch: Pick<BranchRow, 'paymentMethods'>, inputs: readonly { method: TPaymentMethod }[]): void {
@@ -62,6 +54,8 @@ export interface HandoverMoney {
   total: number;
   /** Paid at this hand-over (all methods). */
   paid: number;
+  /** What of the total the customer's credit (paid ahead online) covered. */
+  fromCredit: number;
   /** What of this hand-over's total stays owed. */
   remaining: number;
   /** The customer's whole open balance in this currency after the hand-over. */
@@ -69,6 +63,9 @@ export interface HandoverMoney {
 }
 
 export const paymentsService = {
+  /** Online payments (ADR 077): the lock, the payment and its refunds (online-journal.ts). */
+  ...onlineJournal,
+
   /**
    * THE call the hand-over makes, inside its transaction: charges the receipt's total and records the payments.
    * Payments may exceed the total to pay off open debt, never beyond it; paying less needs `acceptDebt` (staff
@@ -93,9 +90,12 @@ export const paymentsService = {
     else await repo.lockCustomer(tx, input.customerId);
     const before = await repo.balance(tx, input.customerId, input.branch.currency);
     const paid = sumMinor(input.payments.map((p) => p.amount));
-    const owed = input.total + Math.max(before, 0);
+    // A negative balance is credit paid ahead (online, ADR 077): it pays this total first, so the counter takes only the
+    // rest (nothing when paid online) and never more than everything owed.
+    const credit = Math.max(-before, 0);
+    const owed = Math.max(input.total + before, 0);
     if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: input.branch.currency } });
-    if (paid < input.total && !input.acceptDebt) throw new AppError('payment_short');
+    if (paid + credit < input.total && !input.acceptDebt) throw new AppError('payment_short');
     const charge = {
       userId: input.customerId,
       branchId: input.branch.id,
@@ -113,7 +113,14 @@ export const paymentsService = {
         })
       : [];
     await repo.insertHandover(tx, charge, rows);
-    return { total: input.total, paid, remaining: Math.max(input.total - paid, 0), balance: before + input.total - paid };
+    const fromCredit = Math.min(credit, input.total);
+    return {
+      total: input.total,
+      paid,
+      fromCredit,
+      remaining: Math.max(input.total - fromCredit - paid, 0),
+      balance: before + input.total - paid,
+    };
   },
 
   /**

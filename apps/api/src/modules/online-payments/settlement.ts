@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { TOnlineProvider, TPaymentRequestStatus } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import { branchesRepository } from '../branches/branches-repository';
+import { statusIds } from '../parcels/parcel-statuses';
+import { paymentsService } from '../payments/payments-service';
+import type { ProviderCredentials } from './drivers/driver';
+import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
+
+/**
+ * Settlement, exactly once (ADR 077): what every provider's callback, poll and check calls. Amounts in minor units.
+ * `confirm` is one transaction: the customer's money lock (payments module), the request re-read, then a guarded
+ * `open → paid` whose winner alone writes the journal; money that came for a request with nothing left to pay (the
+ * counter took it, the request expired or was cancelled, a second payment of a paid one) is refused where the provider
+ * can (`canReject`), else written with its refund at once and returned through the provider after the commit.
+ */
+
+export type CheckResult = { ok: true } | { ok: false; reason: 'unknown' | 'not_open' | 'amount_differs' | 'nothing_to_pay' };
+export type ConfirmOutcome = 'settled' | 'duplicate' | 'refunded' | 'rejected' | 'unknown' | 'amount_differs';
+
+/** Statuses a late payment moves out of (the request never got its money). */
+const UNPAID: readonly TPaymentRequestStatus[] = ['open', 'expired', 'cancelled', 'failed'];
+
+/** Whether the request still has something to pay: all its parcels wait at its branch for its customer, or its debt is open. */
+async function stillOwed(db: DbOrTx, req: PaymentRequestRow): Promise<boolean> {
+  if (req.parcelIds.length) {
+    const atBranch = (await statusIds(db)).at_branch;
+    return (await repo.waitingCount(db, req.userId, req.branchId, req.parcelIds, atBranch)) === req.parcelIds.length;
+  }
+  return (await paymentsService.balance(db, req.userId, req.currency)) > 0;
+}
+
+/** Before the provider takes the money (CloudPayments `Check`, Freedom Pay's check URL): may this request be paid now? */
+export async function check(
+  app: FastifyInstance,
+  input: { provider: TOnlineProvider; requestId: string; amount: number },
+): Promise<CheckResult> {
+  const req = await repo.byId(app.db, input.requestId);
+  if (!req || req.provider !== input.provider) return { ok: false, reason: 'unknown' };
+  if (req.status !== 'open' || req.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'not_open' };
+  if (input.amount !== req.amount) return { ok: false, reason: 'amount_differs' };
+  if (!(await stillOwed(app.db, req))) return { ok: false, reason: 'nothing_to_pay' };
+  return { ok: true };
+}
+
+interface Refund {
+  paymentId: number;
+  providerRef: string;
+  amount: number;
+}
+
+/** The provider says the money came. Safe to call any number of times, in parallel, from any process. */
+export async function confirm(
+  app: FastifyInstance,
+  input: { provider: TOnlineProvider; requestId: string; providerRef: string; amount: number; paidAt?: Date; canReject?: boolean },
+): Promise<{ outcome: ConfirmOutcome }> {
+  const found = await repo.byId(app.db, input.requestId);
+  if (!found || found.provider !== input.provider) return { outcome: 'unknown' };
+  if (input.amount !== found.amount) {
+    // Nothing is written to the journal: staff see the difference (and return the money through the provider).
+    await repo.addDifference(app.db, {
+      requestId: found.id,
+      branchId: found.branchId,
+      provider: found.provider,
+      kind: 'amount_differs',
+      detail: { ours: found.amount, theirs: input.amount, provider_ref: input.providerRef, status: found.status },
+    });
+    return { outcome: 'amount_differs' };
+  }
+  const branch = await branchesRepository.findById(app.db, found.branchId);
+  if (!branch) return { outcome: 'unknown' };
+  const paidAt = input.paidAt ?? new Date();
+  const result = await app.db.transaction(async (tx): Promise<{ outcome: ConfirmOutcome; refund?: Refund }> => {
+    await paymentsService.lockMoney(tx, found.userId, found.branchId);
+    // Under the lock: the journal and the request as the last writer left them.
+    if (await paymentsService.onlinePaymentByRef(tx, input.provider, input.providerRef)) return { outcome: 'duplicate' };
+    const req = (await repo.byId(tx, found.id))!;
+    if (req.status === 'open' && (await stillOwed(tx, req))) {
+      const won = await repo.move(tx, req.id, ['open'], 'paid', { providerRef: input.providerRef, paidAt });
+      if (!won) return { outcome: 'duplicate' };
+      const paymentId = await paymentsService.recordOnlinePayment(tx, {
+        userId: req.userId,
+        branch,
+        amount: req.amount,
+        provider: req.provider,
+        providerRef: input.providerRef,
+        requestId: req.id,
+      });
+      await repo.setPayment(tx, req.id, paymentId);
+      return { outcome: 'settled' };
+    }
+    // Late: the counter took the money, the parcels are gone, the request expired or was cancelled, or this is a second
+    // payment of a settled request. Refused where the provider can; otherwise kept in the books and returned at once.
+    if (input.canReject) {
+      await repo.move(tx, req.id, ['open'], 'cancelled', { reason: 'late' });
+      return { outcome: 'rejected' };
+    }
+    const paymentId = await paymentsService.recordOnlinePayment(tx, {
+      userId: req.userId,
+      branch,
+      amount: input.amount,
+      provider: req.provider,
+      providerRef: input.providerRef,
+      requestId: req.id,
+    });
+    await paymentsService.recordOnlineRefund(tx, { paymentId, branch, amount: input.amount, reason: 'late', staffUserId: null });
+    if (await repo.move(tx, req.id, UNPAID, 'refunded', { reason: 'late', providerRef: input.providerRef, paidAt }))
+      await repo.setPayment(tx, req.id, paymentId);
+    return { outcome: 'refunded', refund: { paymentId, providerRef: input.providerRef, amount: input.amount } };
+  });
+  if (result.refund) await refundAtProvider(app, found, result.refund);
+  return { outcome: result.outcome };
+}
+
+/** After the commit: asks the provider to return late money; a refusal becomes a difference staff resolve. */
+async function refundAtProvider(app: FastifyInstance, req: PaymentRequestRow, refund: Refund): Promise<void> {
+  try {
+    const driver = app.paymentDrivers[req.provider];
+    const creds = await app.providerSettings.credentials(app.db, req.branchId, req.provider);
+    if (!driver || !creds) throw new Error('provider not configured');
+    await driver.refund({ requestId: req.id, providerRef: refund.providerRef }, refund.amount, creds);
+  } catch (err) {
+    app.log.warn({ requestId: req.id, provider: req.provider, err: (err as Error).message }, 'online refund failed');
+    await repo.addDifference(app.db, {
+      requestId: req.id,
+      branchId: req.branchId,
+      provider: req.provider,
+      kind: 'refund_failed',
+      detail: { amount: refund.amount, payment_id: refund.paymentId, provider_ref: refund.providerRef, error: (err as Error).message },
+    });
+  }
+}
+
+/** The provider says the payment failed (declined, cancelled by the customer): an open request becomes `failed`. */
+export async function fail(app: FastifyInstance, input: { provider: TOnlineProvider; requestId: string; reason: string }): Promise<void> {
+  const req = await repo.byId(app.db, input.requestId);
+  if (!req || req.provider !== input.provider) return;
+  await repo.move(app.db, req.id, ['open'], 'failed', { reason: input.reason.slice(0, 200) });
+}
+
+/** The branch's credentials for a request's provider (callbacks verify signatures with them); null when not configured. */
+export async function credentialsForRequest(
+  app: FastifyInstance,
+  requestId: string,
+): Promise<{ branchId: number; provider: TOnlineProvider; credentials: ProviderCredentials } | null> {
+  const req = await repo.byId(app.db, requestId);
+  if (!req) return null;
+  const credentials = await app.providerSettings.credentials(app.db, req.branchId, req.provider);
+  return credentials ? { branchId: req.branchId, provider: req.provider, credentials } : null;
+}

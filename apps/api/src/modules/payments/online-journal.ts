@@ -1,0 +1,83 @@
+import type { TOnlineProvider } from '@portal/contract';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { BranchRow } from '../branches/branches-repository';
+import { openBusinessDate } from './business-day';
+import { onlineJournalRepository as online } from './online-journal-repository';
+import { paymentsRepository as repo, type PaymentRow } from './payments-repository';
+
+/**
+ * Money paid online (ADR 077) in the journal this module owns: method `online`, the provider, its reference and our
+ * request, no staff, dated in the branch's open business day. It lowers the customer's balance like any payment (with
+ * nothing owed it is a credit the hand-over uses). Refunds through the provider are negative rows naming the payment
+ * (`refunds_id`), several up to its amount. Callers (online-payments' settlement) hold `lockMoney` in their transaction.
+ */
+export const onlineJournal = {
+  /** The customer's money lock and the branch's day lock, in the order every money write takes them. */
+  async lockMoney(tx: Tx, userId: number, branchId: number): Promise<void> {
+    await repo.lockCustomerAndBranchDay(tx, userId, branchId);
+  },
+
+  /** The journal's payment of a provider's reference (each settles once: a unique index backs this up). */
+  async onlinePaymentByRef(tx: Tx, provider: TOnlineProvider, providerRef: string): Promise<PaymentRow | undefined> {
+    return online.paymentByRef(tx, provider, providerRef);
+  },
+
+  /** Writes a settled online payment; the caller holds `lockMoney`. */
+  async recordOnlinePayment(
+    tx: Tx,
+    input: { userId: number; branch: BranchRow; amount: number; provider: TOnlineProvider; providerRef: string; requestId: string },
+  ): Promise<number> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('an online payment is a positive amount');
+    const [id] = await repo.insertPayments(tx, [
+      {
+        userId: input.userId,
+        branchId: input.branch.id,
+        staffUserId: null,
+        receiptId: null,
+        method: 'online',
+        amount: input.amount,
+        currency: input.branch.currency,
+        businessDate: await openBusinessDate(tx, input.branch),
+        provider: input.provider,
+        providerRef: input.providerRef,
+        requestId: input.requestId,
+      },
+    ]);
+    return id!;
+  },
+
+  /**
+   * Writes a refund of an online payment (all or part, never beyond what is left of it): a negative row naming it, in
+   * the branch's open business day, with the reason and who decided (null: the settlement itself, money come too late).
+   * The caller holds `lockMoney` and asks the provider to refund after its transaction commits.
+   */
+  async recordOnlineRefund(
+    tx: Tx,
+    input: { paymentId: number; branch: BranchRow; amount: number; reason: string; staffUserId: number | null },
+  ): Promise<number> {
+    const payment = await repo.byId(tx, input.paymentId);
+    if (!payment || payment.method !== 'online' || payment.amount <= 0 || payment.refundsId !== null) throw new AppError('not_found');
+    const left = payment.amount - (await online.refunded(tx, payment.id));
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
+      throw new AppError('payment_too_much', { params: { amount_minor: left, currency: payment.currency } });
+    const [id] = await repo.insertPayments(tx, [
+      {
+        userId: payment.userId,
+        branchId: payment.branchId,
+        staffUserId: input.staffUserId,
+        receiptId: null,
+        method: 'online',
+        amount: -input.amount,
+        currency: payment.currency,
+        businessDate: await openBusinessDate(tx, input.branch),
+        provider: payment.provider,
+        providerRef: payment.providerRef,
+        requestId: payment.requestId,
+        refundsId: payment.id,
+        reason: input.reason,
+      },
+    ]);
+    return id!;
+  },
+};
