@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
+import { reconciliationPlugin } from './modules/online-payments/reconciliation-plugin';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -278,6 +279,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { tokens });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
   await app.register(onlinePaymentsPlugin, { config });
+  await app.register(reconciliationPlugin, { config });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.

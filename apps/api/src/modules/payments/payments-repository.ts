@@ -348,7 +348,16 @@ export const paymentsRepository = {
       where.date !== undefined ? eq(payments.businessDate, where.date) : undefined,
     ].filter(Boolean);
     const rows = await db
-      .select({ p: payments, branchName: branches.name, first: staff.firstName, last: staff.lastName, reversedBy: reversal.id })
+      .select({
+        p: payments,
+        branchName: branches.name,
+        first: staff.firstName,
+        last: staff.lastName,
+        reversedBy: reversal.id,
+        // An online payment's refunds through the provider so far (ADR 077); 0 for every other row.
+        refunded: sql<string>`case when ${payments.method} = 'online' and ${payments.amount} > 0
+          then (select coalesce(-sum(r.amount), 0) from payments r where r.refunds_id = ${payments.id}) else 0 end::bigint::text`,
+      })
       .from(payments)
       .innerJoin(branches, eq(branches.id, payments.branchId))
       .leftJoin(staff, eq(staff.id, payments.staffUserId))
@@ -356,9 +365,9 @@ export const paymentsRepository = {
       .where(and(...conds))
       .orderBy(asc(payments.id))
       .limit(5000);
-    return rows.map(({ p, branchName, first, last, reversedBy }) => ({
+    return rows.map(({ p, branchName, first, last, reversedBy, refunded }) => ({
       id: p.id,
-      kind: p.reversesId === null ? ('payment' as const) : ('reversal' as const),
+      kind: p.refundsId !== null ? ('refund' as const) : p.reversesId === null ? ('payment' as const) : ('reversal' as const),
       method: p.method,
       amount: p.amount,
       currency: p.currency,
@@ -371,6 +380,8 @@ export const paymentsRepository = {
       business_date: p.businessDate,
       reverses_id: p.reversesId,
       reversed_by_id: reversedBy ?? null,
+      refunds_id: p.refundsId,
+      refunded: Number(refunded),
       reason: p.reason,
       created_at: p.createdAt.toISOString(),
     }));

@@ -229,6 +229,8 @@ export const paymentsService = {
     if (!original) throw new AppError('not_found');
     if (onlyBranchId !== undefined && original.branchId !== onlyBranchId) throw new AppError('forbidden');
     if (original.reversesId !== null) throw new AppError('payment_not_reversible');
+    // Money paid online goes back through its provider (a refund), never by a reversal of the journal alone (ADR 077).
+    if (original.method === 'online') throw new AppError('payment_use_refund');
     const branch = await findBranch(original.branchId);
     if (!branch) throw new AppError('not_found');
     const [id] = await db.transaction(async (tx) => {
