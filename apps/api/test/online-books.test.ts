@@ -237,3 +237,31 @@ describe('reconciliation', () => {
     expect(await kinds(b.requestId)).toEqual(['refund_failed']);
   });
 });
+
+describe('receipts of parcels paid online', () => {
+  it('the hand-over’s receipt names the provider and its reference, counts it paid, and its PDF says so too', async () => {
+    const { c, amount, requestId } = await paidOnline();
+    const done = await m.complete(staff.branch, { customer_id: c.user.id, payments: [] });
+    expect(done.status, done.body).toBe(200);
+    const receipt = await m.call('GET', `/receipts/${done.json.data.id}`, { token: c.token });
+    expect(receipt.status).toBe(200);
+    expect(receipt.json.data.payments).toEqual([
+      expect.objectContaining({ method: 'online', provider: 'kaspi', provider_ref: `K-${requestId}`, amount, staff: null }),
+    ]);
+    expect(receipt.json.data).toMatchObject({ paid: amount, remaining: 0 });
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/receipts/${done.json.data.id}.pdf`,
+      headers: { authorization: `Bearer ${c.token}`, 'accept-language': 'en' },
+    });
+    expect(file.statusCode).toBe(200);
+    const { PDFParse } = await import('pdf-parse');
+    const parser = new PDFParse({ data: new Uint8Array(file.rawPayload) });
+    try {
+      const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+      expect(text).toContain(`Online (Kaspi · ref K-${requestId.slice(0, 8)}`);
+    } finally {
+      await parser.destroy();
+    }
+  });
+});

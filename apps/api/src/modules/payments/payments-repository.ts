@@ -343,7 +343,15 @@ export const paymentsRepository = {
   ): Promise<TPayment[]> {
     const conds = [
       where.ids ? inArray(payments.id, where.ids.length ? where.ids : [-1]) : undefined,
-      where.receiptId !== undefined ? eq(payments.receiptId, where.receiptId) : undefined,
+      where.receiptId !== undefined
+        ? // A receipt's payments, and the online payments (with their refunds) that paid its parcels ahead (ADR 077): the
+          // customer's online rows whose request named any of the receipt's parcels; they carry no receipt id.
+          sql`(${payments.receiptId} = ${where.receiptId} or (${payments.method} = 'online' and exists (
+            select 1 from receipts rc join payment_requests q on q.id = ${payments.requestId}
+             where rc.id = ${where.receiptId} and rc.user_id = ${payments.userId}
+               and exists (select 1 from jsonb_array_elements(rc.items) i
+                            where (i->>'order_id')::bigint in (select jsonb_array_elements_text(q.parcel_ids)::bigint)))))`
+        : undefined,
       where.branchId !== undefined ? eq(payments.branchId, where.branchId) : undefined,
       where.date !== undefined ? eq(payments.businessDate, where.date) : undefined,
     ].filter(Boolean);
