@@ -268,9 +268,10 @@ export const paymentsService = {
 
   /** The money of one receipt: its payments (reversals included), paid and remaining (never below zero). */
   async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang) {
-    // With the online payments that paid its parcels ahead (ADR 077): the receipt names the provider and its reference.
+    // With the online payments that paid its parcels ahead (ADR 077), listed so the receipt names the provider and its
+    // reference; what of them this receipt used is the charge's credit (paid_online), not summed here again.
     const list = await repo.paymentViews(db, { receiptId }, lang);
-    const paid = sumMinor(list.map((p) => p.amount));
+    const paid = sumMinor(list.filter((p) => p.method !== 'online').map((p) => p.amount));
     return { payments: list, paid, remaining: Math.max(total - paid, 0) };
   },
 
