@@ -12,10 +12,11 @@ import styles from '../manage.module.css';
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/** "paid 1 500 ₸" / "failed": one side of a difference in words. */
-function side(d: TPaymentDifference, state: unknown, amount: unknown, lang: string): string {
+/** "paid · 1 500 ₸" / "failed": one side of a difference in words. */
+function side(t: (k: string, o?: Record<string, unknown>) => string, d: TPaymentDifference, state: unknown, amount: unknown, lang: string) {
   const a = num(amount);
-  return [typeof state === 'string' ? state : '', a === null ? '' : formatMoney(toMajor(a), d.currency, lang)].filter(Boolean).join(' · ');
+  const word = typeof state === 'string' ? t(`manage:differences.state.${state}`, { defaultValue: state }) : '';
+  return [word, a === null ? '' : formatMoney(toMajor(a), d.currency, lang)].filter(Boolean).join(' · ');
 }
 
 function ResolveSheet({ difference, onClose }: { difference: TPaymentDifference; onClose: () => void }) {
@@ -137,8 +138,8 @@ export function PaymentDifferencesWork({ branchId }: { branchId: number | undefi
                       {d.customer.name}
                       {d.customer.client_code ? <div className={styles.muted}>{d.customer.client_code}</div> : null}
                     </td>
-                    <td>{side(d, d.detail.our_status, d.detail.journal_amount ?? d.detail.our_amount, lang)}</td>
-                    <td>{side(d, d.detail.provider_state, d.detail.provider_amount, lang)}</td>
+                    <td>{side(t, d, d.detail.our_status, d.detail.journal_amount ?? d.detail.our_amount, lang)}</td>
+                    <td>{side(t, d, d.detail.provider_state, d.detail.provider_amount, lang)}</td>
                     <td>
                       {d.resolved_at ? (
                         <span className={styles.muted}>{d.resolution}</span>
