@@ -90,6 +90,20 @@ describe('close of day with online money', () => {
   });
 });
 
+describe('reports of online money', () => {
+  it('revenue by method carries `online` (refunds subtract), in the dashboard and its export', async () => {
+    const { amount } = await paidOnline();
+    const dash = await m.call('GET', `/manage/reports?branch_id=${staff.branchId}`, { token: staff.admin });
+    expect(dash.status, dash.body).toBe(200);
+    const online = (dash.json.data.revenue as { method: string; amount: number }[]).filter((r) => r.method === 'online');
+    expect(online.length).toBeGreaterThan(0);
+    expect(online.reduce((sum, r) => sum + r.amount, 0)).toBeGreaterThanOrEqual(amount);
+    const file = await m.call('GET', `/manage/reports/export?table=revenue&format=csv&branch_id=${staff.branchId}`, { token: staff.admin });
+    expect(file.status).toBe(200);
+    expect(file.body).toMatch(/online/);
+  });
+});
+
 describe('refunds through the provider', () => {
   it('all or part, never beyond the payment; the refund row names it, audited; a reversal is refused', async () => {
     const { amount, paymentId } = await paidOnline();
