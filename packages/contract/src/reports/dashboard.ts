@@ -3,7 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZCalendarDay } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZDeliveryChannel } from '../notifications/events';
-import { ZOrderStatusCode, ZPaymentMethod } from '../orders/order-status';
+import { ZOrderStatusCode } from '../orders/order-status';
 import { ZJournalMethod } from '../payments/online';
 
 /** The longest period one dashboard call covers (its previous period is as long again). */
