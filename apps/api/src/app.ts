@@ -26,6 +26,7 @@ import { invitationRoutes } from './modules/auth/invitation-routes';
 import { invitationsPlugin } from './modules/auth/invitations';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
 import { reconciliationPlugin } from './modules/online-payments/reconciliation-plugin';
+import { onlinePaymentsRoutes } from './modules/online-payments/online-payments-routes';
 import { createCodesService } from './modules/auth/codes-service';
 import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
@@ -311,6 +312,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(staffArea);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(onlinePaymentsRoutes, { publicUrl: config.publicUrl });
       await api.register(adminArea, { prefix: '/admin' });
       await api.register(reportsRoutes);
     },

@@ -19,12 +19,19 @@ function answer(rows: TWaitingAtBranch[]) {
 
 /** A row without debt: to_pay is the parcels' total. */
 const row = (
-  r: Omit<TWaitingAtBranch, 'currency' | 'debt' | 'to_pay' | 'storage_fee' | 'storage_fee_per_day'> & Partial<TWaitingAtBranch>,
+  r: Omit<
+    TWaitingAtBranch,
+    'currency' | 'debt' | 'to_pay' | 'storage_fee' | 'storage_fee_per_day' | 'paid_online' | 'online_providers' | 'open_request_id'
+  > &
+    Partial<TWaitingAtBranch>,
 ): TWaitingAtBranch => ({
   currency: 'KZT',
   debt: 0,
   storage_fee: 0,
   storage_fee_per_day: 0,
+  paid_online: 0,
+  online_providers: [],
+  open_request_id: null,
   to_pay: r.total + (r.debt ?? 0) + (r.storage_fee ?? 0),
   ...r,
 });

@@ -64,6 +64,7 @@ export const receipt = (over: Partial<TReceipt> = {}): TReceipt => ({
   currency: 'KZT',
   total_minor: 945_000,
   paid: 1_287_150,
+  paid_online: 0,
   remaining: 0,
   debt_repaid: 342_150,
   storage_fee: 0,

@@ -56,6 +56,8 @@ export const ERROR_STATUS = {
   payment_not_online: 409,
   payment_use_refund: 409,
   refund_too_much: 422,
+  nothing_to_pay: 409,
+  payment_provider_unavailable: 422,
   stale_write: 409,
   last_admin: 409,
   in_use: 409,

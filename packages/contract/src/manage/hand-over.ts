@@ -4,6 +4,7 @@ import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZPaymentMethod } from '../orders/order-status';
 import { ZBalance } from '../payments/payment';
+import { ZOnlinePaymentSummary } from '../payments/online';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
 /**
@@ -53,6 +54,10 @@ export const ZHandoverLookup = z.object({
   storage_fee: z.number().int(),
   /** The customer's open debt in this branch's currency, minor units (0 when none): shown first, payable now. */
   debt: z.number().int(),
+  /** Credit paid ahead online in this branch's currency, minor units (0 when none): the hand-over takes it first. */
+  paid_online: z.number().int(),
+  /** The online payments that credit is made of, newest first (the counter says "paid online"). */
+  online_payments: z.array(ZOnlinePaymentSummary),
   /** Balances in other currencies (debts from branches in other countries), for information. */
   other_balances: z.array(ZBalance),
   /** The customer's parcels waiting at other branches (so staff can tell them where to go). */

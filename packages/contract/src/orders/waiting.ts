@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZData } from '../common/envelope';
+import { ZOnlineProvider } from '../payments/online';
 
 /**
  * GET orders/waiting: the caller's parcels waiting at a branch, at a glance ("3 parcels wait at Almaty — Tole Bi,
@@ -21,8 +22,17 @@ export const ZWaitingAtBranch = z.object({
   storage_fee: z.number().int(),
   /** The highest storage fee per day among them, minor units (0 = free storage). */
   storage_fee_per_day: z.number().int(),
-  /** What to bring: total + storage_fee + debt, minor units. */
+  /**
+   * Credit paid ahead online in `currency` (ADR 077), minor units (0 when none); carried by the first row of its
+   * currency like `debt` (a balance is either a debt or a credit, never both).
+   */
+  paid_online: z.number().int(),
+  /** What to bring: max(total + storage_fee + debt − paid_online, 0), minor units (what the counter would charge now). */
   to_pay: z.number().int(),
+  /** The providers this branch takes online payments through now (empty: pay at the counter only). */
+  online_providers: z.array(ZOnlineProvider),
+  /** The caller's open payment request at this branch (GET payments/requests/{id}), or null. */
+  open_request_id: z.string().nullable(),
   /** The earliest last free storage day (YYYY-MM-DD) among them, or null when none is set. */
   storage_until: z.string().nullable(),
 });

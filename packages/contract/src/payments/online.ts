@@ -60,3 +60,16 @@ export const ZPaymentRequest = z.object({
 });
 export type TPaymentRequest = z.infer<typeof ZPaymentRequest>;
 export const ZPaymentRequestResponse = ZData(ZPaymentRequest);
+
+/** Path parameter of a payment request: its UUID (anything else finds nothing: 404). */
+export const ZPaymentRequestIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** An online payment the customer made and the counter has not used yet (the counter says "paid online, take 0"). */
+export const ZOnlinePaymentSummary = z.object({
+  provider: ZOnlineProvider,
+  provider_ref: z.string().nullable(),
+  /** Minor units of the branch's currency: what is left of it (after refunds and what hand-overs used). */
+  amount: z.number().int(),
+  paid_at: z.string(),
+});
+export type TOnlinePaymentSummary = z.infer<typeof ZOnlinePaymentSummary>;

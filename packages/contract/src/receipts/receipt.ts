@@ -48,6 +48,8 @@ export const ZReceipt = z.object({
   /** Minor units: the total, what was paid for this receipt (net of reversals) and what remains owed of it. */
   total_minor: z.number().int(),
   paid: z.number().int(),
+  /** Minor units: what of the total was paid ahead online (the customer's credit, ADR 077); 0 when none. */
+  paid_online: z.number().int(),
   remaining: z.number().int(),
   /** Minor units: what of `paid` went to the customer's earlier debt (paid beyond the total); 0 when none. */
   debt_repaid: z.number().int(),

@@ -41,6 +41,8 @@ export const charges = pgTable(
       .references(() => branches.id),
     receiptId: integer('receipt_id').references(() => receipts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What of `amount` the customer's credit paid ahead (online, ADR 077) covered at the hand-over: the receipt shows it. */
+    creditUsed: bigint('credit_used', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull(),
     reversesId: bigint('reverses_id', { mode: 'number' }),
     reason: text('reason'),

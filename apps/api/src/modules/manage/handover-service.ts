@@ -101,6 +101,8 @@ export const handoverService = {
         : [];
     });
     const balances = await paymentsService.balances(db, customer.id);
+    // A positive balance is debt, a negative one credit paid ahead online (ADR 077): the hand-over takes it first.
+    const balance = balances.find((b) => b.currency === branch.currency)?.balance ?? 0;
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
       : [];
@@ -128,7 +130,9 @@ export const handoverService = {
       total_minor: totals.totalMinor,
       storage,
       storage_fee: sumMinor(storage.map((s) => s.fee)),
-      debt: Math.max(balances.find((b) => b.currency === branch.currency)?.balance ?? 0, 0),
+      debt: Math.max(balance, 0),
+      paid_online: Math.max(-balance, 0),
+      online_payments: await paymentsService.unspentOnline(db, customer.id, branch.currency, -balance),
       other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),
     };

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { SecretBox } from '../../lib/secret-box';
 import { buildDrivers, type Drivers } from './drivers';
+import { startPoller } from './poller';
 import { providerSettings, type ProviderSettings } from './provider-settings';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ export const onlinePaymentsPlugin = fp(
     const key = opts.config.payments.secretKey;
     app.decorate('paymentDrivers', opts.drivers ?? buildDrivers(opts.config.payments));
     app.decorate('providerSettings', providerSettings(key ? new SecretBox(key) : null));
+    // Kaspi sends no callbacks: where this process works jobs, a poller asks about open requests every few seconds.
+    if (key && opts.config.notify.worker) await startPoller(app);
   },
   { name: 'online-payments' },
 );

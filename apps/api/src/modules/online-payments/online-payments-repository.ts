@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { TOnlineProvider, TPaymentRequestStatus } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { orders, paymentDifferences, paymentRequests } from '../../db/schema';
+import { branches, orders, paymentDifferences, paymentRequests } from '../../db/schema';
 
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
 
@@ -39,6 +39,120 @@ export const onlinePaymentsRepository = {
       .where(and(eq(paymentRequests.id, id), inArray(paymentRequests.status, [...from])))
       .returning();
     return row;
+  },
+
+  /** A request with its branch's name (the customer's view). */
+  async withBranch(db: DbOrTx, id: string) {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await db
+      .select({ r: paymentRequests, branchName: branches.name })
+      .from(paymentRequests)
+      .innerJoin(branches, eq(branches.id, paymentRequests.branchId))
+      .where(eq(paymentRequests.id, id))
+      .limit(1);
+    return row;
+  },
+
+  async insert(db: DbOrTx, row: typeof paymentRequests.$inferInsert): Promise<PaymentRequestRow> {
+    const [out] = await db.insert(paymentRequests).values(row).returning();
+    return out!;
+  },
+
+  /** Cancels the customer's open request at a branch (a new one replaces it). */
+  async cancelOpen(db: DbOrTx, userId: number, branchId: number, reason: string): Promise<void> {
+    await db
+      .update(paymentRequests)
+      .set({ status: 'cancelled', reason, updatedAt: sql`now()` })
+      .where(and(eq(paymentRequests.userId, userId), eq(paymentRequests.branchId, branchId), eq(paymentRequests.status, 'open')));
+  },
+
+  /** What the provider answered at creation. */
+  async setCreated(db: DbOrTx, id: string, set: { providerRef: string | null; payUrl: string | null; qrPayload: string | null }) {
+    await db
+      .update(paymentRequests)
+      .set({ ...set, checkedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(paymentRequests.id, id));
+  },
+
+  /** The customer's open, unexpired requests: branch id → request id. */
+  async openByUser(db: DbOrTx, userId: number): Promise<Map<number, string>> {
+    const rows = await db
+      .select({ id: paymentRequests.id, branchId: paymentRequests.branchId })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.userId, userId), eq(paymentRequests.status, 'open'), gt(paymentRequests.expiresAt, sql`now()`)));
+    return new Map(rows.map((r) => [r.branchId, r.id]));
+  },
+
+  /**
+   * Claims the right to ask the provider about a request now: only when its last check is older than `seconds`, so
+   * parallel pages and pollers ask once. Answers the row when claimed.
+   */
+  async claimCheck(db: DbOrTx, id: string, seconds: number): Promise<PaymentRequestRow | undefined> {
+    const [row] = await db
+      .update(paymentRequests)
+      .set({ checkedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentRequests.id, id),
+          or(sql`${paymentRequests.checkedAt} is null`, lt(paymentRequests.checkedAt, sql`now() - make_interval(secs => ${seconds})`)),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /**
+   * Requests of a provider that sends no callbacks, to ask about: open ones, and cancelled or expired ones with a
+   * provider reference until `graceMinutes` after they expired (money paid to an old QR must not be lost). Least
+   * recently checked first.
+   */
+  async toPoll(
+    db: DbOrTx,
+    provider: TOnlineProvider,
+    opts: { graceMinutes: number; recheckSeconds: number; limit: number },
+  ): Promise<PaymentRequestRow[]> {
+    const { graceMinutes, recheckSeconds, limit } = opts;
+    return db
+      .select()
+      .from(paymentRequests)
+      .where(
+        and(
+          eq(paymentRequests.provider, provider),
+          or(
+            sql`${paymentRequests.checkedAt} is null`,
+            lt(paymentRequests.checkedAt, sql`now() - make_interval(secs => ${recheckSeconds})`),
+          ),
+          or(
+            eq(paymentRequests.status, 'open'),
+            and(
+              inArray(paymentRequests.status, ['cancelled', 'expired']),
+              isNotNull(paymentRequests.providerRef),
+              gt(paymentRequests.expiresAt, sql`now() - make_interval(mins => ${graceMinutes})`),
+            ),
+          ),
+        ),
+      )
+      .orderBy(sql`${paymentRequests.checkedAt} asc nulls first`, asc(paymentRequests.createdAt))
+      .limit(limit);
+  },
+
+  /**
+   * Open requests past their time become `expired` (answers their ids), except those of `polled` providers: the poll
+   * asks the provider first (a payment made at the last moment settles instead).
+   */
+  async expireOverdue(db: DbOrTx, polled: readonly TOnlineProvider[]): Promise<string[]> {
+    const rows = await db
+      .update(paymentRequests)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentRequests.status, 'open'),
+          lt(paymentRequests.expiresAt, sql`now()`),
+          ...(polled.length ? [notInArray(paymentRequests.provider, [...polled])] : []),
+        ),
+      )
+      .returning({ id: paymentRequests.id });
+    return rows.map((r) => r.id);
   },
 
   async setPayment(db: DbOrTx, id: string, paymentId: number): Promise<void> {

@@ -107,10 +107,12 @@ const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.u
 
 export const ordersRepository = {
   /** The owner's parcels at a branch (not archived), per branch and currency, the earliest last free day first. */
-  async waiting(db: DbOrTx, userId: number) {
+  /** The caller's parcels waiting at a branch, per branch and currency (only `branchId`'s when given). */
+  async waiting(db: DbOrTx, userId: number, branchId?: number) {
     return db
       .select({
         branchId: orders.branchId,
+        ids: sql<number[]>`array_agg(${orders.id} order by ${orders.id})`,
         branchName: branches.name,
         count: sql<number>`count(*)::int`,
         /** Minor units, as text (a sum of bigints is a numeric). */
@@ -126,7 +128,7 @@ export const ordersRepository = {
       .from(orders)
       .innerJoin(orderStatuses, and(eq(orderStatuses.id, orders.statusId), eq(orderStatuses.code, 'at_branch')))
       .leftJoin(branches, eq(branches.id, orders.branchId))
-      .where(and(eq(orders.userId, userId), isNull(orders.archivedAt)))
+      .where(and(eq(orders.userId, userId), isNull(orders.archivedAt), ...(branchId !== undefined ? [eq(orders.branchId, branchId)] : [])))
       .groupBy(orders.branchId, branches.name, branches.timeZone, orders.currency)
       .orderBy(sql`min(${orders.storageUntil}) asc nulls last`, asc(orders.branchId));
   },

@@ -21,6 +21,7 @@ import {
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
+import { onlinePaymentsService } from '../online-payments/online-payments-service';
 import { ordersRepository } from './orders-repository';
 import { ordersService } from './orders-service';
 
@@ -68,7 +69,10 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
       preHandler,
     },
-    async (request) => ({ data: await ordersService.waiting(app.db, caller(request)) }),
+    async (request) => {
+      const who = caller(request);
+      return { data: await ordersService.waiting(app.db, who, await onlinePaymentsService.offer(app, who.userId)) };
+    },
   );
 
   r.get(

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
-  accruedStorage,
   pickText,
-  sumMinor,
   toMajorOrNull,
   type TLang,
   type TLookupOrderResult,
@@ -12,9 +10,10 @@ import {
   type TOrderStatusWithCount,
   type TOrderTimeline,
   type TCursorPageMeta,
+  type TOnlineProvider,
   type TWaitingAtBranch,
 } from '@portal/contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { readMinor } from '../../db/schema/columns';
 import { AppError, notFound } from '../../lib/app-error';
 import { cursorPage, decodeCursor, encodeCursor, ZCursorId, ZCursorMicros } from '../../lib/cursor';
@@ -24,6 +23,7 @@ import { eventSentence } from '../parcels/parcel-notifications';
 import { parcels } from '../parcels/parcels-service';
 import { paymentsService } from '../payments/payments-service';
 import { ordersRepository, type OrderCardRow, type OrderDetailsRow, type StatusRef } from './orders-repository';
+import { counterAmount, type StorageTerms } from './counter-amount';
 import { statusRefs, toOrder } from './order-view';
 
 /** How a list call pages: `filters[page]`/`filters[per_page]`, or `filters[after]` (a cursor) with `filters[per_page]`. */
@@ -46,6 +46,10 @@ const STEP_TIME: Record<TOrderStatusCode, (o: OrderDetailsRow) => Date | null> =
   delivered: (o) => o.deliveredAt,
 };
 
+/** A waiting row's storage terms as kept ([last free day, fee per day] of each parcel with a fee). */
+const storageTerms = (storage: [string, number | string][] | null): StorageTerms[] =>
+  (storage ?? []).map(([storageUntil, fee]) => ({ storageUntil, storageFeePerDay: readMinor(fee) }));
+
 async function refs(db: Db, lang: TLang) {
   return statusRefs(await ordersRepository.statuses(db), lang);
 }
@@ -57,33 +61,54 @@ async function ownedOrThrow(db: Db, userId: number, id: number): Promise<OrderDe
 }
 
 export const ordersService = {
-  async waiting(db: Db, { userId, lang }: Caller): Promise<TWaitingAtBranch[]> {
+  /**
+   * The caller's parcels waiting per branch and currency, with what the counter would charge now (counterAmount: the
+   * open debt or the credit paid ahead in the currency, counted once per currency on its first row) and, from
+   * `online`, the branch's online providers and the caller's open payment request there (ADR 077).
+   */
+  async waiting(
+    db: Db,
+    { userId, lang }: Caller,
+    online?: { providers: (branchId: number) => Promise<TOnlineProvider[]>; openRequests: Map<number, string> },
+  ): Promise<TWaitingAtBranch[]> {
     const rows = await ordersRepository.waiting(db, userId);
-    // "To pay" includes the open debt in the row's currency (the payments module's balance), counted once per currency.
-    const debts = new Map(
-      rows.length ? (await paymentsService.balances(db, userId)).map((b) => [b.currency, Math.max(b.balance, 0)] as const) : [],
-    );
+    const balances = new Map(rows.length ? (await paymentsService.balances(db, userId)).map((b) => [b.currency, b.balance] as const) : []);
     const now = new Date();
-    return rows.map((r) => {
-      const total = readMinor(r.total);
-      const debt = r.currency ? (debts.get(r.currency) ?? 0) : 0;
-      if (r.currency) debts.delete(r.currency);
-      // Paid storage so far: the contract's one rule per parcel, today in the branch's time zone (what the counter charges).
-      const terms = (r.storage ?? []).map(([storageUntil, fee]) => ({ storageUntil, storageFeePerDay: readMinor(fee) }));
-      const storageFee = sumMinor(terms.map((t) => accruedStorage(t, r.timeZone ?? 'UTC', now).fee));
-      return {
-        branch_id: r.branchId,
-        branch: r.branchName ? pickText(r.branchName, lang) : '',
-        count: r.count,
-        total,
-        currency: r.currency,
-        debt,
-        storage_fee: storageFee,
-        storage_fee_per_day: Math.max(0, ...terms.map((t) => t.storageFeePerDay)),
-        to_pay: total + storageFee + debt,
-        storage_until: r.storageUntil,
-      };
-    });
+    return Promise.all(
+      rows.map(async (r) => {
+        const total = readMinor(r.total);
+        const balance = r.currency ? (balances.get(r.currency) ?? 0) : 0;
+        if (r.currency) balances.delete(r.currency);
+        const a = counterAmount({ total, storage: storageTerms(r.storage), timeZone: r.timeZone ?? 'UTC', balance }, now);
+        return {
+          branch_id: r.branchId,
+          branch: r.branchName ? pickText(r.branchName, lang) : '',
+          count: r.count,
+          total,
+          currency: r.currency,
+          debt: a.debt,
+          storage_fee: a.storageFee,
+          storage_fee_per_day: a.storageFeePerDay,
+          paid_online: a.paidOnline,
+          to_pay: a.toPay,
+          online_providers: online && r.branchId !== null ? await online.providers(r.branchId) : [],
+          open_request_id: (r.branchId !== null && online?.openRequests.get(r.branchId)) || null,
+          storage_until: r.storageUntil,
+        };
+      }),
+    );
+  },
+
+  /**
+   * What the counter would charge the caller now at one branch (in its currency): the parcels waiting there, their
+   * storage, and the open debt minus any credit (counterAmount). A payment request freezes it (ADR 077).
+   */
+  async dueAt(db: DbOrTx, userId: number, branch: { id: number; currency: string; timeZone: string }, now = new Date()) {
+    const [row] = (await ordersRepository.waiting(db, userId, branch.id)).filter((r) => r.currency === branch.currency);
+    const total = row ? readMinor(row.total) : 0;
+    const balance = await paymentsService.balance(db, userId, branch.currency);
+    const a = counterAmount({ total, storage: storageTerms(row?.storage ?? null), timeZone: branch.timeZone, balance }, now);
+    return { ...a, total, currency: branch.currency, parcelIds: row ? row.ids.map(Number) : [] };
   },
 
   async statuses(db: Db, { userId, lang }: Caller): Promise<TOrderStatusWithCount[]> {

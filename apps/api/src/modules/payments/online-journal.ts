@@ -1,5 +1,5 @@
-import type { TOnlineProvider } from '@portal/contract';
-import type { Tx } from '../../db/client';
+import type { TOnlinePaymentSummary, TOnlineProvider } from '@portal/contract';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { BranchRow } from '../branches/branches-repository';
 import { openBusinessDate } from './business-day';
@@ -18,9 +18,32 @@ export const onlineJournal = {
     await repo.lockCustomerAndBranchDay(tx, userId, branchId);
   },
 
+  /** The customer's money lock alone (a payment request freezes what is owed under it). */
+  async lockCustomer(tx: Tx, userId: number): Promise<void> {
+    await repo.lockCustomer(tx, userId);
+  },
+
   /** The journal's payment of a provider's reference (each settles once: a unique index backs this up). */
   async onlinePaymentByRef(tx: Tx, provider: TOnlineProvider, providerRef: string): Promise<PaymentRow | undefined> {
     return online.paymentByRef(tx, provider, providerRef);
+  },
+
+  /**
+   * The online payments the customer's credit in `currency` is made of (the hand-overs use the oldest first), newest
+   * first, each with what is left of it: what the counter shows as "paid online".
+   */
+  async unspentOnline(db: DbOrTx, userId: number, currency: string, credit: number): Promise<TOnlinePaymentSummary[]> {
+    if (credit <= 0) return [];
+    const out: TOnlinePaymentSummary[] = [];
+    let left = credit;
+    for (const p of await online.netOnlinePayments(db, userId, currency)) {
+      const take = Math.min(p.net, left);
+      if (take <= 0) continue;
+      out.push({ provider: p.provider, provider_ref: p.providerRef, amount: take, paid_at: p.paidAt.toISOString() });
+      left -= take;
+      if (left <= 0) break;
+    }
+    return out;
   },
 
   /** Writes a settled online payment; the caller holds `lockMoney`. */

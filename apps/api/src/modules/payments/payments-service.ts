@@ -96,11 +96,13 @@ export const paymentsService = {
     const owed = Math.max(input.total + before, 0);
     if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: input.branch.currency } });
     if (paid + credit < input.total && !input.acceptDebt) throw new AppError('payment_short');
+    const fromCredit = Math.min(credit, input.total);
     const charge = {
       userId: input.customerId,
       branchId: input.branch.id,
       receiptId: input.receiptId,
       amount: input.total,
+      creditUsed: fromCredit,
       currency: input.branch.currency,
     };
     const rows = input.payments.length
@@ -113,7 +115,6 @@ export const paymentsService = {
         })
       : [];
     await repo.insertHandover(tx, charge, rows);
-    const fromCredit = Math.min(credit, input.total);
     return {
       total: input.total,
       paid,
@@ -266,13 +267,16 @@ export const paymentsService = {
     return { original: views.find((v) => v.id === paymentId)!, payment: views.find((v) => v.id === id)! };
   },
 
-  /** The money of one receipt: its payments (reversals included), paid and remaining (never below zero). */
-  async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang) {
-    // With the online payments that paid its parcels ahead (ADR 077), listed so the receipt names the provider and its
-    // reference; what of them this receipt used is the charge's credit (paid_online), not summed here again.
+  /**
+   * The money of one receipt: its payments (reversals included), paid, and remaining (never below zero) after what
+   * credit paid ahead online covered (`creditUsed`, kept on its charge). The online payments that paid its parcels
+   * ahead are listed too, so the receipt names the provider and its reference (ADR 077), but not summed into `paid`:
+   * what of them this receipt used is `creditUsed`.
+   */
+  async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang, creditUsed = 0) {
     const list = await repo.paymentViews(db, { receiptId }, lang);
     const paid = sumMinor(list.filter((p) => p.method !== 'online').map((p) => p.amount));
-    return { payments: list, paid, remaining: Math.max(total - paid, 0) };
+    return { payments: list, paid, remaining: Math.max(total - creditUsed - paid, 0) };
   },
 
   async customerBalance(db: Db, userId: number, lang: TLang): Promise<TCustomerBalance> {

@@ -199,6 +199,7 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
   const charged = receiptTotals(receipt.items.map((i) => ({ price: i.price, weight: i.weights.chargeable_weight }))).totalWeight;
   row([text('receipt_pdf.total', lang), kg(charged), '', money(receipt.total)], 'bold', 12);
   if (receipt.debt_repaid > 0) row([text('receipt_pdf.debt_repaid', lang), '', '', money(toMajor(receipt.debt_repaid))], 'regular');
+  if (receipt.paid_online > 0) row([text('receipt_pdf.paid_online', lang), '', '', money(toMajor(receipt.paid_online))], 'regular');
   row([text('receipt_pdf.paid', lang), '', '', money(toMajor(receipt.paid))], 'regular');
   if (receipt.remaining > 0) row([text('receipt_pdf.remaining', lang), '', '', money(toMajor(receipt.remaining))], 'bold', 12, '#b3261e');
 

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parcelWeights, pickText, toMajor, type TLang, type TReceipt } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { branches, receipts, users } from '../../db/schema';
+import { branches, charges, receipts, users } from '../../db/schema';
 import { paymentsService } from '../payments/payments-service';
 
 const staff = alias(users, 'staff');
@@ -14,7 +14,15 @@ export const receiptsRepository = {
    */
   async view(db: DbOrTx, id: number, lang: TLang): Promise<(TReceipt & { userId: number }) | null> {
     const [row] = await db
-      .select({ receipt: receipts, customer: users, branch: branches, staffFirst: staff.firstName, staffLast: staff.lastName })
+      .select({
+        receipt: receipts,
+        customer: users,
+        branch: branches,
+        staffFirst: staff.firstName,
+        staffLast: staff.lastName,
+        // What credit paid ahead online covered of its charge (the payments module keeps it on the charge).
+        creditUsed: sql<string>`(select coalesce(sum(${charges.creditUsed}), 0)::text from ${charges} where ${charges.receiptId} = ${receipts.id} and ${charges.reversesId} is null)`,
+      })
       .from(receipts)
       .innerJoin(users, eq(users.id, receipts.userId))
       .innerJoin(branches, eq(branches.id, receipts.branchId))
@@ -24,7 +32,8 @@ export const receiptsRepository = {
     if (!row) return null;
     const r = row.receipt;
     const totalMinor = r.total;
-    const money = await paymentsService.receiptMoney(db, r.id, totalMinor, lang);
+    const paidOnline = Number(row.creditUsed);
+    const money = await paymentsService.receiptMoney(db, r.id, totalMinor, lang, paidOnline);
     return {
       userId: r.userId,
       id: r.id,
@@ -54,6 +63,7 @@ export const receiptsRepository = {
       currency: r.currency,
       total_minor: totalMinor,
       paid: money.paid,
+      paid_online: paidOnline,
       // An undone hand-over (ADR 062) owes nothing: its charge was reversed and its payments returned.
       remaining: r.undoneAt ? 0 : money.remaining,
       // Paid beyond this receipt's total went to the customer's earlier debt (the hand-over never takes more than owed).

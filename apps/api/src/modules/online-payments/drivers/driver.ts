@@ -55,7 +55,15 @@ export interface PaymentDriver {
   /** Opens the payment at the provider. Throws ProviderError when the provider refuses or is away. */
   create(input: CreatePaymentInput, creds: ProviderCredentials): Promise<CreatedPayment>;
   /** Asks the provider for the state of our request (by its id and, when known, the provider's reference). */
-  status(ref: { requestId: string; providerRef: string | null }, creds: ProviderCredentials): Promise<ProviderState>;
+  status(
+    ref: {
+      requestId: string;
+      providerRef: string | null;
+      /** What the payment was opened for (minor units): a provider whose status names no amount (Kaspi) answers it. */
+      amount?: number;
+    },
+    creds: ProviderCredentials,
+  ): Promise<ProviderState>;
   /** Returns `amount` minor units of a settled payment to the customer. Throws ProviderError when refused. */
   refund(ref: { requestId: string; providerRef: string }, amount: number, creds: ProviderCredentials): Promise<{ refundRef: string }>;
 }

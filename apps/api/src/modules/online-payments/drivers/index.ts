@@ -1,6 +1,7 @@
 import type { TOnlineProvider } from '@portal/contract';
 import type { AppConfig } from '../../../config/env';
 import type { PaymentDriver } from './driver';
+import { kaspiDriver } from './kaspi';
 
 /**
  * The drivers, one per provider (ADR 077): each file speaks one provider's API, its base URL from the environment.
@@ -9,6 +10,5 @@ import type { PaymentDriver } from './driver';
 export type Drivers = Partial<Record<TOnlineProvider, PaymentDriver>>;
 
 export function buildDrivers(config: AppConfig['payments']): Drivers {
-  void config;
-  return {};
+  return { kaspi: kaspiDriver({ baseUrl: config.kaspiApiUrl }) };
 }

@@ -1,20 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { toMajor, type TOnlineProvider } from '@portal/contract';
+import { toMajor, type THandoverLookup, type TOnlinePaymentSummary } from '@portal/contract';
 import { formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
-/** One online payment the customer's credit is made of, as the hand-over lookup lists it (ADR 077). */
-export interface OnlinePaymentSummary {
-  provider: TOnlineProvider;
-  provider_ref: string | null;
-  amount: number;
-  paid_at: string;
-}
-
-/** The lookup's credit paid ahead online (`paid_online`, `online_payments`); 0 and none when it carries none. */
-export function onlineCredit(found: object | null): { paid: number; payments: OnlinePaymentSummary[] } {
-  const f = (found ?? {}) as { paid_online?: number; online_payments?: OnlinePaymentSummary[] };
-  return { paid: f.paid_online ?? 0, payments: f.online_payments ?? [] };
+/** The lookup's credit paid ahead online (ADR 077) and the online payments it is made of; 0 and none without a lookup. */
+export function onlineCredit(found: THandoverLookup | null): { paid: number; payments: TOnlinePaymentSummary[] } {
+  return { paid: found?.paid_online ?? 0, payments: found?.online_payments ?? [] };
 }
 
 /** "Paid online: 5 000 ₸ (Kaspi · ref QR-1)" at the counter, and "nothing to take" when it covers the hand-over. */
@@ -25,7 +16,7 @@ export function PaidOnlineBox({
   covered,
 }: {
   paid: number;
-  payments: OnlinePaymentSummary[];
+  payments: TOnlinePaymentSummary[];
   currency: string;
   covered: boolean;
 }) {

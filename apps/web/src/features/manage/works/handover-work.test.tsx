@@ -4,7 +4,6 @@ import type { THandoverLookup } from '@portal/contract';
 import { i18next } from '../../../lib/i18n/i18n';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import en from '../locales/en/manage.json';
-import type { OnlinePaymentSummary } from '../components/paid-online-box';
 import { HandoverWork } from './handover-work';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,7 +33,7 @@ const parcel = {
   updated_at: '2026-11-28T10:00:00.000Z',
   disputed: false,
 };
-const lookup = (paidOnline: number): THandoverLookup & { paid_online: number; online_payments: OnlinePaymentSummary[] } => ({
+const lookup = (paidOnline: number): THandoverLookup => ({
   customer,
   branch: { id: 1, name: 'Almaty', tariff: 5000, currency: 'KZT', payment_methods: ['cash', 'card'], storage_fee_per_day: 0 },
   parcels: [parcel],

@@ -1,0 +1,1 @@
+ALTER TABLE "charges" ADD COLUMN "credit_used" bigint DEFAULT 0 NOT NULL;
