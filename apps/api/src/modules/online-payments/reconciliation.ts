@@ -22,19 +22,15 @@ export function differencesOf(books: RequestBooks, state: ProviderState): Differ
           detail: { ...ours, provider_state: 'paid', provider_amount: state.amount, provider_ref: state.providerRef },
         },
       ];
-    const out: Difference[] = [];
-    if (state.amount !== books.paid)
-      out.push({
+    // A refund is not judged from a status: Kaspi's stays "Processed" after a return. A refund the provider refused
+    // is listed when it is refused (settlement's `refund_failed`); staff's refunds write nothing a provider refused.
+    if (state.amount === books.paid) return [];
+    return [
+      {
         kind: 'amount_differs',
         detail: { ...ours, provider_state: 'paid', provider_amount: state.amount, provider_ref: state.providerRef },
-      });
-    // We returned the money (the request settled as refunded, or staff refunded it all) and the provider still has it.
-    if (books.refunded > 0 && books.refunded >= books.paid)
-      out.push({
-        kind: 'refund_failed',
-        detail: { ...ours, provider_state: 'paid', provider_amount: state.amount, provider_ref: state.providerRef },
-      });
-    return out;
+      },
+    ];
   }
   if (state.state === 'refunded') return [];
   // The provider has no money for it (pending, failed, expired) while our journal holds a payment.
@@ -65,7 +61,7 @@ export async function reconcile(
     if (!driver || !creds) continue;
     let state: ProviderState;
     try {
-      state = await driver.status({ requestId: books.id, providerRef: books.providerRef }, creds);
+      state = await driver.status({ requestId: books.id, providerRef: books.providerRef, amount: books.amount }, creds);
     } catch (err) {
       failed += 1;
       app.log.warn(
