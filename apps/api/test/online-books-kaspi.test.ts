@@ -80,7 +80,7 @@ describe('reconciliation against Kaspi', () => {
       token: staff.admin,
       body: { amount: part, reason: 'again' },
     });
-    expect([refused.status, refused.json.code]).toEqual([502, 'payment_provider_failed']);
+    expect([refused.status, refused.json.code]).toEqual([502, 'refund_provider_failed']);
     expect((await ctx.database.db.select().from(payments).where(eq(payments.refundsId, paid!.id))).map((r) => r.amount)).toEqual([-part]);
     await expectKeptEqualsJournal(ctx);
   });

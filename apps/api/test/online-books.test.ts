@@ -132,7 +132,7 @@ describe('refunds through the provider', () => {
     provider.refuse = true;
     try {
       const res = await refund(staff.admin, paymentId, 100, 'kk');
-      expect([res.status, res.json.code]).toEqual([502, 'payment_provider_failed']);
+      expect([res.status, res.json.code]).toEqual([502, 'refund_provider_failed']);
       expect(res.json.message).toMatch(/провайдер/i);
     } finally {
       provider.refuse = false;

@@ -12,7 +12,7 @@ import { paymentsRepository } from '../payments/payments-repository';
  * One transaction under the customer's money lock (the lock every money write takes, so parallel refunds of one
  * payment queue and never return more than it): what is left is read, the negative journal row (`refunds_id`) and the
  * audit row are written, then the provider is asked; if it refuses, the transaction rolls back and nothing is written
- * (502 payment_provider_failed). The provider is asked while the lock is held on purpose: the books never say
+ * (502 refund_provider_failed). The provider is asked while the lock is held on purpose: the books never say
  * "refunded" for money the provider kept. A refund the provider did but our commit lost is found by reconciliation.
  */
 export async function refundOnlinePayment(
@@ -29,7 +29,7 @@ export async function refundOnlinePayment(
   if (!branch) throw new AppError('not_found');
   const driver = app.paymentDrivers[provider];
   const creds = await app.providerSettings.keptCredentials(app.db, payment.branchId, provider);
-  if (!driver || !creds) throw new AppError('payment_provider_failed');
+  if (!driver || !creds) throw new AppError('refund_provider_failed');
 
   const refundId = await app.db.transaction(async (tx) => {
     await onlineJournal.lockMoney(tx, payment.userId, payment.branchId);
@@ -54,7 +54,7 @@ export async function refundOnlinePayment(
       await driver.refund({ requestId: payment.requestId ?? '', providerRef }, input.amount, creds);
     } catch (err) {
       app.log.warn({ paymentId: payment.id, provider, err: (err as Error).message }, 'online refund refused by the provider');
-      throw new AppError('payment_provider_failed');
+      throw new AppError('refund_provider_failed');
     }
     return id;
   });
