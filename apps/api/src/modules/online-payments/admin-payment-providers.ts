@@ -100,7 +100,9 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
         const before = (await app.providerSettings.list(tx, branchId)).find((s) => s.provider === provider);
         // Switched on, every field the provider needs must hold a value (kept or typed now).
         if (enabled) {
-          const missing = driver.credentialFields.filter((f) => !(f in typed) && !before?.fieldsSet.includes(f));
+          const missing = (driver.requiredCredentialFields ?? driver.credentialFields).filter(
+            (f) => !(f in typed) && !before?.fieldsSet.includes(f),
+          );
           if (missing.length)
             throw new AppError('validation_failed', {
               fields: Object.fromEntries(missing.map((k) => [`credentials.${k}`, ['validation.required']])),
