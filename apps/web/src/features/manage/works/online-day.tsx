@@ -115,19 +115,26 @@ export function OnlineDay({ view, branchId }: { view: TDayCloseView; branchId: n
             <thead>
               <tr>
                 <th>{t('manage:online.when')}</th>
-                <th>{t('manage:online.provider_col')}</th>
                 <th className={styles.num}>{t('manage:online.amount')}</th>
-                <th className={styles.num}>{t('manage:online.refunded')}</th>
                 <th />
               </tr>
             </thead>
             <tbody>
               {paid.map((p) => (
                 <tr key={p.id} data-testid="online-payment-row">
-                  <td>{formatDateTime(p.created_at, lang)}</td>
-                  <td>{providerLabel(t, p)}</td>
-                  <td className={styles.num}>{money(p.amount, p.currency)}</td>
-                  <td className={styles.num}>{p.refunded ? money(p.refunded, p.currency) : '—'}</td>
+                  {/* Three columns: a phone at the counter shows the whole row without scrolling sideways. */}
+                  <td>
+                    {formatDateTime(p.created_at, lang)}
+                    <div className={styles.muted}>{providerLabel(t, p)}</div>
+                  </td>
+                  <td className={styles.num}>
+                    {money(p.amount, p.currency)}
+                    {p.refunded > 0 && (
+                      <div className={styles.muted}>
+                        {t('manage:online.refunded')}: {money(p.refunded, p.currency)}
+                      </div>
+                    )}
+                  </td>
                   <td>
                     {p.refunded < p.amount && (
                       <Button size="sm" variant="secondary" onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>

@@ -117,13 +117,11 @@ export function PaymentDifferencesWork({ branchId }: { branchId: number | undefi
                 <tr>
                   <th>{t('manage:differences.found')}</th>
                   <th>{t('manage:differences.kind_col')}</th>
-                  <th>{t('manage:differences.customer')}</th>
-                  <th>{t('manage:differences.ours')}</th>
-                  <th>{t('manage:differences.theirs')}</th>
                   <th />
                 </tr>
               </thead>
               <tbody>
+                {/* Three columns: the whole row fits a phone without scrolling sideways. */}
                 {list.data.map((d) => (
                   <tr key={d.id} data-testid="difference-row" data-kind={d.kind}>
                     <td>
@@ -132,14 +130,21 @@ export function PaymentDifferencesWork({ branchId }: { branchId: number | undefi
                         {t(`manage:online.provider.${d.provider}`)}
                         {branchId === undefined ? ` · ${d.branch.name}` : ''}
                       </div>
+                      <div className={styles.muted}>
+                        {d.customer.name}
+                        {d.customer.client_code ? ` · ${d.customer.client_code}` : ''}
+                      </div>
                     </td>
-                    <td>{t(`manage:differences.kind.${d.kind}`, { defaultValue: d.kind })}</td>
                     <td>
-                      {d.customer.name}
-                      {d.customer.client_code ? <div className={styles.muted}>{d.customer.client_code}</div> : null}
+                      {t(`manage:differences.kind.${d.kind}`, { defaultValue: d.kind })}
+                      <div className={styles.muted}>
+                        {t('manage:differences.ours')}:{' '}
+                        {side(t, d, d.detail.our_status, d.detail.journal_amount ?? d.detail.our_amount, lang)}
+                      </div>
+                      <div className={styles.muted}>
+                        {t('manage:differences.theirs')}: {side(t, d, d.detail.provider_state, d.detail.provider_amount, lang)}
+                      </div>
                     </td>
-                    <td>{side(t, d, d.detail.our_status, d.detail.journal_amount ?? d.detail.our_amount, lang)}</td>
-                    <td>{side(t, d, d.detail.provider_state, d.detail.provider_amount, lang)}</td>
                     <td>
                       {d.resolved_at ? (
                         <span className={styles.muted}>{d.resolution}</span>
