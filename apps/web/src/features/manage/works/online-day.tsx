@@ -116,13 +116,12 @@ export function OnlineDay({ view, branchId }: { view: TDayCloseView; branchId: n
               <tr>
                 <th>{t('manage:online.when')}</th>
                 <th className={styles.num}>{t('manage:online.amount')}</th>
-                <th />
               </tr>
             </thead>
             <tbody>
               {paid.map((p) => (
                 <tr key={p.id} data-testid="online-payment-row">
-                  {/* Three columns: a phone at the counter shows the whole row without scrolling sideways. */}
+                  {/* Two columns: a phone at the counter shows the whole row without scrolling sideways. */}
                   <td>
                     {formatDateTime(p.created_at, lang)}
                     <div className={styles.muted}>{providerLabel(t, p)}</div>
@@ -134,12 +133,12 @@ export function OnlineDay({ view, branchId }: { view: TDayCloseView; branchId: n
                         {t('manage:online.refunded')}: {money(p.refunded, p.currency)}
                       </div>
                     )}
-                  </td>
-                  <td>
                     {p.refunded < p.amount && (
-                      <Button size="sm" variant="secondary" onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
-                        {t('manage:online.refund')}
-                      </Button>
+                      <div>
+                        <Button size="sm" variant="secondary" onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
+                          {t('manage:online.refund')}
+                        </Button>
+                      </div>
                     )}
                   </td>
                 </tr>
