@@ -78,6 +78,7 @@ describe('hand-over of parcels paid online (ADR 077)', () => {
     expect(box.textContent?.replace(/\s/g, ' ')).toContain('Paid online: 5,000 ₸ (Kaspi · ref QR-77)');
     expect(screen.getByTestId('handover-nothing-to-take')).toBeTruthy();
     expect(screen.queryByText(en.handover.payment)).toBeNull();
+    expect(screen.queryByTestId('handover-paid')).toBeNull();
     const confirm = screen.getByTestId('handover-confirm') as HTMLButtonElement;
     expect(confirm.disabled).toBe(false);
     expect(confirm.textContent?.replace(/\s/g, ' ')).toContain('0 ₸');

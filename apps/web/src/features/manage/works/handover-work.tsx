@@ -297,12 +297,14 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                   />
                 </>
               )}
-              <div className={styles.totalBox} data-testid="handover-paid">
-                <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
-                {short && (
-                  <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>
-                )}
-              </div>
+              {(due > 0 || paid > 0) && (
+                <div className={styles.totalBox} data-testid="handover-paid">
+                  <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
+                  {short && (
+                    <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>
+                  )}
+                </div>
+              )}
               {over && <Alert kind="error">{t('manage:pay.over', { amount: money(totalMinor + debt) })}</Alert>}
               {short && (
                 <label className={styles.check}>
