@@ -27,6 +27,7 @@ import { invitationsPlugin } from './modules/auth/invitations';
 import { createTelegramAuth } from './modules/auth/telegram-auth';
 import { telegramAuthRoutes } from './modules/auth/telegram-auth-routes';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
+import { reconciliationPlugin } from './modules/online-payments/reconciliation-plugin';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments-routes';
 import { paymentCallbacksRoutes } from './modules/online-payments/callbacks/callbacks-routes';
 import { createCodesService } from './modules/auth/codes-service';
@@ -166,6 +167,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
                 '*.code',
                 '*.verification_token',
                 '*.token',
+                // Branches' merchant credentials (ADR 077): the admin's save and anything holding a driver's keys.
+                '*.credentials',
+                '*.*.credentials',
               ],
               censor: '[redacted]',
             },
@@ -279,6 +283,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { tokens });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
   await app.register(onlinePaymentsPlugin, { config });
+  await app.register(reconciliationPlugin, { config });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.

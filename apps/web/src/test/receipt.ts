@@ -10,6 +10,8 @@ export const payment = (amount: number): TPayment => ({
   customer_id: 5,
   staff: { id: 2, name: 'Aigerim' },
   provider: null,
+  refunds_id: null,
+  refunded: 0,
   provider_ref: null,
   receipt_id: 9,
   business_date: '2026-11-27',

@@ -13,3 +13,4 @@ export * from './supports';
 export * from './settings';
 export * from './countries';
 export * from './corrections';
+export * from './payment-providers';

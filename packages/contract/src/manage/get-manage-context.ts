@@ -13,6 +13,8 @@ export const MANAGE_WORKS = [
   'arrival',
   'handover',
   'close_day',
+  // Online payments' differences with the providers (ADR 077).
+  'payment_differences',
   'reports',
   'find',
 ] as const;

@@ -5,6 +5,7 @@ import { MSG } from '../common/messages';
 import { MAX_AMOUNT_MINOR } from '../common/money';
 import { ZPaymentMethod } from '../orders/order-status';
 import { PAYMENT_METHODS } from '../orders/order-status-codes';
+import { ZOnlineProvider } from './online';
 
 /**
  * How many days back branch staff may close (besides today, in the branch's time zone): a forgotten close is caught
@@ -56,6 +57,11 @@ export const ZDayCloseView = z.object({
   expected: ZByMethod,
   payments_count: z.number().int(),
   close: ZDayClose.nullable(),
+  /**
+   * Money paid online that counts in this day, per provider (ADR 077): never in the drawer, so never in `expected`,
+   * `counted` or `payments_count`. `count` online payments; `amount` their net (refunds through the provider subtract).
+   */
+  online: z.array(z.object({ provider: ZOnlineProvider, count: z.number().int(), amount: z.number().int() })),
 });
 export type TDayCloseView = z.infer<typeof ZDayCloseView>;
 export const ZDayCloseViewResponse = ZData(ZDayCloseView);

@@ -23,7 +23,8 @@ export const ZPaymentInput = z.strictObject({ method: ZPaymentMethod, amount: ZA
 export type TPaymentInput = z.infer<typeof ZPaymentInput>;
 export const ZPaymentInputs = z.array(ZPaymentInput).max(MAX_PAYMENTS_PER_CALL, { error: MSG.invalidValue });
 
-export const PAYMENT_KINDS = ['payment', 'reversal'] as const;
+/** A refund: money of an online payment returned through its provider (negative, naming it in `refunds_id`). */
+export const PAYMENT_KINDS = ['payment', 'reversal', 'refund'] as const;
 
 /** One row of the payments journal. A reversal is its own row with a negative amount naming the payment it reverses. */
 export const ZPayment = z.object({
@@ -44,6 +45,10 @@ export const ZPayment = z.object({
   business_date: z.string(),
   reverses_id: z.number().int().nullable(),
   reversed_by_id: z.number().int().nullable(),
+  /** A refund through the provider names the online payment it returns (ADR 077). */
+  refunds_id: z.number().int().nullable(),
+  /** Of an online payment: how much was refunded so far (minor units, positive); 0 otherwise. */
+  refunded: z.number().int(),
   reason: z.string().nullable(),
   created_at: z.string(),
 });

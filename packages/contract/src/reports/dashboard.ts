@@ -3,7 +3,8 @@ import { ZData } from '../common/envelope';
 import { ZCalendarDay } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZDeliveryChannel } from '../notifications/events';
-import { ZOrderStatusCode, ZPaymentMethod } from '../orders/order-status';
+import { ZOrderStatusCode } from '../orders/order-status';
+import { ZJournalMethod } from '../payments/online';
 
 /** The longest period one dashboard call covers (its previous period is as long again). */
 export const MAX_REPORT_DAYS = 366;
@@ -43,7 +44,8 @@ export const ZRevenueRow = z.object({
   date: z.string(),
   branch_id: z.number().int(),
   branch: z.string(),
-  method: ZPaymentMethod,
+  /** A counter method, or `online` (paid through a provider, ADR 077). */
+  method: ZJournalMethod,
   currency: z.string(),
   amount: z.number().int(),
   count: z.number().int(),

@@ -17,7 +17,14 @@ export function worksOf(user: UserRow): TManageWork[] {
   if (user.role === 'admin') return [...MANAGE_WORKS];
   if (user.placeKind === 'china_warehouse') return ['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find'];
   if (user.placeKind === 'branch' && user.placeBranchId)
-    return ['arrival', 'handover', 'close_day', ...(effectiveCapabilities(user).includes('reports') ? (['reports'] as const) : []), 'find'];
+    return [
+      'arrival',
+      'handover',
+      'close_day',
+      'payment_differences',
+      ...(effectiveCapabilities(user).includes('reports') ? (['reports'] as const) : []),
+      'find',
+    ];
   return ['find'];
 }
 

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
+import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { parcelPhotoReferences } from './photo-references';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
@@ -34,6 +35,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   findRoutes,
   // Corrections and undo of a hand-over: guarded by the capability the kind needs (ADR 075).
   correctionsRoutes,
+  // Online money's books (ADR 077): refunds through the provider (capability refunds), reconciliation's differences.
+  onlineBooksRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

@@ -35,6 +35,19 @@ export function providerSettings(box: SecretBox | null) {
       return row?.enabled ? open(row.credentials) : null;
     },
 
+    /**
+     * A branch's kept credentials for a provider whether or not it is switched on now: money taken while it was on is
+     * still refunded and reconciled through it (ADR 077). Null when never configured or without a key.
+     */
+    async keptCredentials(db: DbOrTx, branchId: number, provider: TOnlineProvider): Promise<ProviderCredentials | null> {
+      if (!box) return null;
+      const [row] = await db
+        .select({ credentials: paymentProviderSettings.credentials })
+        .from(paymentProviderSettings)
+        .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.provider, provider)));
+      return row ? open(row.credentials) : null;
+    },
+
     /** The providers a branch offers its customers now (configured and enabled), in a stable order. */
     async enabledProviders(db: DbOrTx, branchId: number): Promise<TOnlineProvider[]> {
       if (!box) return [];

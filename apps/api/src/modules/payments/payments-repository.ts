@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  ONLINE_METHOD,
   PAYMENT_METHODS,
   pickText,
   type TBalance,
@@ -10,6 +11,7 @@ import {
   type TMoneyHistoryItem,
   type TPayment,
   type TJournalMethod,
+  type TOnlineProvider,
   type TPaymentMethod,
 } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -257,7 +259,8 @@ export const paymentsRepository = {
     const rows = await db
       .select({ method: payments.method, sum: sql<string>`sum(${payments.amount})::bigint::text`, count: sql<number>`count(*)::int` })
       .from(payments)
-      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date)))
+      // The drawer's methods only: money paid online never passes through it (ADR 077; see onlineSums).
+      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date), ne(payments.method, ONLINE_METHOD)))
       .groupBy(payments.method);
     const expected = emptyByMethod();
     let count = 0;
@@ -266,6 +269,21 @@ export const paymentsRepository = {
       count += r.count;
     }
     return { expected, count };
+  },
+
+  /** A day's online money per provider: payments counted, net of refunds through the provider (ADR 077). */
+  async onlineSums(db: DbOrTx, branchId: number, date: string): Promise<{ provider: TOnlineProvider; count: number; amount: number }[]> {
+    const rows = await db
+      .select({
+        provider: payments.provider,
+        amount: sql<string>`sum(${payments.amount})::bigint::text`,
+        count: sql<number>`(count(*) filter (where ${payments.amount} > 0))::int`,
+      })
+      .from(payments)
+      .where(and(eq(payments.branchId, branchId), eq(payments.businessDate, date), eq(payments.method, ONLINE_METHOD)))
+      .groupBy(payments.provider)
+      .orderBy(payments.provider);
+    return rows.flatMap((r) => (r.provider ? [{ provider: r.provider, count: r.count, amount: Number(r.amount) }] : []));
   },
 
   async dayClose(db: DbOrTx, branchId: number, date: string) {
@@ -325,12 +343,29 @@ export const paymentsRepository = {
   ): Promise<TPayment[]> {
     const conds = [
       where.ids ? inArray(payments.id, where.ids.length ? where.ids : [-1]) : undefined,
-      where.receiptId !== undefined ? eq(payments.receiptId, where.receiptId) : undefined,
+      where.receiptId !== undefined
+        ? // A receipt's payments, and the online payments (with their refunds) that paid its parcels ahead (ADR 077): the
+          // customer's online rows whose request named any of the receipt's parcels; they carry no receipt id.
+          sql`(${payments.receiptId} = ${where.receiptId} or (${payments.method} = 'online' and exists (
+            select 1 from receipts rc join payment_requests q on q.id = ${payments.requestId}
+             where rc.id = ${where.receiptId} and rc.user_id = ${payments.userId}
+               and exists (select 1 from jsonb_array_elements(rc.items) i
+                            where (i->>'order_id')::bigint in (select jsonb_array_elements_text(q.parcel_ids)::bigint)))))`
+        : undefined,
       where.branchId !== undefined ? eq(payments.branchId, where.branchId) : undefined,
       where.date !== undefined ? eq(payments.businessDate, where.date) : undefined,
     ].filter(Boolean);
     const rows = await db
-      .select({ p: payments, branchName: branches.name, first: staff.firstName, last: staff.lastName, reversedBy: reversal.id })
+      .select({
+        p: payments,
+        branchName: branches.name,
+        first: staff.firstName,
+        last: staff.lastName,
+        reversedBy: reversal.id,
+        // An online payment's refunds through the provider so far (ADR 077); 0 for every other row.
+        refunded: sql<string>`case when ${payments.method} = 'online' and ${payments.amount} > 0
+          then (select coalesce(-sum(r.amount), 0) from payments r where r.refunds_id = ${payments.id}) else 0 end::bigint::text`,
+      })
       .from(payments)
       .innerJoin(branches, eq(branches.id, payments.branchId))
       .leftJoin(staff, eq(staff.id, payments.staffUserId))
@@ -338,9 +373,9 @@ export const paymentsRepository = {
       .where(and(...conds))
       .orderBy(asc(payments.id))
       .limit(5000);
-    return rows.map(({ p, branchName, first, last, reversedBy }) => ({
+    return rows.map(({ p, branchName, first, last, reversedBy, refunded }) => ({
       id: p.id,
-      kind: p.reversesId === null ? ('payment' as const) : ('reversal' as const),
+      kind: p.refundsId !== null ? ('refund' as const) : p.reversesId === null ? ('payment' as const) : ('reversal' as const),
       method: p.method,
       amount: p.amount,
       currency: p.currency,
@@ -353,6 +388,8 @@ export const paymentsRepository = {
       business_date: p.businessDate,
       reverses_id: p.reversesId,
       reversed_by_id: reversedBy ?? null,
+      refunds_id: p.refundsId,
+      refunded: Number(refunded),
       reason: p.reason,
       created_at: p.createdAt.toISOString(),
     }));

@@ -230,6 +230,8 @@ export const paymentsService = {
     if (!original) throw new AppError('not_found');
     if (onlyBranchId !== undefined && original.branchId !== onlyBranchId) throw new AppError('forbidden');
     if (original.reversesId !== null) throw new AppError('payment_not_reversible');
+    // Money paid online goes back through its provider (a refund), never by a reversal of the journal alone (ADR 077).
+    if (original.method === 'online') throw new AppError('payment_use_refund');
     const branch = await findBranch(original.branchId);
     if (!branch) throw new AppError('not_found');
     const [id] = await db.transaction(async (tx) => {
@@ -267,11 +269,13 @@ export const paymentsService = {
 
   /**
    * The money of one receipt: its payments (reversals included), paid, and remaining (never below zero) after what
-   * credit paid ahead online covered (`creditUsed`, kept on its charge).
+   * credit paid ahead online covered (`creditUsed`, kept on its charge). The online payments that paid its parcels
+   * ahead are listed too, so the receipt names the provider and its reference (ADR 077), but not summed into `paid`:
+   * what of them this receipt used is `creditUsed`.
    */
   async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang, creditUsed = 0) {
     const list = await repo.paymentViews(db, { receiptId }, lang);
-    const paid = sumMinor(list.map((p) => p.amount));
+    const paid = sumMinor(list.filter((p) => p.method !== 'online').map((p) => p.amount));
     return { payments: list, paid, remaining: Math.max(total - creditUsed - paid, 0) };
   },
 
@@ -308,6 +312,7 @@ export const paymentsService = {
       expected: close ? close.expected : expected,
       payments_count: close ? close.payments_count : count,
       close,
+      online: await repo.onlineSums(db, branch.id, day),
     };
   },
 

@@ -17,6 +17,15 @@ const MARGIN = 48;
 const GREY = '#5f6368';
 const ACCENT = '#f26b1d';
 
+/** " (Kaspi · ref 123…)" of a payment made online (ADR 077); nothing for the counter's. */
+function onlineRef(p: { method: string; provider: string | null; provider_ref: string | null; kind: string }, lang: TLang): string {
+  if (p.method !== 'online' || !p.provider) return '';
+  const key = `receipt_pdf.provider.${p.provider}`;
+  const name = isTextKey(key) ? text(key, lang) : p.provider;
+  const kind = p.kind === 'refund' ? `${text('receipt_pdf.refund', lang)} · ` : '';
+  return ` (${kind}${name}${p.provider_ref ? ` · ${text('receipt_pdf.ref', lang)} ${p.provider_ref}` : ''})`;
+}
+
 function methodName(method: string, lang: TLang): string {
   const key = `receipt_pdf.method.${method}`;
   if (isTextKey(key)) return text(key, lang);
@@ -83,7 +92,7 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
       ? [receipt.payment_method ? methodName(receipt.payment_method, lang) : text('receipt_pdf.no_payment', lang)]
       : receipt.payments.map(
           (p) =>
-            `${methodName(p.method, lang)} · ${formatMoney(toMajor(p.amount), p.currency, lang)}` +
+            `${methodName(p.method, lang)}${onlineRef(p, lang)} · ${formatMoney(toMajor(p.amount), p.currency, lang)}` +
             (p.reversed_by_id ? ` (${text('receipt_pdf.reversed', lang)})` : ''),
         );
   const facts: [string, string][] = [

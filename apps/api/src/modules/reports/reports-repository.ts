@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { REPORT_TIME_ZONE, type TOrderStatusCode, type TPaymentMethod } from '@portal/contract';
+import { REPORT_TIME_ZONE, type TJournalMethod, type TOrderStatusCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { statusIds } from '../parcels/parcel-statuses';
 
@@ -78,7 +78,7 @@ export const reportsRepository = {
       d: string;
       branch_id: number;
       branch_name: Record<string, string>;
-      method: TPaymentMethod;
+      method: TJournalMethod;
       currency: string;
       amount: string;
       n: number;

@@ -34,3 +34,12 @@ describe('ReceiptView: the money adds up', () => {
     expect(screen.queryByTestId('receipt-debt-repaid')).toBeNull();
   });
 });
+
+describe('ReceiptView: paid online', () => {
+  it('names the provider and its reference of an online payment (ADR 077)', () => {
+    const online = { ...payment(945_000), method: 'online' as const, staff: null, provider: 'kaspi' as const, provider_ref: 'QR-778812' };
+    renderWithStore(<ReceiptView receipt={receipt({ payments: [online] })} />);
+    expect(screen.getByTestId('receipt-online-ref').textContent).toBe(' (Kaspi · ref QR-778812)');
+    expect(screen.getByTestId('receipt-payments').textContent).toContain('Online');
+  });
+});

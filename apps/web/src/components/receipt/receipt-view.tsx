@@ -58,7 +58,17 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                 : t('receipts:no_payment')
               : receipt.payments.map((p) => (
                   <div key={p.id} className={p.reversed_by_id || p.kind === 'reversal' ? styles.muted : undefined}>
-                    {t(`receipts:method.${p.method}`)} · {money(toMajor(p.amount), p.currency, lang)}
+                    {t(`receipts:method.${p.method}`)}
+                    {p.method === 'online' && p.provider && (
+                      <span data-testid="receipt-online-ref">
+                        {' ('}
+                        {p.kind === 'refund' ? `${t('receipts:refund')} · ` : ''}
+                        {t(`receipts:provider.${p.provider}`)}
+                        {p.provider_ref ? ` · ${t('receipts:ref')} ${p.provider_ref}` : ''}
+                        {')'}
+                      </span>
+                    )}{' '}
+                    · {money(toMajor(p.amount), p.currency, lang)}
                     {p.reversed_by_id ? ` (${t('receipts:reversed')})` : ''}
                   </div>
                 ))}

@@ -52,6 +52,8 @@ export interface PaymentDriver {
   provider: TOnlineProvider;
   /** The credential fields this provider needs (the admin's form asks for these; all required strings). */
   credentialFields: readonly string[];
+  /** Those a branch must fill before switching the provider on (default: all of `credentialFields`). */
+  requiredCredentialFields?: readonly string[];
   /** Opens the payment at the provider. Throws ProviderError when the provider refuses or is away. */
   create(input: CreatePaymentInput, creds: ProviderCredentials): Promise<CreatedPayment>;
   /** Asks the provider for the state of our request (by its id and, when known, the provider's reference). */

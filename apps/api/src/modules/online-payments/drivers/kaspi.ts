@@ -76,6 +76,8 @@ export function kaspiDriver(opts: { baseUrl: string; timeoutMs?: number }): Paym
   return {
     provider: 'kaspi',
     credentialFields: ['device_token', 'organization_bin', 'trade_point_id', 'remote_invoice', 'payment_link'],
+    // The rest are the device's registration data and switches ('true'/'false'), optional.
+    requiredCredentialFields: ['device_token'],
 
     async create(input, creds) {
       const base = { DeviceToken: device(creds), Amount: tenge(input.amount), ExternalId: input.requestId };

@@ -4,6 +4,9 @@ import type {
   TAdminBranchesResponse,
   TAdminBranchResponse,
   TAdminBranchUpdateRequest,
+  TAdminPaymentProviders,
+  TAdminPaymentProvidersResponse,
+  TSaveAdminPaymentProviderRequest,
 } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
@@ -47,10 +50,28 @@ export const adminBranchesApi = baseApi.injectEndpoints({
       transformResponse: (r: TAdminBranchResponse) => r.data,
       invalidatesTags: [TAG, 'Branches'],
     }),
+    /** A branch's online payment providers (ADR 077): which credential fields are set, never their values. */
+    adminPaymentProviders: build.query<TAdminPaymentProviders, number>({
+      query: (id) => `admin/branches/${id}/payment-providers`,
+      transformResponse: (r: TAdminPaymentProvidersResponse) => r.data,
+      providesTags: [TAG],
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    saveAdminPaymentProvider: build.mutation<TAdminPaymentProviders, { id: number; body: TSaveAdminPaymentProviderRequest }>({
+      query: ({ id, body }) => ({ url: `admin/branches/${id}/payment-providers`, method: 'PUT', body }),
+      transformResponse: (r: TAdminPaymentProvidersResponse) => r.data,
+      // The list comes back with the answer; the branch itself did not change.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(adminBranchesApi.util.upsertQueryData('adminPaymentProviders', id, data));
+      },
+    }),
   }),
 });
 
 export const {
+  useAdminPaymentProvidersQuery,
+  useSaveAdminPaymentProviderMutation,
   useAdminBranchesQuery,
   useAdminBranchQuery,
   useCreateAdminBranchMutation,

@@ -17,6 +17,7 @@ import {
 import { HoursFields } from '../components/hours-fields';
 import { LangTextFields } from '../components/lang-text-fields';
 import { methodsShown, PaymentMethodsField } from '../components/payment-methods-field';
+import { PaymentProviders } from '../components/payment-providers';
 import { draftOf, num, requestOf, type Draft } from '../model/branch-draft';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
@@ -348,6 +349,7 @@ export default function BranchPage() {
       {created && <Alert kind="success">{t('admin:branches.created')}</Alert>}
       {/* Keyed by version: a save or close reloads the form with what the server has. */}
       <BranchForm key={branch.version} branch={branch} saved={savedVersion === branch.version} onSaved={setSavedVersion} />
+      <PaymentProviders branchId={branch.id} />
       <OpenOrClose branch={branch} />
     </section>
   );

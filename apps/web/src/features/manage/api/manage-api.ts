@@ -68,6 +68,12 @@ import type {
   TReceiveParcelResult,
   TUnclaimedResponse,
   TUploadPhotosResponse,
+  TListPaymentsResponse,
+  TPayment,
+  TPaymentDifference,
+  TPaymentDifferencesResponse,
+  TRefundOnlinePaymentRequest,
+  TRefundOnlinePaymentResponse,
 } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
@@ -242,6 +248,33 @@ export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPOR
       transformResponse: (r: TDayCloseResponse) => r.data,
       invalidatesTags: [MANAGE],
     }),
+    /** The day's journal of a branch (the online payments are refunded from it, ADR 077). */
+    dayPayments: build.query<TPayment[], { branch_id?: number; date?: string }>({
+      query: (params) => ({ url: 'manage/payments', params }),
+      transformResponse: (r: TListPaymentsResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    refundOnlinePayment: build.mutation<TPayment, { id: number } & TRefundOnlinePaymentRequest>({
+      query: ({ id, ...body }) => ({ url: `manage/payments/${id}/refund`, method: 'POST', body }),
+      transformResponse: (r: TRefundOnlinePaymentResponse) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
+    paymentDifferences: build.query<TPaymentDifference[], { branch_id?: number; state?: 'open' | 'resolved' }>({
+      query: (params) => ({ url: 'manage/payment-differences', params }),
+      transformResponse: (r: TPaymentDifferencesResponse) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+      providesTags: [MANAGE],
+    }),
+    resolvePaymentDifference: build.mutation<unknown, { id: number; note: string }>({
+      query: ({ id, note }) => ({ url: `manage/payment-differences/${id}/resolve`, method: 'POST', body: { note } }),
+      invalidatesTags: [MANAGE],
+    }),
+    reconcilePayments: build.mutation<{ found: number }, { branch_id?: number }>({
+      query: (body) => ({ url: 'manage/payment-differences/check', method: 'POST', body }),
+      transformResponse: (r: { data: { found: number } }) => r.data,
+      invalidatesTags: [MANAGE],
+    }),
     dayCloses: build.query<TDayClose[], { branch_id?: number }>({
       query: (params) => ({ url: 'manage/day-closes', params }),
       transformResponse: (r: TListDayClosesResponse) => r.data,
@@ -306,6 +339,11 @@ export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPOR
 });
 
 export const {
+  useDayPaymentsQuery,
+  useRefundOnlinePaymentMutation,
+  usePaymentDifferencesQuery,
+  useResolvePaymentDifferenceMutation,
+  useReconcilePaymentsMutation,
   useDashboardQuery,
   useWorklistQuery,
   useExportTableMutation,

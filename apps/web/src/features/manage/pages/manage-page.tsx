@@ -27,6 +27,7 @@ import { DisputesWork } from '../works/disputes-work';
 import { FindWork } from '../works/find-work';
 import { HandoverWork } from '../works/handover-work';
 import { ImportWork } from '../works/import-work';
+import { PaymentDifferencesWork } from '../works/payment-differences-work';
 import { ReceiveWork } from '../works/receive-work';
 import { UnclaimedWork } from '../works/unclaimed-work';
 import styles from '../manage.module.css';
@@ -43,6 +44,7 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   arrival: ArrivalIcon,
   handover: HandoverIcon,
   close_day: CashIcon,
+  payment_differences: ScalesIcon,
   reports: ChartIcon,
   find: SearchIcon,
 };
@@ -72,7 +74,7 @@ export default function ManagePage() {
   const work: TManageWork = asked && ctx.works.includes(asked) ? asked : (ctx.works[0] ?? 'find');
   const admin = ctx.role === 'admin';
   const branch = admin ? (ctx.branches.find((b) => b.id === adminBranch) ?? null) : ctx.place_branch;
-  const branchWork = work === 'arrival' || work === 'handover' || work === 'close_day';
+  const branchWork = work === 'arrival' || work === 'handover' || work === 'close_day' || work === 'payment_differences';
   const place = admin
     ? t('manage:place.admin')
     : ctx.place?.kind === 'china_warehouse'
@@ -138,6 +140,7 @@ export default function ManagePage() {
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
+        {work === 'payment_differences' && <PaymentDifferencesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'reports' && (
           <Suspense fallback={<PageSpinner />}>
             <ReportsWork branchId={admin ? undefined : ctx.place_branch?.id} admin={admin} />

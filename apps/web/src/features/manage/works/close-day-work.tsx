@@ -16,6 +16,7 @@ import { TextField } from '../../../components/ui/field';
 import { useCloseDayMutation, useDayCloseQuery, useDayClosesQuery } from '../api/manage-api';
 import { errorText } from '../model/api-error';
 import { formatDate, formatMoney } from '../model/format';
+import { OnlineDay } from './online-day';
 import styles from '../manage.module.css';
 
 type Texts = Record<TPaymentMethod, string>;
@@ -174,6 +175,8 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
         </Sheet>
         <p className={styles.muted}>{t('manage:close.immutable')}</p>
       </section>
+
+      <OnlineDay view={v} branchId={branchId} />
 
       <section className={styles.panel} data-testid="close-list">
         <h2 className={styles.panelTitle}>{admin ? t('manage:close.all_title') : t('manage:close.list_title')}</h2>

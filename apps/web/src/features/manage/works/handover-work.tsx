@@ -5,6 +5,7 @@ import { ReceiptView } from '../../../components/receipt/receipt-view';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { useCompleteOrdersMutation, useHandoverLookupMutation, usePayDebtMutation } from '../api/manage-api';
+import { onlineCredit, PaidOnlineBox } from '../components/paid-online-box';
 import { parsePaymentLines, paymentLine, PaymentRows, type PaymentLine } from '../components/payment-rows';
 import { ParcelSummary } from '../components/parcel-bits';
 import { StorageFeeBox } from '../components/storage-fee-box';
@@ -45,9 +46,9 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         setDebtPaid(null);
         setWaive(false);
         setWaiveReason('');
-        setLines([
-          paymentLine(data.branch.payment_methods[0] ?? 'cash', data.parcels.length ? data.total_minor + data.storage_fee : data.debt),
-        ]);
+        // Paid ahead online (ADR 077): the counter takes only what the credit does not cover, nothing when it covers all.
+        const toTake = data.parcels.length ? Math.max(data.total_minor + data.storage_fee - onlineCredit(data).paid, 0) : data.debt;
+        setLines(toTake > 0 || !data.parcels.length ? [paymentLine(data.branch.payment_methods[0] ?? 'cash', toTake)] : []);
         return data.parcels.length || data.debt > 0 ? 'ok' : 'warn';
       } catch (error) {
         setFound(null);
@@ -66,7 +67,9 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   );
   // Paid storage of the chosen parcels (its own receipt line), unless waived with a reason.
   const storage = storageAtCounter(found, selected, waive);
-  const totalMinor = parcelsMinor + storage.charged;
+  const credit = onlineCredit(found);
+  // What the counter takes for the chosen parcels: their total less the credit paid ahead online.
+  const totalMinor = Math.max(parcelsMinor + storage.charged - credit.paid, 0);
   const debt = found?.debt ?? 0;
   const due = totalMinor + (payDebtToo ? debt : 0);
   const payments = parsePaymentLines(lines);
@@ -87,7 +90,12 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const toggleWaive = (next: boolean) => {
     setWaive(next);
     if (lines.length === 1)
-      setLines([{ ...lines[0]!, text: paymentLine('cash', parcelsMinor + (next ? 0 : storage.accrued) + (payDebtToo ? debt : 0)).text }]);
+      setLines([
+        {
+          ...lines[0]!,
+          text: paymentLine('cash', Math.max(parcelsMinor + (next ? 0 : storage.accrued) - credit.paid, 0) + (payDebtToo ? debt : 0)).text,
+        },
+      ]);
   };
 
   const toggleDebt = () => {
@@ -95,6 +103,8 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
     setPayDebtToo(next);
     // One line: suggest the new amount due; several lines are the staff's own split.
     if (lines.length === 1) setLines([{ ...lines[0]!, text: paymentLine('cash', totalMinor + (next ? debt : 0)).text }]);
+    // Paid online in full, no line yet: the debt alone is taken.
+    else if (lines.length === 0 && next) setLines([paymentLine(found?.branch.payment_methods[0] ?? 'cash', totalMinor + debt)]);
   };
 
   const takeDebtOnly = async () => {
@@ -268,26 +278,33 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 onWaive={toggleWaive}
                 onReason={setWaiveReason}
               />
+              <PaidOnlineBox paid={credit.paid} payments={credit.payments} currency={found.currency} covered={totalMinor === 0} />
               {debt > 0 && (
                 <label className={styles.check}>
                   <input type="checkbox" checked={payDebtToo} onChange={toggleDebt} data-testid="handover-pay-debt" />
                   <span>{t('manage:pay.with_debt', { amount: money(debt), due: money(totalMinor + debt) })}</span>
                 </label>
               )}
-              <h3 className={styles.panelTitle}>{t('manage:handover.payment')}</h3>
-              <PaymentRows
-                lines={lines}
-                onChange={setLines}
-                currency={found.currency}
-                suggest={Math.max(due - paid, 0)}
-                methods={methods}
-              />
-              <div className={styles.totalBox} data-testid="handover-paid">
-                <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
-                {short && (
-                  <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>
-                )}
-              </div>
+              {due > 0 && (
+                <>
+                  <h3 className={styles.panelTitle}>{t('manage:handover.payment')}</h3>
+                  <PaymentRows
+                    lines={lines}
+                    onChange={setLines}
+                    currency={found.currency}
+                    suggest={Math.max(due - paid, 0)}
+                    methods={methods}
+                  />
+                </>
+              )}
+              {(due > 0 || paid > 0) && (
+                <div className={styles.totalBox} data-testid="handover-paid">
+                  <span>{t('manage:pay.paid_of', { paid: money(paid), due: money(due) })}</span>
+                  {short && (
+                    <strong data-testid="handover-remaining">{t('manage:pay.remaining', { amount: money(totalMinor - paid) })}</strong>
+                  )}
+                </div>
+              )}
               {over && <Alert kind="error">{t('manage:pay.over', { amount: money(totalMinor + debt) })}</Alert>}
               {short && (
                 <label className={styles.check}>

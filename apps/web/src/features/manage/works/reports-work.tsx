@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PAYMENT_METHODS,
+  JOURNAL_METHODS,
   READDRESSED_DAYS,
   sumMinor,
   toMajor,
   WORKLISTS,
   type TExportQuery,
-  type TPaymentMethod,
+  type TJournalMethod,
   type TWorklistKind,
 } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +19,7 @@ import { errorText } from '../model/api-error';
 import { formatCount, formatDate, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
-const METHOD_COLORS: Record<TPaymentMethod, string> = {
+const METHOD_COLORS: Record<TJournalMethod, string> = {
   cash: '#2e7d32',
   card: '#1565c0',
   transfer: '#ef6c00',
@@ -27,6 +27,8 @@ const METHOD_COLORS: Record<TPaymentMethod, string> = {
   elsom: '#6a1b9a',
   mbank: '#00838f',
   o_dengi: '#ad1457',
+  // Paid online through a provider (ADR 077).
+  online: '#455a64',
 };
 const FLOW_COLORS = { received: '#6a1b9a', dispatched: '#1565c0', arrived: '#ef6c00', delivered: '#2e7d32' } as const;
 const FLOWS = ['received', 'dispatched', 'arrived', 'delivered'] as const;
@@ -107,7 +109,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
   const revenueSeries = useMemo(() => {
     if (!d) return [];
     const days = d.flows.map((f) => f.date);
-    return PAYMENT_METHODS.map((m) => ({
+    return JOURNAL_METHODS.map((m) => ({
       label: t(`manage:payment.${m}`),
       // A day's minor-unit amounts added as integers (the contract's sumMinor), shown in major units.
       data: days.map((day) => toMajor(sumMinor(d.revenue.filter((r) => r.date === day && r.method === m).map((r) => r.amount)))),
