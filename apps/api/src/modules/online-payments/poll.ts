@@ -10,7 +10,7 @@ import { confirm, fail } from './settlement';
  */
 export async function pollRequest(app: FastifyInstance, req: PaymentRequestRow): Promise<boolean> {
   const driver = app.paymentDrivers[req.provider];
-  const creds = await app.providerSettings.credentials(app.db, req.branchId, req.provider);
+  const creds = await app.providerSettings.keptCredentials(app.db, req.branchId, req.provider);
   if (!driver || !creds) return false;
   let state;
   try {

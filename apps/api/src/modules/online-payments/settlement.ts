@@ -116,7 +116,7 @@ export async function confirm(
 async function refundAtProvider(app: FastifyInstance, req: PaymentRequestRow, refund: Refund): Promise<void> {
   try {
     const driver = app.paymentDrivers[req.provider];
-    const creds = await app.providerSettings.credentials(app.db, req.branchId, req.provider);
+    const creds = await app.providerSettings.keptCredentials(app.db, req.branchId, req.provider);
     if (!driver || !creds) throw new Error('provider not configured');
     await driver.refund({ requestId: req.id, providerRef: refund.providerRef }, refund.amount, creds);
   } catch (err) {
@@ -138,13 +138,13 @@ export async function fail(app: FastifyInstance, input: { provider: TOnlineProvi
   await repo.move(app.db, req.id, ['open'], 'failed', { reason: input.reason.slice(0, 200) });
 }
 
-/** The branch's credentials for a request's provider (callbacks verify signatures with them); null when not configured. */
+/** The branch's kept credentials for a request's provider, switched on or not (money taken while it was on is still verified and returned through it); null when never configured. */
 export async function credentialsForRequest(
   app: FastifyInstance,
   requestId: string,
 ): Promise<{ branchId: number; provider: TOnlineProvider; credentials: ProviderCredentials } | null> {
   const req = await repo.byId(app.db, requestId);
   if (!req) return null;
-  const credentials = await app.providerSettings.credentials(app.db, req.branchId, req.provider);
+  const credentials = await app.providerSettings.keptCredentials(app.db, req.branchId, req.provider);
   return credentials ? { branchId: req.branchId, provider: req.provider, credentials } : null;
 }

@@ -34,7 +34,7 @@ export async function cloudPaymentsCallbacks(app: FastifyInstance) {
     if (!isRequestId(n.invoiceId)) return null;
     const req = await repo.byId(app.db, n.invoiceId);
     if (!req || req.provider !== 'cloudpayments') return null;
-    const creds = await app.providerSettings.credentials(app.db, req.branchId, 'cloudpayments');
+    const creds = await app.providerSettings.keptCredentials(app.db, req.branchId, 'cloudpayments');
     if (!creds?.api_secret || !cloudPaymentsSignatureValid(raw, request.headers, creds.api_secret)) {
       request.log.warn({ requestId: req.id }, 'cloudpayments notification with a bad signature');
       throw new AppError('unauthenticated');

@@ -31,7 +31,7 @@ export async function freedomPayCallbacks(app: FastifyInstance) {
     const { fields } = callbackBody(request);
     const n = readFreedomNotification(fields);
     const req = isRequestId(n.orderId) ? await repo.byId(app.db, n.orderId) : undefined;
-    const creds = req?.provider === 'freedompay' ? await app.providerSettings.credentials(app.db, req.branchId, 'freedompay') : null;
+    const creds = req?.provider === 'freedompay' ? await app.providerSettings.keptCredentials(app.db, req.branchId, 'freedompay') : null;
     // Without our request there is no key to check the signature with, nor to sign an answer: nothing is proven.
     if (!req || !creds?.secret_key || !freedomSignatureValid(script, fields, creds.secret_key)) {
       request.log.warn({ orderId: isRequestId(n.orderId) ? n.orderId : null }, 'freedompay notification not verified');
