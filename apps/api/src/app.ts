@@ -242,7 +242,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // Telegram Web (web.telegram.org) shows a Mini App in a frame (ADR 078): allowed there when the portal has a
+        // bot, nowhere else (the apps on phones and desktops open it in a web view, not a frame).
+        frameAncestors: config.telegram ? ["'self'", 'https://web.telegram.org'] : ["'none'"],
         upgradeInsecureRequests: null,
       },
     },

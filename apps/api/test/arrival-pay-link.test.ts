@@ -101,7 +101,11 @@ describe('the link to pay in an arrival message', () => {
       await driver.send(ctx.database.db, { userId: 1, phone: '+77010000000', lang: 'ru', address: '4242' }, message);
       expect(fake.messagesTo(4242).at(-1)).toMatchObject({
         reply_markup: {
-          inline_keyboard: [[{ text: 'Оплатить онлайн', url: payUrl() }], [{ text: 'Открыть в портале', url: `${PUBLIC_URL}/orders` }]],
+          // Over https both open the Mini App (ADR 078).
+          inline_keyboard: [
+            [{ text: 'Оплатить онлайн', web_app: { url: `${payUrl()}&tg=1` } }],
+            [{ text: 'Открыть в портале', web_app: { url: `${PUBLIC_URL}/orders?tg=1` } }],
+          ],
         },
       });
     } finally {

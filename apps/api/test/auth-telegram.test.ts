@@ -166,6 +166,20 @@ describe('POST auth/telegram/contact', () => {
   });
 });
 
+describe('Telegram Web', () => {
+  it('may frame the portal (its Mini Apps are frames there) when a bot is set; nobody may without one', async () => {
+    const res = await call('GET', '/settings');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self' https://web.telegram.org");
+    const bare = await createTestApp();
+    try {
+      const plain = await client(bare.app)('GET', '/settings');
+      expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('without a bot token', () => {
   it('answers telegram_unavailable, and the check itself refuses to run with an empty token', async () => {
     const bare = await createTestApp();

@@ -138,6 +138,24 @@ describe('paying by card', () => {
     await expectKeptEqualsJournal(ctx);
   });
 
+  it('money taken after the branch switched the provider off is still verified with its kept keys and settles', async () => {
+    const { id, amount } = await cardRequest();
+    await ctx.app.providerSettings.save(ctx.database.db, {
+      branchId: staff.branchId,
+      provider: 'cloudpayments',
+      enabled: false,
+      credentials: {},
+      updatedBy: 1,
+    });
+    try {
+      const paid = await fake.pay(id);
+      expect(paid.pay).toEqual([{ status: 200, answer: { code: 0 } }]);
+      expect((await journalOf(id)).map((j) => j.amount)).toEqual([amount]);
+    } finally {
+      await enableProvider(ctx, staff.branchId, 'cloudpayments', creds);
+    }
+  });
+
   it('JSON notifications are verified and settle too', async () => {
     const { id, amount } = await cardRequest();
     const paid = await fake.pay(id, { json: true });

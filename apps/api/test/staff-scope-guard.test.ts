@@ -43,6 +43,8 @@ const MAY: Record<string, Who[]> = {
   handoverRoutes: ['branch', 'admin'],
   // The demo staff hold no `corrections` (ADR 075): capabilities.test.ts grants it.
   correctionsRoutes: ['admin'],
+  // Online money (ADR 077): any staff reach the scope; each route then narrows to the staff's own branch.
+  onlineBooksRoutes: anyStaff,
 };
 
 let ctx: TestContext;

@@ -28,9 +28,11 @@ const tags = ['payments'];
 /**
  * The books of online money for staff (ADR 077): refunds through the provider (capability refunds; staff the payments
  * of their own branch, admins any) and the differences reconciliation found (staff of the branch, admins every one).
- * One guard per route, declared here; the rules live in online-refunds.ts and reconciliation.ts.
+ * The scope's guard once, the refunds' capability on its route; the rules live in online-refunds.ts and reconciliation.ts.
  */
 export async function onlineBooksRoutes(app: FastifyInstance) {
+  // The scope's guard, once (manage-access.ts): staff only; the branch is narrowed per call by `scope` below.
+  app.addHook('preHandler', staffGuard(app));
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** Staff reach their own branch only (warehouse staff none: 403); admins every branch or the one they name. */
   const scope = async (request: FastifyRequest, named?: number): Promise<number | undefined> => {
@@ -77,7 +79,6 @@ export async function onlineBooksRoutes(app: FastifyInstance) {
         querystring: ZPaymentDifferencesQuery,
         response: { 200: ZPaymentDifferencesResponse, ...errors },
       },
-      preHandler: staffGuard(app),
     },
     async (request) => {
       const branchId = await scope(request, request.query.branch_id);
@@ -95,7 +96,6 @@ export async function onlineBooksRoutes(app: FastifyInstance) {
         body: ZReconcileRequest,
         response: { 200: ZReconcileResponse, ...errors },
       },
-      preHandler: staffGuard(app),
     },
     async (request) => {
       const branchId = await scope(request, request.body?.branch_id);
@@ -115,7 +115,6 @@ export async function onlineBooksRoutes(app: FastifyInstance) {
         body: ZResolvePaymentDifferenceRequest,
         response: { 200: ZPaymentDifferenceResponse, ...errors },
       },
-      preHandler: staffGuard(app),
     },
     async (request) => {
       const { user } = authOf(request);

@@ -135,7 +135,7 @@ export const paymentsService = {
     input: { receiptId: number; customerId: number; branch: BranchRow; reason: string; adminUserId: number },
   ): Promise<{ chargeReversed: number; paymentsReturned: number; reversalIds: number[] }> {
     await repo.lockCustomer(tx, input.customerId);
-    await repo.lockBranchDay(tx, input.branch.id);
+    await repo.lockBranchDayShared(tx, input.branch.id);
     const open = await repo.openChargesOfReceipt(tx, input.receiptId);
     for (const c of open)
       await repo.insertCharge(tx, {
@@ -188,7 +188,7 @@ export const paymentsService = {
       const paid = sumMinor(inputs.map((p) => p.amount));
       if (owed <= 0) throw new AppError('no_debt');
       if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: branch.currency } });
-      await repo.lockBranchDay(tx, branch.id);
+      await repo.lockBranchDayShared(tx, branch.id);
       const businessDate = await openBusinessDate(tx, branch);
       const ids = await repo.insertPayments(
         tx,
@@ -236,7 +236,7 @@ export const paymentsService = {
     if (!branch) throw new AppError('not_found');
     const [id] = await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, original.userId);
-      await repo.lockBranchDay(tx, original.branchId);
+      await repo.lockBranchDayShared(tx, original.branchId);
       if (await repo.isReversed(tx, paymentId)) throw new AppError('already_reversed');
       const businessDate = await openBusinessDate(tx, branch);
       const ids = await repo.insertPayments(tx, [
