@@ -7,8 +7,8 @@ import { parcelFor, uniqueCode } from './orders-helpers';
 /**
  * Paying before coming (issue 33, ADR 077), one whole journey: a parcel waits at the branch, the customer pays it with
  * Kaspi from home (the fake's emulator plays the Kaspi app), the page follows the payment to "paid", home says "Paid
- * online", and the clerk hands it over with nothing to take. A fresh customer of its own: the demo customer's parcels
- * serve other journeys running meanwhile.
+ * online", the clerk hands it over with nothing to take, the receipt names Kaspi and the day lists the payment apart
+ * from the drawer. A fresh customer of its own: the demo customer's parcels serve other journeys running meanwhile.
  */
 test('a waiting parcel paid with Kaspi before coming: paid online, handed over with 0 to take @mobile', async ({
   page,
@@ -27,8 +27,6 @@ test('a waiting parcel paid with Kaspi before coming: paid online, handed over w
   };
 
   // The branch takes Kaspi: its merchant device saved through the admin's API.
-  // TODO(merger): PUT admin/branches/{id}/payment-providers and the counter's "paid online" (handover-paid-online,
-  // handover-nothing-to-take) come with branch pay-books; on pay-web alone this journey stops here with a 404.
   const admin = await apiLogin(request, DEMO.admin);
   const saved = await request.put(`/api/admin/branches/${me.branch_id}/payment-providers`, {
     headers: auth(admin),
@@ -63,6 +61,15 @@ test('a waiting parcel paid with Kaspi before coming: paid online, handed over w
   await expect(counter.getByTestId('handover-paid-online')).toContainText(formatMoney(asked.amount / 100, 'KZT', 'ru'));
   await expect(counter.getByTestId('handover-nothing-to-take')).toBeVisible();
   await counter.getByTestId('handover-confirm').click();
-  await expect(counter.getByTestId('handover-receipt')).toBeVisible();
+  // The receipt names the provider that took the money.
+  await expect(counter.getByTestId('handover-receipt')).toContainText('Kaspi');
+
+  // The day at the counter: the online payment is listed apart from the drawer (the day is not closed here: other
+  // journeys close it).
+  await counter.goto('/manage?work=close_day');
+  await expect(counter.getByTestId('close-online-kaspi')).toBeVisible();
+  await expect(counter.getByTestId('online-payment-row').filter({ hasText: formatMoney(asked.amount / 100, 'KZT', 'ru') })).not.toHaveCount(
+    0,
+  );
   await clerk.close();
 });
