@@ -8,7 +8,7 @@ import { useTelegramBackButton, useTelegramMainButton } from '../../lib/telegram
 import { useTelegramTexts } from '../../features/telegram/model/use-telegram-texts';
 
 /** Pages whose main action is their own (the QR itself; a payment page's "pay"): the frame's default yields. */
-const OWN_MAIN_ACTION = ['/qr', '/auth'];
+const OWN_MAIN_ACTION = ['/qr', '/auth', '/pay'];
 
 /**
  * Inside Telegram, Telegram frames the page (ADR 078): its BackButton goes back in the app's own history (shown

@@ -66,6 +66,8 @@ export interface TelegramWebApp {
   setBackgroundColor?(color: string): void;
   setBottomBarColor?(color: string): void;
   requestContact(cb: (shared: boolean, answer?: TelegramContactAnswer) => void): void;
+  /** Opens an address outside the Mini App (a payment provider's page, Kaspi's app link). */
+  openLink?(url: string): void;
   MainButton: TelegramBottomButton;
   BackButton: TelegramBackButton;
 }

@@ -5,10 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/feedback';
 import { formatSeconds, useCountdown } from '../../../lib/forms/use-countdown';
 import { currentLang, formatMoney } from '../../../lib/content/format';
+import { useTelegramMainButton } from '../../../lib/telegram/buttons';
+import { telegramApp } from '../../../lib/telegram/detect';
 import styles from './pay.module.css';
 
 /** Kaspi: its QR big on white (scanners need dark on light, whatever the theme) and, on phones, the app's link. */
-function KaspiPanel({ request }: { request: TPaymentRequest }) {
+function KaspiPanel({ request, ownButton }: { request: TPaymentRequest; ownButton: boolean }) {
   const { t, i18n } = useTranslation();
   const amount = formatMoney(toMajor(request.amount), request.currency, currentLang(i18n));
   return (
@@ -27,7 +29,7 @@ function KaspiPanel({ request }: { request: TPaymentRequest }) {
         </div>
       )}
       <p className={styles.hint}>{t('payments:kaspi.scan')}</p>
-      {request.pay_url && (
+      {request.pay_url && ownButton && (
         <a className={`${styles.linkButton} ${styles.phoneOnly}`} href={request.pay_url} data-testid="pay-open-kaspi">
           {t('payments:kaspi.open_app')}
         </a>
@@ -37,12 +39,12 @@ function KaspiPanel({ request }: { request: TPaymentRequest }) {
 }
 
 /** Cards and Freedom Pay: the provider's own page, which sends the customer back here. */
-function ProviderPagePanel({ request }: { request: TPaymentRequest }) {
+function ProviderPagePanel({ request, ownButton }: { request: TPaymentRequest; ownButton: boolean }) {
   const { t } = useTranslation();
   const provider = t(`payments:provider.${request.provider}`);
   return (
     <div className={styles.card}>
-      {request.pay_url && (
+      {request.pay_url && ownButton && (
         <a className={styles.linkButton} href={request.pay_url} data-testid="pay-go">
           {t('payments:card.go')}
         </a>
@@ -57,9 +59,28 @@ export function OpenRequest(props: { request: TPaymentRequest; onCancel: () => v
   const { t } = useTranslation();
   const { request } = props;
   const left = useCountdown(Date.parse(request.expires_at));
+  // Inside Telegram (ADR 078) paying is the page's main action: Telegram's MainButton opens the provider outside the
+  // Mini App (Kaspi's link opens the Kaspi app), and the page leaves out its own button.
+  const url = request.pay_url;
+  const drawn = useTelegramMainButton(
+    url
+      ? {
+          text: request.provider === 'kaspi' ? t('payments:kaspi.open_app') : t('payments:card.go'),
+          onClick: () => {
+            const app = telegramApp();
+            if (app?.openLink) app.openLink(url);
+            else window.location.assign(url);
+          },
+        }
+      : null,
+  );
   return (
     <div className={styles.open} data-testid="pay-open">
-      {request.provider === 'kaspi' ? <KaspiPanel request={request} /> : <ProviderPagePanel request={request} />}
+      {request.provider === 'kaspi' ? (
+        <KaspiPanel request={request} ownButton={!drawn} />
+      ) : (
+        <ProviderPagePanel request={request} ownButton={!drawn} />
+      )}
       <p className={styles.waiting} role="status">
         <Spinner size={16} label={t('payments:waiting')} />
         <span>{t('payments:waiting')}</span>

@@ -6,12 +6,17 @@ import { formatMoney } from '@portal/contract/common/format';
 import { i18next } from '../../../lib/i18n/i18n';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import en from '../locales/en/payments.json';
+import { resetTelegramDetection, setTelegramApp } from '../../../lib/telegram/detect';
+import type { TelegramWebApp } from '../../../lib/telegram/types';
 import PayPage from './pay-page';
 
 beforeAll(() => {
   i18next.addResourceBundle('en', 'payments', en, true, true);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetTelegramDetection();
+});
 
 const ID = '5b1f0c1e-0000-4000-8000-000000000001';
 const request = (more: Partial<TPaymentRequest> = {}): TPaymentRequest => ({
@@ -83,6 +88,30 @@ describe('/pay/:id', () => {
     expect(screen.getByTestId('pay-covers').textContent).toContain(`Debt: ${formatMoney(3421.5, 'KZT', 'en')}`);
     expect(screen.getByTestId('pay-open-kaspi').getAttribute('href')).toBe('https://kaspi.example/pay/abc');
     expect(screen.getByTestId('pay-expires').textContent).toMatch(/kept for (9:5\d|10:00)/);
+  });
+
+  it('inside Telegram, its MainButton opens Kaspi outside the Mini App and the page drops its own button', async () => {
+    const main = { params: {} as Record<string, unknown>, clicks: [] as (() => void)[] };
+    const openLink = vi.fn();
+    setTelegramApp({
+      openLink,
+      MainButton: {
+        setParams: (p: Record<string, unknown>) => Object.assign(main.params, p),
+        show: vi.fn(),
+        hide: vi.fn(),
+        showProgress: vi.fn(),
+        hideProgress: vi.fn(),
+        onClick: (cb: () => void) => main.clicks.push(cb),
+        offClick: vi.fn(),
+      },
+    } as unknown as TelegramWebApp);
+    api([request()]);
+    renderPage();
+    await screen.findByTestId('pay-qr');
+    await waitFor(() => expect(main.params.text).toBe(en.kaspi.open_app));
+    expect(screen.queryByTestId('pay-open-kaspi')).toBeNull();
+    main.clicks.at(-1)!();
+    expect(openLink).toHaveBeenCalledWith('https://kaspi.example/pay/abc');
   });
 
   it('follows the status while open (every ~2 s) and shows the paid state, then stops asking', async () => {
