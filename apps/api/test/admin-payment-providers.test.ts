@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeKaspi } from '../../../tools/fakes/kaspi-qr.mjs';
 import type { PaymentDriver } from '../src/modules/online-payments/drivers/driver';
+import { kaspiDriver } from '../src/modules/online-payments/drivers/kaspi';
 import { expectAdminOnly, roleTokens, type RoleTokens } from './admin-helpers';
 import { client, createTestApp, registerCustomer, secondInstance, type TestContext } from './helpers';
 
@@ -138,6 +140,40 @@ describe('admin: a branch’s online payment providers', () => {
       expect(res.json.message).toContain('PAYMENTS_SECRET_KEY');
     } finally {
       await other.close();
+    }
+  });
+
+  it('Kaspi: the BIN and trade point alone register the branch’s device at Kaspi, its token kept sealed; Kaspi away is 502', async () => {
+    const fake = new FakeKaspi();
+    const kept = ctx.app.paymentDrivers.kaspi;
+    ctx.app.paymentDrivers.kaspi = kaspiDriver({ baseUrl: await fake.start(), timeoutMs: 3000 });
+    try {
+      const url = '/admin/branches/2/payment-providers';
+      const body = { provider: 'kaspi', enabled: true, credentials: { organization_bin: '123456789012', trade_point_id: '7' } };
+      const res = await call('PUT', url, { token: tokens.admin, body });
+      expect(res.status, res.body).toBe(200);
+      const kaspi = (res.json.data.providers as { provider: string; fields: { name: string; set: boolean }[] }[]).find(
+        (p) => p.provider === 'kaspi',
+      )!;
+      expect(kaspi.fields.find((f) => f.name === 'device_token')?.set).toBe(true);
+      expect([...fake.devices.values()]).toEqual([{ DeviceId: 'portal-branch-2', OrganizationBin: '123456789012', TradePointId: '7' }]);
+      const creds = await ctx.app.providerSettings.credentials(ctx.database.db, 2, 'kaspi');
+      expect(fake.devices.has(creds!.device_token!)).toBe(true);
+      // Saved again: the kept token stands, no second device.
+      expect((await call('PUT', url, { token: tokens.admin, body })).status).toBe(200);
+      expect(fake.devices.size).toBe(1);
+      // Kaspi refusing the registration: 502, nothing saved for the branch.
+      const refused = await call('PUT', '/admin/branches/3/payment-providers', {
+        token: tokens.admin,
+        lang: 'en',
+        body: { provider: 'kaspi', enabled: true, credentials: { organization_bin: 'not-a-bin', trade_point_id: '7' } },
+      });
+      expect(refused.status).toBe(502);
+      expect(refused.json.code).toBe('payment_provider_failed');
+      expect(await ctx.app.providerSettings.keptCredentials(ctx.database.db, 3, 'kaspi')).toBeNull();
+    } finally {
+      ctx.app.paymentDrivers.kaspi = kept;
+      await fake.stop();
     }
   });
 });

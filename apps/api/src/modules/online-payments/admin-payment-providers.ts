@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf, recordAudit } from '../audit/audit';
+import { ProviderError } from './drivers/driver';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 const security = [{ bearer: [] }];
@@ -94,9 +95,19 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
         throw new AppError('validation_failed', {
           fields: Object.fromEntries(unknown.map((k) => [`credentials.${k}`, ['validation.invalid_value']])),
         });
-      const typed = Object.fromEntries(Object.entries(credentials).filter(([, v]) => v !== ''));
+      const typed: Record<string, string> = Object.fromEntries(Object.entries(credentials).filter(([, v]) => v !== ''));
       return app.db.transaction(async (tx) => {
         await requireBranch(tx, branchId);
+        // What the provider derives (Kaspi registers the branch's device from its BIN and trade point): saved as typed.
+        if (driver.setUp) {
+          const kept = (await app.providerSettings.keptCredentials(tx, branchId, provider)) ?? {};
+          try {
+            Object.assign(typed, await driver.setUp({ ...kept, ...typed }, { branchId }));
+          } catch (err) {
+            if (err instanceof ProviderError) throw new AppError('payment_provider_failed');
+            throw err;
+          }
+        }
         const before = (await app.providerSettings.list(tx, branchId)).find((s) => s.provider === provider);
         // Switched on, every field the provider needs must hold a value (kept or typed now).
         if (enabled) {

@@ -66,6 +66,12 @@ export interface PaymentDriver {
     },
     creds: ProviderCredentials,
   ): Promise<ProviderState>;
+  /**
+   * Completes a branch's credentials with what the provider derives from them when the admin saves (Kaspi: the device
+   * token it registers from the BIN and the trade point). Answers the fields to add ({} when nothing to do). Throws
+   * ProviderError when the provider refuses or is away.
+   */
+  setUp?(creds: ProviderCredentials, ctx: { branchId: number }): Promise<ProviderCredentials>;
   /** Returns `amount` minor units of a settled payment to the customer. Throws ProviderError when refused. */
   refund(ref: { requestId: string; providerRef: string }, amount: number, creds: ProviderCredentials): Promise<{ refundRef: string }>;
 }

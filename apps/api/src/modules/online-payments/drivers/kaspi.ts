@@ -73,6 +73,16 @@ export function kaspiDriver(opts: { baseUrl: string; timeoutMs?: number }): Paym
     return creds.device_token;
   };
 
+  /** Registers a device (a branch's till) at Kaspi: its token is what every other call names. */
+  async function registerDevice(input: { deviceId: string; organizationBin: string; tradePointId: string }): Promise<string> {
+    const data = await call<{ DeviceToken: string }>('POST', PATHS.register, {
+      DeviceId: input.deviceId,
+      OrganizationBin: input.organizationBin,
+      TradePointId: input.tradePointId,
+    });
+    return data.DeviceToken;
+  }
+
   return {
     provider: 'kaspi',
     credentialFields: ['device_token', 'organization_bin', 'trade_point_id', 'remote_invoice', 'payment_link'],
@@ -121,13 +131,16 @@ export function kaspiDriver(opts: { baseUrl: string; timeoutMs?: number }): Paym
     },
 
     /** Registers the merchant's device at Kaspi (the admin does once per branch): answers its DeviceToken. */
-    async registerDevice(input) {
-      const data = await call<{ DeviceToken: string }>('POST', PATHS.register, {
-        DeviceId: input.deviceId,
-        OrganizationBin: input.organizationBin,
-        TradePointId: input.tradePointId,
+    /** No device token yet, but the BIN and the trade point: registers this branch's device at Kaspi (its token kept sealed). */
+    async setUp(creds, ctx): Promise<ProviderCredentials> {
+      if (creds.device_token || !creds.organization_bin || !creds.trade_point_id) return {};
+      const token = await registerDevice({
+        deviceId: `portal-branch-${ctx.branchId}`,
+        organizationBin: creds.organization_bin,
+        tradePointId: creds.trade_point_id,
       });
-      return data.DeviceToken;
+      return { device_token: token };
     },
+    registerDevice,
   };
 }
