@@ -20,6 +20,7 @@ import { recordAudit, type AuditActor } from '../audit/audit';
 import type { BranchRow } from '../branches/branches-repository';
 import { openBusinessDate } from './business-day';
 import { onlineJournal } from './online-journal';
+import { dayCloseRepository } from './day-close-repository';
 import { emptyByMethod, paymentsRepository as repo } from './payments-repository';
 
 /**
@@ -299,9 +300,9 @@ export const paymentsService = {
   async dayView(db: Db, branch: BranchRow, date: string | undefined, branchName: string, lang: TLang): Promise<TDayCloseView> {
     const open = await openBusinessDate(db, branch);
     const day = date ?? open;
-    const { expected, count } = await repo.daySums(db, branch.id, day);
-    const closeRow = await repo.dayClose(db, branch.id, day);
-    const close = closeRow ? ((await repo.dayCloseViews(db, { ids: [closeRow.id] }, lang))[0] ?? null) : null;
+    const { expected, count } = await dayCloseRepository.daySums(db, branch.id, day);
+    const closeRow = await dayCloseRepository.dayClose(db, branch.id, day);
+    const close = closeRow ? ((await dayCloseRepository.dayCloseViews(db, { ids: [closeRow.id] }, lang))[0] ?? null) : null;
     return {
       branch: { id: branch.id, name: branchName },
       business_date: day,
@@ -312,7 +313,7 @@ export const paymentsService = {
       expected: close ? close.expected : expected,
       payments_count: close ? close.payments_count : count,
       close,
-      online: await repo.onlineSums(db, branch.id, day),
+      online: await dayCloseRepository.onlineSums(db, branch.id, day),
     };
   },
 
@@ -341,11 +342,11 @@ export const paymentsService = {
       if (day > today) throw new AppError('validation_failed', { fields: { date: ['validation.invalid_date'] } });
       if (!staff.admin && day < addDays(today, -DAY_CLOSE_STAFF_DAYS))
         throw new AppError('day_close_too_old', { params: { days: DAY_CLOSE_STAFF_DAYS } });
-      if (await repo.dayClose(tx, branch.id, day)) throw new AppError('day_closed');
-      const { expected, count } = await repo.daySums(tx, branch.id, day);
+      if (await dayCloseRepository.dayClose(tx, branch.id, day)) throw new AppError('day_closed');
+      const { expected, count } = await dayCloseRepository.daySums(tx, branch.id, day);
       const difference = emptyByMethod();
       for (const m of PAYMENT_METHODS) difference[m] = (input.counted[m] ?? 0) - expected[m];
-      const closeId = await repo.insertDayClose(tx, {
+      const closeId = await dayCloseRepository.insertDayClose(tx, {
         branchId: branch.id,
         businessDate: day,
         currency: branch.currency,
@@ -367,10 +368,10 @@ export const paymentsService = {
         });
       return closeId;
     });
-    return (await repo.dayCloseViews(db, { ids: [id] }, lang))[0]!;
+    return (await dayCloseRepository.dayCloseViews(db, { ids: [id] }, lang))[0]!;
   },
 
   async listCloses(db: Db, where: { branchId?: number; from?: string; to?: string }, lang: TLang): Promise<TDayClose[]> {
-    return repo.dayCloseViews(db, where, lang);
+    return dayCloseRepository.dayCloseViews(db, where, lang);
   },
 };
