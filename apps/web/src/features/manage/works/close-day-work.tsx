@@ -94,7 +94,7 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
         )}
         {problem && <Alert kind="error">{problem}</Alert>}
         <div className={styles.tableScroll}>
-          <table className={styles.moneyTable} data-testid="close-table">
+          <table className={`${styles.moneyTable} ${styles.closeTable}`} data-testid="close-table">
             <thead>
               <tr>
                 <th>{t('manage:pay.method')}</th>
@@ -110,10 +110,10 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
                 return (
                   <tr key={m} data-testid={`close-row-${m}`}>
                     <td>{t(`manage:payment.${m}`)}</td>
-                    <td className={styles.num} data-testid={`close-expected-${m}`}>
+                    <td className={styles.num} data-label={t('manage:close.expected')} data-testid={`close-expected-${m}`}>
                       {money(v.expected[m])}
                     </td>
-                    <td className={styles.num}>
+                    <td className={styles.num} data-label={t('manage:close.counted')}>
                       <TextField
                         label={t('manage:close.counted_of', { method: t(`manage:payment.${m}`) })}
                         className={styles.cellField}
@@ -126,7 +126,7 @@ export function CloseDayWork({ branchId, admin }: { branchId: number | undefined
                         data-testid={`close-counted-${m}`}
                       />
                     </td>
-                    <td className={styles.num} data-testid={`close-diff-${m}`}>
+                    <td className={styles.num} data-label={t('manage:close.difference')} data-testid={`close-diff-${m}`}>
                       {diff === null ? '—' : money(diff)}
                     </td>
                   </tr>
