@@ -3,3 +3,4 @@ export * from './client-code';
 export * from './photo-types';
 export * from './transitions';
 export * from './chargeable-weight';
+export * from './parcel-number';

@@ -7,6 +7,7 @@ import { assignDisputed, dispute, releaseDisputed } from './dispute';
 import { handOver } from './hand-over';
 import { parcelsRepository } from './parcels-repository';
 import { receive } from './receive';
+import { resolveScans } from './scan-codes';
 import { existingIds, unreceive } from './unreceive';
 
 export type { Actor, ClaimingUser, CorrectionOutcome, LifecycleOrderRow, OwnerSource, ReceiveInput } from './parcel-types';
@@ -23,6 +24,8 @@ export type { Actor, ClaimingUser, CorrectionOutcome, LifecycleOrderRow, OwnerSo
  * are linked by whoever claims, assigns or receives.
  */
 export const parcels = {
+  /** What scanned texts name: a tracking code, or our number P… (check digit checked; issue 35, ADR 079). */
+  resolveScans,
   /**
    * Locks one tracking code until the transaction ends. Receipt, saving a code and assigning a dispute take it first:
    * whoever comes second sees what the first did, so two saves and a receipt racing never leave the parcel with one
