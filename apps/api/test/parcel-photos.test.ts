@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PARCEL_PHOTOS, PHOTO_MAX_SIDE, PHOTO_THUMB_SIDE, type TParcelPhoto } from '@portal/contract';
+import { parcelPhotos } from '../src/db/schema';
 import { MediaUrls } from '../src/modules/uploads/media-urls';
 import { aCustomer, parcelIn, type CustomerWithParcel } from './factories';
 import { client, createTestApp, type TestContext } from './helpers';
@@ -130,11 +131,9 @@ describe('parcel photos: kinds, who and when', () => {
     expect(photos.every((x) => typeof x.taken_by === 'string' && x.taken_by.length > 0)).toBe(true);
     expect(Date.now() - Date.parse(photos[0]!.taken_at)).toBeLessThan(60_000);
 
-    const rows = await ctx.database.db.execute<{ kind: string; taken_by: number | null }>(
-      sql`select kind, taken_by from parcel_photos where order_id = ${p.id} order by id`,
-    );
-    expect(rows.rows.map((r) => r.kind)).toEqual(['handover', 'damage']);
-    expect(rows.rows.every((r) => r.taken_by !== null)).toBe(true);
+    const rows = await photosOf(p.id);
+    expect(rows.map((r) => r.kind)).toEqual(['handover', 'damage']);
+    expect(rows.every((r) => r.takenBy !== null)).toBe(true);
 
     const mine = await client(ctx.app)('GET', `/orders/${p.id}`, { token: p.token });
     expect((mine.json.data.photos as TParcelPhoto[]).map((x) => [x.kind, x.taken_by])).toEqual([
@@ -227,9 +226,6 @@ describe('parcel photos: the cap holds under a burst', () => {
   });
 });
 
-async function photosOf(orderId: number) {
-  const rows = await ctx.database.db.execute<{ kind: string; key: string }>(
-    sql`select kind, key from parcel_photos where order_id = ${orderId} order by id`,
-  );
-  return rows.rows;
-}
+/** The parcel's rows in parcel_photos, as stored. */
+const photosOf = (orderId: number) =>
+  ctx.database.db.select().from(parcelPhotos).where(eq(parcelPhotos.orderId, orderId)).orderBy(asc(parcelPhotos.id));

@@ -28,9 +28,9 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (!meta.width || !meta.height) throw new AppError('photo_invalid');
   if (meta.width * meta.height > MAX_PHOTO_INPUT_PIXELS) throw new AppError('photo_too_many_pixels');
   try {
-    const upright = await sharp(bytes, input).rotate().toBuffer();
-    const fit = (side: number) =>
-      sharp(upright).resize(side, side, { fit: 'inside', withoutEnlargement: true }).webp(WEBP).toBuffer();
+    // One pipeline per output from the original bytes (no intermediate re-encoding): upright, fitted, WebP.
+    const upright = sharp(bytes, input).rotate();
+    const fit = (side: number) => upright.clone().resize(side, side, { fit: 'inside', withoutEnlargement: true }).webp(WEBP).toBuffer();
     const [photo, thumb] = await Promise.all([fit(PHOTO_MAX_SIDE), fit(PHOTO_THUMB_SIDE)]);
     return { photo, thumb };
   } catch (error) {
