@@ -190,7 +190,9 @@ test.describe('two API processes behind nginx', () => {
     for (const api of [direct[1], viaNginx]) expect((await api.get(url)).status()).toBe(403);
     // Linked at receipt through process 1; process 2 answers the parcel with a signed address every process accepts.
     const code = `XPH${Date.now().toString(36).toUpperCase()}`;
-    await json(await direct[0].post('/api/manage/receive', { headers: bearer(token), data: { track_code: code, weight: 1, photos: [url] } }));
+    await json(
+      await direct[0].post('/api/manage/receive', { headers: bearer(token), data: { track_code: code, weight: 1, photos: [url] } }),
+    );
     const parcel = await json<{ data: { photos: { url: string }[] } }>(
       await direct[1].get(`/api/manage/parcel?code=${code}`, { headers: bearer(token) }),
     );
