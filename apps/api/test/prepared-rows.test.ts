@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { withCompiledRowMapper } from '../src/db/prepared';
 import { orderStatuses, sessions, users } from '../src/db/schema';
 import { ordersRepository } from '../src/modules/orders/orders-repository';
