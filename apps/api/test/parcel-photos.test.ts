@@ -179,7 +179,9 @@ describe('parcel photos: private', () => {
   });
 
   it('other kinds of uploads (news images, logos) stay public by address', async () => {
-    const news = await upload(ctx, '/admin/uploads/news', staff.admin, [{ field: 'image', name: 'n.png', type: 'image/png', bytes: PNG_1x1 }]);
+    const news = await upload(ctx, '/admin/uploads/news', staff.admin, [
+      { field: 'image', name: 'n.png', type: 'image/png', bytes: PNG_1x1 },
+    ]);
     expect(news.status).toBe(201);
     const res = await fetchUpload(news.json.data.url);
     expect(res.statusCode).toBe(200);

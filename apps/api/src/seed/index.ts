@@ -10,10 +10,7 @@ import { seedStatuses } from './statuses';
  * Idempotent: reference data (countries, branches, settings, statuses) always; demo accounts and
  * demo content only when `demo` (never with NODE_ENV=production unless SEED_DEMO=true).
  */
-export async function seedDatabase(
-  db: Db,
-  opts: { demo: boolean; storePhoto?: StoreDemoPhoto },
-): Promise<{ demoAccounts: DemoAccount[] }> {
+export async function seedDatabase(db: Db, opts: { demo: boolean; storePhoto?: StoreDemoPhoto }): Promise<{ demoAccounts: DemoAccount[] }> {
   await seedGeo(db);
   await seedStatuses(db);
   if (!opts.demo) return { demoAccounts: [] };

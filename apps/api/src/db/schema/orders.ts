@@ -169,7 +169,6 @@ export const orders = pgTable(
   ],
 );
 
-
 /**
  * A parcel's photos by kind (ADR 081): `key` is the stored photo (processed: oriented, no metadata, at most
  * PHOTO_MAX_SIDE px), `thumb_key` its thumbnail. Served only through short-lived signed addresses. At most

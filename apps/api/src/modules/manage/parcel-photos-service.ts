@@ -35,7 +35,13 @@ export function mayAddKind(user: UserRow, kind: TParcelPhotoKind): boolean {
 
 export const parcelPhotosService = {
   /** The parcel's photos for a staff member, or none when they may not see them. */
-  async forStaff(db: Db, user: UserRow, orderId: number, scope: PhotoScope, urls: MediaUrls): Promise<{ allowed: boolean; photos: TParcelPhoto[] }> {
+  async forStaff(
+    db: Db,
+    user: UserRow,
+    orderId: number,
+    scope: PhotoScope,
+    urls: MediaUrls,
+  ): Promise<{ allowed: boolean; photos: TParcelPhoto[] }> {
     const allowed = maySeePhotos(user, scope);
     return { allowed, photos: allowed ? toParcelPhotos(await parcels.photosOf(db, [orderId]), (k) => urls.sign(k), true) : [] };
   },

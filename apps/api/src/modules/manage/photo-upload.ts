@@ -22,4 +22,3 @@ export async function storeUploadedPhotos(uploads: Uploads, request: FastifyRequ
   if (!stored.length) throw new AppError('photo_invalid');
   return stored;
 }
-

@@ -10,7 +10,9 @@ export const UPLOAD_KINDS = ['parcels', 'logos', 'news', 'lessons', 'content', '
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** An upload key as this service makes them: `<kind>/<32 hex>.<ext>`. Anything else is no upload. */
-const KEY = new RegExp(`^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$|^parcels/[0-9a-f]{32}-t\\.webp$`);
+const KEY = new RegExp(
+  `^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$|^parcels/[0-9a-f]{32}-t\\.webp$`,
+);
 
 /** Kinds served only by a signed address (ADR 081); every other kind (logos, news images…) is public. */
 export const PRIVATE_UPLOAD_KINDS: ReadonlySet<string> = new Set<UploadKind>(['parcels']);
