@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   customerTotals: 'payments',
   countries: 'countries',
   orders: 'parcels',
+  parcelPhotos: 'parcels',
   orderEvents: 'parcels',
   parcelReaddresses: 'parcels',
   receipts: 'parcels',

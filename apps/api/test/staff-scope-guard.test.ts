@@ -33,6 +33,7 @@ const warehouse: Who[] = ['warehouse', 'admin'];
 const MAY: Record<string, Who[]> = {
   contextRoutes: anyStaff,
   findRoutes: anyStaff,
+  parcelPhotoRoutes: anyStaff,
   receiveRoutes: warehouse,
   importRoutes: warehouse,
   unclaimedRoutes: warehouse,

@@ -89,6 +89,8 @@ export const ERROR_STATUS = {
   import_file_oversized: 422,
   import_csv_oversized: 422,
   photo_invalid: 422,
+  photo_too_many_pixels: 413,
+  photo_limit: 409,
   image_invalid: 422,
   image_too_large: 413,
   svg_unsafe: 422,
