@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { parcelPhotos } from '../src/db/schema';
 
-/** Migration 0030 (ADR 081): `orders.photos` become intake rows of `parcel_photos`, in order, taken by the receiver. */
-describe('migration 0030: orders.photos → parcel_photos', () => {
+/** Migration 0028 (ADR 081): `orders.photos` become intake rows of `parcel_photos`, in order, taken by the receiver. */
+describe('migration 0028: orders.photos → parcel_photos', () => {
   const MIGRATIONS = join(__dirname, '../src/db/migrations');
   let dir: string;
   let target: { databaseUrl?: string; dataDir?: string };
@@ -16,11 +16,11 @@ describe('migration 0030: orders.photos → parcel_photos', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-photos-'));
-    // The migrations as they stood before 0030: the same folder with the journal cut just before it.
+    // The migrations as they stood before 0028: the same folder with the journal cut just before it.
     const before = join(dir, 'migrations');
     cpSync(MIGRATIONS, before, { recursive: true });
     const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const cut = journal.entries.findIndex((e) => e.tag === '0030_parcel_photos');
+    const cut = journal.entries.findIndex((e) => e.tag === '0028_parcel_photos');
     expect(cut).toBeGreaterThan(0);
     writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
     const serverUrl = process.env.TEST_DATABASE_URL;
