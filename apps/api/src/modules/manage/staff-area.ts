@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
+import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
+import { bagsRoutes } from '../bags/bags-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { parcelPhotoReferences } from './photo-references';
 import { arrivalRoutes } from './works/arrival-routes';
@@ -31,6 +33,9 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   dispatchRoutes,
   flightsRoutes,
   arrivalRoutes,
+  // Bags (issue 35, ADR 082): packed, sealed and put on flights at the warehouse; arrived with one scan at the branch.
+  bagsRoutes,
+  bagArrivalRoutes,
   handoverRoutes,
   findRoutes,
   // Corrections and undo of a hand-over: guarded by the capability the kind needs (ADR 075).
