@@ -99,6 +99,7 @@ export function BagArrivalWork({ branch, branchId }: { branch: TManageBranch | n
         <ScanInput
           label={t('manage:bag_arrival.bag_label')}
           hint={t('manage:bag_arrival.bag_hint')}
+          placeholder={t('manage:bag_arrival.bag_placeholder')}
           onScan={onBag}
           testId="bag-arrival-scan"
         />

@@ -34,7 +34,10 @@ function WeightCheck({ bag }: { bag: TBagDetails }) {
           allowed: kg(c.allowed_grams, lang),
         })}
       </p>
-      {bag.weighed_grams !== null && c.difference_grams !== null && (
+      {bag.weighed_grams !== null && c.difference_grams !== null && bag.status !== 'open' && (
+        <p className={styles.muted}>{t('manage:bags.weighed', { weighed: kg(bag.weighed_grams, lang) })}</p>
+      )}
+      {bag.weighed_grams !== null && c.difference_grams !== null && bag.status === 'open' && (
         <Alert kind={c.ok ? 'success' : 'error'}>
           {t(c.ok ? 'manage:bags.check_ok' : 'manage:bags.check_bad', {
             weighed: kg(bag.weighed_grams, lang),
