@@ -162,7 +162,9 @@ export function BagsWork({ branches }: { branches: TManageBranch[] }) {
         <Manifest />
       </div>
       {chosen !== null && bag.data ? (
-        <BagPanel key={bag.data.id} bag={bag.data} branches={branches} />
+        <div className={styles.bagFirst}>
+          <BagPanel key={bag.data.id} bag={bag.data} branches={branches} />
+        </div>
       ) : (
         <section className={styles.panel}>
           <p className={styles.muted}>{t('manage:bags.choose')}</p>
