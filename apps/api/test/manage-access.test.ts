@@ -129,7 +129,7 @@ describe('role and place matrix', () => {
     expect(b.json.data.works).toEqual(['arrival', 'bag_arrival', 'handover', 'close_day', 'payment_differences', 'reports', 'find']);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(11);
+    expect(a.json.data.works).toHaveLength(13);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });
