@@ -197,6 +197,26 @@ describe('packing a bag', () => {
   });
 });
 
+describe('two bags racing for the same parcels', () => {
+  it('each parcel goes into exactly one bag; the other scan says which', async () => {
+    const made = await atWarehouse([1, 1, 1]);
+    const [a, b] = [await openBag(), await openBag()];
+    const answers = await Promise.all([a, b, a, b].map((id) => scanIn(id, made.codes)));
+    for (const res of answers) expect(res.status, res.body).toBe(200);
+    for (const [i, code] of made.codes.entries()) {
+      const outcomes = answers.map((r) => r.json.data.results[i]);
+      expect(outcomes.every((o: { code: string }) => o.code === code)).toBe(true);
+      expect(outcomes.filter((o: { outcome: string }) => o.outcome === 'added')).toHaveLength(1);
+    }
+    const [inA, inB] = [(await get(`/manage/bags/${a}`)).json.data, (await get(`/manage/bags/${b}`)).json.data];
+    expect(inA.parcels + inB.parcels).toBe(3);
+    const holder = (code: string) => (inA.items.some((p: { track_code: string }) => p.track_code === code) ? a : b);
+    for (const res of answers)
+      for (const r of res.json.data.results as { code: string; outcome: string; message: string }[])
+        if (r.outcome === 'in_other_bag') expect(r.message).toBe(`Already in bag ${formatBagNumber(holder(r.code))}`);
+  });
+});
+
 describe('bags on flights and at the branch', () => {
   it('dispatches all parcels with the bag, makes them arrive with one scan (once under a burst), lists missing and extra', async () => {
     await setTolerance({ tare_grams: 300, tolerance_grams: 200, tolerance_bp: 0 });
