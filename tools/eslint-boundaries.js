@@ -64,6 +64,8 @@ export const TABLE_OWNERS = {
   branches: 'branches',
   settings: 'settings',
   warehouses: 'china-address',
+  bags: 'bags',
+  bagItems: 'bags',
 };
 
 /** The same owners by SQL table name (parcelFlowDays → parcel_flow_days), for writes in raw sql`…` text. */

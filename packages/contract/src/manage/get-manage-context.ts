@@ -10,7 +10,10 @@ export const MANAGE_WORKS = [
   'unclaimed',
   'disputes',
   'dispatch',
+  // Bags (issue 35, ADR 082): packed at the warehouse, arrived with one scan at the branch.
+  'bags',
   'arrival',
+  'bag_arrival',
   'handover',
   'close_day',
   // Online payments' differences with the providers (ADR 077).

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
+import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
+import { bagsRoutes } from '../bags/bags-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
@@ -32,6 +34,9 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   dispatchRoutes,
   flightsRoutes,
   arrivalRoutes,
+  // Bags (issue 35, ADR 082): packed, sealed and put on flights at the warehouse; arrived with one scan at the branch.
+  bagsRoutes,
+  bagArrivalRoutes,
   handoverRoutes,
   findRoutes,
   // Photos by kind (ADR 081): any staff reach the scope; the service narrows to parcels they may see and kinds of theirs.

@@ -83,3 +83,11 @@ export const ScalesIcon = makeIcon(
     <path d="m5 7-3 6a3 3 0 0 0 6 0L5 7ZM19 7l-3 6a3 3 0 0 0 6 0l-3-6Z" />
   </>,
 );
+/** A tied sack (bags, issue 35). */
+export const BagIcon = makeIcon(
+  <>
+    <path d="M9 3h6l-1.5 3h-3L9 3Z" />
+    <path d="M10.5 6C6 8 4 12 4 16a5 5 0 0 0 5 5h6a5 5 0 0 0 5-5c0-4-2-8-6.5-10" />
+    <path d="M9 13h6" />
+  </>,
+);

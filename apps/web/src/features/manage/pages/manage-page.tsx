@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/field';
 import { useManageContextQuery } from '../api/manage-api';
 import {
   ArrivalIcon,
+  BagIcon,
   CashIcon,
   ChartIcon,
   HandoverIcon,
@@ -21,6 +22,8 @@ import {
 import { errorText } from '../model/api-error';
 import { useManageTexts } from '../model/use-manage-texts';
 import { ArrivalWork } from '../works/arrival-work';
+import { BagArrivalWork } from '../works/bag-arrival-work';
+import { BagsWork } from '../works/bags-work';
 import { CloseDayWork } from '../works/close-day-work';
 import { DispatchWork } from '../works/dispatch-work';
 import { DisputesWork } from '../works/disputes-work';
@@ -41,7 +44,9 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   unclaimed: QuestionBoxIcon,
   disputes: ScalesIcon,
   dispatch: TruckIcon,
+  bags: BagIcon,
   arrival: ArrivalIcon,
+  bag_arrival: BagIcon,
   handover: HandoverIcon,
   close_day: CashIcon,
   payment_differences: ScalesIcon,
@@ -74,7 +79,8 @@ export default function ManagePage() {
   const work: TManageWork = asked && ctx.works.includes(asked) ? asked : (ctx.works[0] ?? 'find');
   const admin = ctx.role === 'admin';
   const branch = admin ? (ctx.branches.find((b) => b.id === adminBranch) ?? null) : ctx.place_branch;
-  const branchWork = work === 'arrival' || work === 'handover' || work === 'close_day' || work === 'payment_differences';
+  const branchWork =
+    work === 'arrival' || work === 'bag_arrival' || work === 'handover' || work === 'close_day' || work === 'payment_differences';
   const place = admin
     ? t('manage:place.admin')
     : ctx.place?.kind === 'china_warehouse'
@@ -137,6 +143,8 @@ export default function ManagePage() {
         {work === 'unclaimed' && <UnclaimedWork />}
         {work === 'disputes' && <DisputesWork />}
         {work === 'dispatch' && <DispatchWork branches={ctx.branches} />}
+        {work === 'bags' && <BagsWork branches={ctx.branches} />}
+        {work === 'bag_arrival' && <BagArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
