@@ -1,5 +1,6 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
 import { FieldShell, fieldStyles } from '../../../components/ui/field';
 
 /** A file's bytes in base64 (a .pfx/.p12 is binary), in chunks so a large file does not overflow the call stack. */
@@ -34,6 +35,7 @@ export function CertificateField(props: {
   const { t } = useTranslation();
   const textId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -43,6 +45,7 @@ export function CertificateField(props: {
     setFileName(file.name);
     // PEM is text (kept as it is); anything else is the PKCS#12 file itself.
     props.onChange(text.includes('-----BEGIN') ? text : base64Of(bytes));
+    if (input.current) input.current.value = '';
   };
 
   // The file's name while its content is what will be sent (a save clears the value, and with it the name).
@@ -53,12 +56,18 @@ export function CertificateField(props: {
   return (
     <FieldShell id={textId} label={props.label} error={props.error} hint={hint}>
       <input
+        ref={input}
         type="file"
         accept=".pfx,.p12,.pem,.crt,.key"
-        aria-label={t('admin:payment_providers.certificate_upload')}
+        hidden
         onChange={(e) => void pick(e)}
         data-testid={`${props.id}-file`}
       />
+      <div>
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+          {t('admin:payment_providers.certificate_upload')}
+        </Button>
+      </div>
       <div className={fieldStyles.control}>
         <textarea
           id={textId}
