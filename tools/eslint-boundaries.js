@@ -63,6 +63,9 @@ export const TABLE_OWNERS = {
   branches: 'branches',
   settings: 'settings',
   warehouses: 'china-address',
+  labelPrinters: 'labels',
+  labelIssues: 'labels',
+  orderBoxes: 'parcels',
 };
 
 /** The same owners by SQL table name (parcelFlowDays → parcel_flow_days), for writes in raw sql`…` text. */

@@ -13,6 +13,8 @@ export interface ReceiveInput {
   dimensions?: TDimensionsCm | null;
   labelClientCode: string | null;
   photos: string[];
+  /** Several boxes under this code: each box's weight, or null each when only the total was weighed. */
+  boxes?: (number | null)[];
 }
 
 export interface OwnerMatch {
@@ -82,6 +84,7 @@ export const receiveService = {
             labelClientCode: input.labelClientCode,
             photos: input.photos,
             disputedBy: match.matchedBy === 'disputed' ? match.savers.map((s) => s.id) : undefined,
+            boxes: input.boxes,
           },
         ],
         actor,

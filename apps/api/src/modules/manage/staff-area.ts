@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
+import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { parcelPhotoReferences } from './photo-references';
 import { arrivalRoutes } from './works/arrival-routes';
@@ -37,6 +38,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   correctionsRoutes,
   // Online money's books (ADR 077): refunds through the provider (capability refunds), reconciliation's differences.
   onlineBooksRoutes,
+  // Labels (ADR 080): any staff reach the scope; the service shows each place its own parcels and printers.
+  labelsRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {
