@@ -18,7 +18,11 @@ export const LABEL_SIZE_MM: Record<TLabelSizeCode, { width: number; height: numb
 
 /** Most boxes one tracking code may be received as. */
 export const MAX_BOXES = 20;
-export const ZBoxNumber = z.coerce.number({ error: MSG.invalidValue }).int({ error: MSG.invalidValue }).min(1, { error: MSG.invalidValue }).max(MAX_BOXES, { error: MSG.invalidValue });
+export const ZBoxNumber = z.coerce
+  .number({ error: MSG.invalidValue })
+  .int({ error: MSG.invalidValue })
+  .min(1, { error: MSG.invalidValue })
+  .max(MAX_BOXES, { error: MSG.invalidValue });
 
 /** GET manage/parcels/{id}/label?format=pdf|zpl&size=…[&box=n]: one label per box (or box n only). */
 export const ZLabelQuery = z.object({
@@ -72,14 +76,20 @@ export type TAdminLabelPrintersResponse = z.infer<typeof ZAdminLabelPrintersResp
 export const ZAdminLabelPrinterResponse = ZData(ZAdminLabelPrinter);
 
 /** A host name or an IPv4/IPv6 address, nothing else (no scheme, path or port). */
-const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:]+\]?)$/;
+const HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:]+\]?)$/;
 
 /** POST admin/label-printers, PUT admin/label-printers/{id} (with version: an older one → 409). */
 export const ZSaveAdminLabelPrinterRequest = z.strictObject({
   branch_id: z.number({ error: MSG.invalidValue }).int().positive().nullable(),
   name: ZRequiredText(60),
   host: ZRequiredText(253).regex(HOST_PATTERN, { error: MSG.invalidValue }),
-  port: z.number({ error: MSG.invalidValue }).int().min(1, { error: MSG.invalidValue }).max(65535, { error: MSG.invalidValue }).default(9100),
+  port: z
+    .number({ error: MSG.invalidValue })
+    .int()
+    .min(1, { error: MSG.invalidValue })
+    .max(65535, { error: MSG.invalidValue })
+    .default(9100),
   default_size: ZLabelSize.default('100x150'),
   is_default: z.boolean({ error: MSG.invalidValue }).default(false),
   version: z.number().int().optional(),

@@ -104,7 +104,13 @@ export async function adminPrintersRoutes(app: FastifyInstance) {
   r.delete(
     '/label-printers/:id',
     {
-      schema: { tags, summary: 'Remove a label printer', security, params: ZIdParam, response: { 200: ZAdminLabelPrinterResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a label printer',
+        security,
+        params: ZIdParam,
+        response: { 200: ZAdminLabelPrinterResponse, ...errors },
+      },
     },
     async (request) => {
       const removed = await app.db.transaction(async (tx) => {

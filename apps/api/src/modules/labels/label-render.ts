@@ -29,32 +29,82 @@ export function labelPagePoints(size: TLabelSize): [number, number] {
   return [mm.width * PT_PER_MM, mm.height * PT_PER_MM];
 }
 
-/** Where things go on each size, in mm from the top left (one layout for PDF and ZPL). */
-interface Layout {
-  margin: number;
-  title: number; // cap height of the big line, mm
-  line: number; // small lines' height, mm
-  lineGap: number;
-  qr: number; // QR side, mm (top right)
-  barHeight: number; // Code 128 bars, mm (bottom, full width)
-  codeText: number; // the code in letters under the bars, mm
+/** A box on the label, in mm from the top left; `size` is a text's em height. */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  size: number;
 }
 
-const LAYOUTS: Record<TLabelSize, Layout> = {
-  '58x40': { margin: 2, title: 6, line: 2.6, lineGap: 0.6, qr: 12, barHeight: 8, codeText: 2.6 },
-  '100x150': { margin: 5, title: 16, line: 5, lineGap: 1.5, qr: 40, barHeight: 25, codeText: 5 },
-};
+/** Where everything of one label goes, in mm: one plan drawn by both the PDF and the ZPL. */
+interface Plan {
+  title: Box;
+  qr: { x: number; y: number; side: number };
+  lines: Box[];
+  bars: { x: number; y: number; w: number; h: number };
+  codeText: Box;
+}
+
+/** About how wide a character is, in ems (Noto Sans and Zebra's font 0 alike), to fit a title and cut long lines. */
+const EM_PER_CHAR = 0.6;
+
+function plan(label: LabelContent, size: TLabelSize): Plan {
+  const { width, height } = LABEL_SIZE_MM[size];
+  const fit = (w: number, max: number, text: string) => Math.min(max, w / (EM_PER_CHAR * Math.max(1, text.length)));
+  if (size === '58x40') {
+    // Small: QR top right beside the title and the first lines; the bars across the bottom.
+    const m = 2;
+    const qr = { x: width - m - 12, y: m, side: 12 };
+    const beside = qr.x - m - 1.5;
+    const titleSize = fit(beside, 7, label.title);
+    const codeSize = 2.8;
+    const bars = { x: m, y: height - m - codeSize - 7, w: width - 2 * m, h: 7 };
+    const lines: Box[] = [];
+    let y = m + titleSize + 0.5;
+    for (const _ of label.lines) {
+      if (y + 2.9 > bars.y) break;
+      lines.push({ x: m, y, w: y < qr.y + qr.side ? beside : width - 2 * m, size: 2.9 });
+      y += 3.1;
+    }
+    return {
+      title: { x: m, y: m, w: beside, size: titleSize },
+      qr,
+      lines,
+      bars,
+      codeText: { x: m, y: bars.y + bars.h + 0.3, w: width - 2 * m, size: codeSize },
+    };
+  }
+  // Large: the title across the top, the lines under it, the QR under them, the bars at the bottom.
+  const m = 5;
+  const titleSize = fit(width - 2 * m, 18, label.title);
+  const codeSize = 6;
+  const bars = { x: m, y: height - m - codeSize - 25, w: width - 2 * m, h: 25 };
+  const lines: Box[] = [];
+  let y = m + titleSize + 3;
+  for (const _ of label.lines.slice(0, 6)) {
+    lines.push({ x: m, y, w: width - 2 * m, size: 5 });
+    y += 6;
+  }
+  const qr = { x: m, y: Math.max(y + 2, 60), side: 45 };
+  return {
+    title: { x: m, y: m, w: width - 2 * m, size: titleSize },
+    qr,
+    lines,
+    bars,
+    codeText: { x: m, y: bars.y + bars.h + 0.5, w: width - 2 * m, size: codeSize },
+  };
+}
 
 const png = (options: Parameters<typeof bwipjs.toBuffer>[0]) => bwipjs.toBuffer(options);
 
 export async function labelPdf(labels: LabelContent[], size: TLabelSize): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const [width, height] = labelPagePoints(size);
-  const l = LAYOUTS[size];
-  const mm = (n: number) => n * PT_PER_MM;
+  const pt = (n: number) => n * PT_PER_MM;
   const images = await Promise.all(
     labels.map(async (label) => ({
-      bars: await png({ bcid: 'code128', text: label.code, scale: 4, height: l.barHeight, includetext: false }),
+      bars: await png({ bcid: 'code128', text: label.code, scale: 4, height: 10, includetext: false }),
       qr: await png({ bcid: 'qrcode', text: label.code, scale: 6 }),
     })),
   );
@@ -67,32 +117,20 @@ export async function labelPdf(labels: LabelContent[], size: TLabelSize): Promis
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const write = (font: string, box: Box, text: string, align: 'left' | 'center' = 'left') =>
+    doc
+      .font(font)
+      .fontSize(pt(box.size))
+      .text(text, pt(box.x), pt(box.y), { width: pt(box.w), height: pt(box.size) * 1.4, lineBreak: false, ellipsis: true, align });
   labels.forEach((label, i) => {
     const img = images[i]!;
+    const p = plan(label, size);
     doc.addPage({ size: [width, height], margin: 0 });
-    const m = mm(l.margin);
-    const textWidth = width - 2 * m - mm(l.qr) - mm(l.margin);
-    doc.image(img.qr, width - m - mm(l.qr), m, { width: mm(l.qr), height: mm(l.qr) });
-    // Font sizes in points from heights in mm (a cap height is about 0.72 of the size).
-    doc
-      .font('bold')
-      .fontSize(mm(l.title) / 0.72)
-      .text(label.title, m, m, { width: textWidth, lineBreak: false, ellipsis: true });
-    let y = m + mm(l.title) / 0.72 + mm(l.lineGap);
-    doc.font('regular').fontSize(mm(l.line) / 0.72);
-    const barsTop = height - m - mm(l.codeText) / 0.72 - mm(l.barHeight);
-    for (const line of label.lines) {
-      const lineHeight = mm(l.line) / 0.72;
-      if (y + lineHeight > barsTop) break;
-      const w = y + lineHeight > m + mm(l.qr) ? width - 2 * m : textWidth;
-      doc.text(line, m, y, { width: w, lineBreak: false, ellipsis: true });
-      y += lineHeight + mm(l.lineGap) / 2;
-    }
-    doc.image(img.bars, m, barsTop, { width: width - 2 * m, height: mm(l.barHeight) });
-    doc
-      .font('bold')
-      .fontSize(mm(l.codeText) / 0.72)
-      .text(label.code, m, barsTop + mm(l.barHeight), { width: width - 2 * m, align: 'center', lineBreak: false });
+    doc.image(img.qr, pt(p.qr.x), pt(p.qr.y), { width: pt(p.qr.side), height: pt(p.qr.side) });
+    write('bold', p.title, label.title);
+    p.lines.forEach((box, k) => write('regular', box, label.lines[k]!));
+    doc.image(img.bars, pt(p.bars.x), pt(p.bars.y), { width: pt(p.bars.w), height: pt(p.bars.h) });
+    write('bold', p.codeText, label.code, 'center');
   });
   doc.end();
   return done;
@@ -100,50 +138,48 @@ export async function labelPdf(labels: LabelContent[], size: TLabelSize): Promis
 
 /**
  * A field's text for ZPL: with ^FH each "_" starts a hex escape, so _, ^ and ~ (which would start commands) are sent
- * as escapes; control characters are dropped. UTF-8 (^CI28) carries Cyrillic and Kazakh letters.
+ * as escapes; control characters become spaces, as do no-break spaces (which the formatter puts before units). UTF-8 (^CI28) carries Cyrillic and Kazakh letters.
  */
 export function zplText(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/[\u0000-\u001f\u007f\u00a0\u202f]/g, ' ')
       .replace(/[_^~]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
   );
 }
 
+/** A line cut to what fits its width (ZPL would print the rest over it). */
+function cut(text: string, box: Box): string {
+  const max = Math.max(1, Math.floor(box.w / (EM_PER_CHAR * box.size)));
+  return text.length > max ? `${text.slice(0, max - 1)}.` : text;
+}
+
 /** One ^XA…^XZ per label at 203 dpi: ^BC Code 128 (automatic subsets), ^BQ QR (model 2), ^A0 scalable font. */
 export function labelZpl(labels: LabelContent[], size: TLabelSize): string {
-  const l = LAYOUTS[size];
-  const mm = LABEL_SIZE_MM[size];
   const d = (n: number) => Math.round(n * DOTS_PER_MM);
-  const width = d(mm.width);
-  const height = d(mm.height);
-  const m = d(l.margin);
-  const qrSide = d(l.qr);
-  // QR magnification: version 1–2 (21–25 modules) for our codes fills the square.
-  const qrMag = Math.max(1, Math.min(10, Math.floor(qrSide / 25)));
-  const titleDots = Math.round(d(l.title) / 0.72);
-  const lineDots = Math.round(d(l.line) / 0.72);
-  const codeDots = Math.round(d(l.codeText) / 0.72);
-  const barDots = d(l.barHeight);
-  const barsTop = height - m - codeDots - barDots;
+  const { width, height } = LABEL_SIZE_MM[size];
   const module = size === '58x40' ? 2 : 3;
+  const text = (box: Box, value: string, align: 'L' | 'C' = 'L') =>
+    `^FO${d(box.x)},${d(box.y)}^A0N,${d(box.size)},${d(box.size)}^FB${d(box.w)},1,0,${align}^FH^FD${zplText(cut(value, box))}^FS`;
   return labels
     .map((label) => {
-      const out = ['^XA', '^CI28', `^PW${width}`, `^LL${height}`, '^LH0,0'];
-      out.push(`^FO${width - m - qrSide},${m}^BQN,2,${qrMag}^FH^FDMA,${zplText(label.code)}^FS`);
-      out.push(`^FO${m},${m}^A0N,${titleDots},${titleDots}^FB${width - 3 * m - qrSide},1,0,L^FH^FD${zplText(label.title)}^FS`);
-      let y = m + titleDots + d(l.lineGap);
-      for (const line of label.lines) {
-        if (y + lineDots > barsTop) break;
-        const w = y + lineDots > m + qrSide ? width - 2 * m : width - 3 * m - qrSide;
-        out.push(`^FO${m},${y}^A0N,${lineDots},${lineDots}^FB${w},1,0,L^FH^FD${zplText(line)}^FS`);
-        y += lineDots + Math.round(d(l.lineGap) / 2);
-      }
-      out.push(`^FO${m},${barsTop}^BY${module}^BCN,${barDots},N,N,N,A^FH^FD${zplText(label.code)}^FS`);
-      out.push(`^FO${m},${barsTop + barDots + 2}^A0N,${codeDots},${codeDots}^FB${width - 2 * m},1,0,C^FH^FD${zplText(label.code)}^FS`);
-      out.push('^XZ');
-      return out.join('\n');
+      const p = plan(label, size);
+      // QR magnification: version 1–2 (21–25 modules) for our codes fills the square.
+      const qrMag = Math.max(1, Math.min(10, Math.floor(d(p.qr.side) / 25)));
+      return [
+        '^XA',
+        '^CI28',
+        `^PW${d(width)}`,
+        `^LL${d(height)}`,
+        '^LH0,0',
+        `^FO${d(p.qr.x)},${d(p.qr.y)}^BQN,2,${qrMag}^FH^FDMA,${zplText(label.code)}^FS`,
+        text(p.title, label.title),
+        ...p.lines.map((box, k) => text(box, label.lines[k]!)),
+        `^FO${d(p.bars.x)},${d(p.bars.y)}^BY${module}^BCN,${d(p.bars.h)},N,N,N,A^FH^FD${zplText(label.code)}^FS`,
+        text(p.codeText, label.code, 'C'),
+        '^XZ',
+      ].join('\n');
     })
     .join('\n');
 }

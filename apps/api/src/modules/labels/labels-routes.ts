@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZErrorBody,
-  ZIdParam,
-  ZLabelPrintersResponse,
-  ZLabelPrintRequest,
-  ZLabelPrintResponse,
-  ZLabelQuery,
-} from '@portal/contract';
+import { ZErrorBody, ZIdParam, ZLabelPrintersResponse, ZLabelPrintRequest, ZLabelPrintResponse, ZLabelQuery } from '@portal/contract';
 import { staffGuard } from '../manage/manage-access';
 import { errors, security, tags, workContext } from '../manage/works/route-kit';
 import { labelsService } from './labels-service';

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   normalizeTrackCode,
+  parseNumber,
   pickText,
   readSearchTerm,
   type SearchTerm,
@@ -19,6 +20,10 @@ import { eventSentence } from '../parcels/parcel-notifications';
 import { containsPattern, manageRepository, type CustomerRow } from './manage-repository';
 import { assertServable } from './handover-service';
 import { toManageParcel } from './parcel-view';
+import { scannedCode } from './scan-resolve';
+
+/** Shaped like our parcel number (P + 10 digits, maybe a box), whatever its check digit. */
+const isOurNumber = (q: string) => parseNumber(normalizeTrackCode(q))?.kind === 'parcel';
 
 const FIND_LIMIT = 20;
 
@@ -107,6 +112,8 @@ export const findService = {
    */
   async search(db: Db, q: string, lang: TLang): Promise<TStaffSearchResponse['data']> {
     const term = readSearchTerm(q);
+    // Our number (P…, or a box's P…B2) finds its parcel by its tracking code; a misread one is refused as such.
+    if (isOurNumber(q)) term.trackCode = await scannedCode(db, q);
     const [customers, parcels] = await Promise.all([findCustomers(db, term, lang), findParcels(db, term.trackCode, lang)]);
     const groups: (TStaffSearchGroup & { exact: boolean; rank: number })[] = [];
     const looksLike = term.recognised[0];
@@ -132,7 +139,7 @@ export const findService = {
 
   /** One parcel by its code, with every event: who, what, when, where from. */
   async parcel(db: Db, code: string, lang: TLang): Promise<TParcelDetail> {
-    const normalized = normalizeTrackCode(code);
+    const normalized = await scannedCode(db, code);
     const [row] = await manageRepository.parcels(db, eq(orders.trackCode, normalized), { limit: 1 });
     if (!row) throw notFound();
     const events = await manageRepository.events(db, row.order.id);
