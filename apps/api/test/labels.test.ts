@@ -69,7 +69,11 @@ const audits = (orderId: number) =>
 const labelAudits = async (orderId: number) => (await audits(orderId)).filter((a) => a.action.startsWith('label.'));
 
 const KNOWN: LabelContent[] = [
-  { code: 'P0000012340B2', title: 'KZ-10457', lines: ['Алматы — Абай даңғылы', '2,35 кг', 'Рейс MU2317 · 28 қараша 2026', 'Коробка 2 из 3', 'YT_1^2~3'] },
+  {
+    code: 'P0000012340B2',
+    title: 'KZ-10457',
+    lines: ['Алматы — Абай даңғылы', '2,35 кг', 'Рейс MU2317 · 28 қараша 2026', 'Коробка 2 из 3', 'YT_1^2~3'],
+  },
 ];
 
 describe('label rendering', () => {
@@ -173,9 +177,9 @@ describe('GET manage/parcels/{id}/label', () => {
     expect(await labelAudits(made.id)).toHaveLength(0);
     expect((await file(`/manage/parcels/${made.id}/label?format=zpl`, staff.warehouse)).status).toBe(200);
     const rows = await labelAudits(made.id);
-    expect(rows.map((r) => [r.action, (r.after as { count: number; format: string }).count, (r.after as { format: string }).format])).toEqual([
-      ['label.reprint', 2, 'zpl'],
-    ]);
+    expect(
+      rows.map((r) => [r.action, (r.after as { count: number; format: string }).count, (r.after as { format: string }).format]),
+    ).toEqual([['label.reprint', 2, 'zpl']]);
   });
 });
 
@@ -222,7 +226,14 @@ describe('printing to a network label printer', () => {
   let printerId: number;
   beforeAll(async () => {
     const add = (body: Record<string, unknown>) => m.call('POST', '/admin/label-printers', { token: staff.admin, body });
-    const made = await add({ branch_id: null, name: 'Склад 1', host: '127.0.0.1', port: PRINTER_PORT, default_size: '58x40', is_default: true });
+    const made = await add({
+      branch_id: null,
+      name: 'Склад 1',
+      host: '127.0.0.1',
+      port: PRINTER_PORT,
+      default_size: '58x40',
+      is_default: true,
+    });
     expect(made.status).toBe(200);
     printerId = made.json.data.id;
     const away = await add({ branch_id: null, name: 'Away', host: '127.0.0.1', port: AWAY_PORT, default_size: '100x150' });
@@ -267,7 +278,10 @@ describe('printing to a network label printer', () => {
     const here = await parcelIn(ctx, 'at_branch');
     const none = await m.call('POST', `/manage/parcels/${here.id}/label/print`, { token: staff.branch, lang: 'kk', body: {} });
     expect([none.status, none.json.code]).toEqual([422, 'printer_not_set']);
-    const foreign = await m.call('POST', `/manage/parcels/${here.id}/label/print`, { token: staff.branch, body: { printer_id: printerId } });
+    const foreign = await m.call('POST', `/manage/parcels/${here.id}/label/print`, {
+      token: staff.branch,
+      body: { printer_id: printerId },
+    });
     expect(foreign.status).toBe(404);
     expect(await labelAudits(here.id)).toHaveLength(0);
   });
