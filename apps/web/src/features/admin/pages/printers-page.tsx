@@ -92,7 +92,10 @@ function PrinterForm({ printer }: { printer: TAdminLabelPrinter | null }) {
           ))}
         </SelectField>
       </div>
-      <Switch checked={isDefault} onChange={setIsDefault} label={t('admin:printers.default')} />
+      <div className={adminStyles.row}>
+        <Switch checked={isDefault} onChange={setIsDefault} label={t('admin:printers.default')} id={`${id}-default`} />
+        <span>{t('admin:printers.default')}</span>
+      </div>
       {failure && <Alert>{failure.code === 'validation_failed' ? t('admin:branches.check_fields') : failure.message}</Alert>}
       {saved && <Alert kind="success">{t('admin:users.saved')}</Alert>}
       <div className={adminStyles.row}>
@@ -118,7 +121,7 @@ export default function PrintersPage() {
     return <ErrorState title={t('errors:unknown')} text={errorText(printers.error, t)} onRetry={() => void printers.refetch()} />;
   return (
     <section className={adminStyles.main} data-testid="admin-printers">
-      <PageHeader title={t('admin:nav.printers')} lead={t('admin:printers.lead')} />
+      <PageHeader title={t('admin:printers.title')} lead={t('admin:printers.lead')} />
       {printers.data.map((p) => (
         <PrinterForm key={`${p.id}-${p.version}`} printer={p} />
       ))}
