@@ -258,6 +258,9 @@ describe('printing to a network label printer', () => {
     expect(jobs.at(-1)).toContain('^PW800');
     const rows = await labelAudits(made.id);
     expect(rows.map((r) => r.action)).toEqual(['label.print', 'label.reprint', 'label.reprint']);
+    expect(rows.map((r) => (r.after as { count: number }).count)).toEqual([1, 2, 3]);
+    const [issue] = await ctx.database.db.select().from(labelIssues).where(eq(labelIssues.orderId, made.id));
+    expect(issue!.count).toBe(3);
   });
 
   it('printer away → 502 in the caller language, nothing counted or audited; no printer → 422; another place’s → 404', async () => {
