@@ -4,6 +4,7 @@ import {
   formatParcelNumber,
   formatWeight,
   pickText,
+  REPORT_TIME_ZONE,
   type TLabelPrintRequest,
   type TLabelPrintResult,
   type TLang,
@@ -53,7 +54,7 @@ export function labelContents(
   const destination = parcel.branchName ? pickText(parcel.branchName, lang) : '—';
   const when = parcel.flightRef
     ? text('labels.flight', lang, { flight: parcel.flightRef, date: formatDate(parcel.flightDate!, lang) })
-    : text('labels.received', lang, { date: formatDate(parcel.receivedAt, lang, { timeZone: 'UTC' }) });
+    : text('labels.received', lang, { date: formatDate(parcel.receivedAt, lang, { timeZone: REPORT_TIME_ZONE }) });
   const out: LabelContent[] = [];
   for (let box = 1; box <= count; box++) {
     if (only !== undefined && box !== only) continue;
