@@ -66,6 +66,9 @@ export const TABLE_OWNERS = {
   warehouses: 'china-address',
   bags: 'bags',
   bagItems: 'bags',
+  labelPrinters: 'labels',
+  labelIssues: 'labels',
+  orderBoxes: 'parcels',
 };
 
 /** The same owners by SQL table name (parcelFlowDays → parcel_flow_days), for writes in raw sql`…` text. */

@@ -49,6 +49,8 @@ const MAY: Record<string, Who[]> = {
   correctionsRoutes: ['admin'],
   // Online money (ADR 077): any staff reach the scope; each route then narrows to the staff's own branch.
   onlineBooksRoutes: anyStaff,
+  // Labels (ADR 080): any staff reach the scope; the service narrows parcels and printers to the place.
+  labelsRoutes: anyStaff,
 };
 
 let ctx: TestContext;

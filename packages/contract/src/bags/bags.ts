@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
+import { ZLabelSize } from '../manage/labels';
 import { ZBranchRef, MAX_CODES_PER_CALL } from '../manage/manage-common';
 import { ZTrackCode } from '../tracks/track-code';
 import { BAG_LIMITS } from './bag-weight';
@@ -118,10 +119,9 @@ export type TWeighBagRequest = z.input<typeof ZWeighBagRequest>;
 export const ZDispatchBagRequest = z.strictObject({ flight_id: ZId });
 export type TDispatchBagRequest = z.input<typeof ZDispatchBagRequest>;
 
-export const LABEL_SIZES = ['58x40', '100x150'] as const;
 export const ZBagLabelQuery = z.strictObject({
   format: z.enum(['pdf', 'zpl']).default('pdf'),
-  size: z.enum(LABEL_SIZES).default('100x150'),
+  size: ZLabelSize.default('100x150'),
 });
 
 /** GET manage/flights/{id}/manifest: the flight's bags and their parcels as PDF or xlsx. */

@@ -33,6 +33,10 @@ export const ERROR_STATUS = {
   dispute_has_savers: 422,
   invalid_state: 409,
   parcel_already_received: 409,
+  // Labels (issue 35, ADR 080): a number of ours with a wrong check digit; a label printer not set or not answering.
+  parcel_number_invalid: 422,
+  printer_not_set: 422,
+  printer_unreachable: 502,
   handover_changed: 409,
   correction_not_one_step: 409,
   correction_not_delivered: 409,

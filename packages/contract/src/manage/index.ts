@@ -12,3 +12,4 @@ export * from './find';
 export * from './staff-search';
 export * from './flights';
 export * from './disputes';
+export * from './labels';

@@ -29,6 +29,10 @@ export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
 export const ZManageParcel = z.object({
   id: z.number().int(),
   track_code: z.string(),
+  /** Our number (ADR 079), what our label prints: P + 9 digits + check digit. */
+  number: z.string(),
+  /** Boxes it was received as (1 for a single box; each has its own label). */
+  boxes: z.number().int(),
   name: z.string(),
   status: ZOrderStatusCode,
   status_name: z.string(),

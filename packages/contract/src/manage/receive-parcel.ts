@@ -7,24 +7,41 @@ import { MAX_PARCEL_PHOTOS, PHOTO_URL_PATTERN } from '../parcels/photo-types';
 import { ZWeightKg } from '../parcels/weight';
 import { ZDimensionsCm } from '../parcels/chargeable-weight';
 import { ZManageParcel } from './manage-common';
+import { MAX_BOXES } from './labels';
 
 /** POST manage/receive: warehouse staff receive and weigh one parcel. */
-export const ZReceiveParcelRequest = z.strictObject({
-  track_code: ZTrackCode,
-  weight: ZWeightKg,
-  /** The client code written on the label, when there is one. */
-  label_client_code: z
-    .union([ZClientCode, z.literal('').transform(() => undefined)])
-    .optional()
-    .nullable(),
-  /** Length, width and height in cm, when measured: the volumetric weight is computed from them. */
-  dimensions: ZDimensionsCm.optional().nullable(),
-  /** Addresses answered by manage/photos. */
-  photos: z
-    .array(z.string().regex(PHOTO_URL_PATTERN, { error: MSG.invalidValue }))
-    .max(MAX_PARCEL_PHOTOS, { error: MSG.tooLong })
-    .optional(),
-});
+export const ZReceiveParcelRequest = z
+  .strictObject({
+    track_code: ZTrackCode,
+    /** The whole parcel's weight; with box_weights, their sum (a differing weight is refused). */
+    weight: ZWeightKg.optional(),
+    /** Received as several boxes under this one code (issue 35): each gets its own label, "box k of n". */
+    boxes: z
+      .number({ error: MSG.invalidValue })
+      .int({ error: MSG.invalidValue })
+      .min(1, { error: MSG.invalidValue })
+      .max(MAX_BOXES, { error: MSG.invalidValue })
+      .optional(),
+    /** Each box weighed apart, box 1 first (as many as boxes): the parcel's weight is their sum. */
+    box_weights: z.array(ZWeightKg).min(1, { error: MSG.invalidValue }).max(MAX_BOXES, { error: MSG.tooLong }).optional(),
+    /** The client code written on the label, when there is one. */
+    label_client_code: z
+      .union([ZClientCode, z.literal('').transform(() => undefined)])
+      .optional()
+      .nullable(),
+    /** Length, width and height in cm, when measured: the volumetric weight is computed from them. */
+    dimensions: ZDimensionsCm.optional().nullable(),
+    /** Addresses answered by manage/photos. */
+    photos: z
+      .array(z.string().regex(PHOTO_URL_PATTERN, { error: MSG.invalidValue }))
+      .max(MAX_PARCEL_PHOTOS, { error: MSG.tooLong })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.weight === undefined && !v.box_weights) ctx.addIssue({ code: 'custom', path: ['weight'], message: MSG.required });
+    if (v.box_weights && v.box_weights.length !== (v.boxes ?? v.box_weights.length))
+      ctx.addIssue({ code: 'custom', path: ['box_weights'], message: MSG.invalidValue });
+  });
 export type TReceiveParcelRequest = z.input<typeof ZReceiveParcelRequest>;
 
 /**

@@ -39,6 +39,8 @@ export const ZOrder = z.object({
   storage_until: z.string().nullable(),
   /** The storage fee per day after `storage_until`, major units of `currency` (0 = free storage): set at arrival. */
   storage_fee_per_day: z.number(),
+  /** Boxes it was received as under its one tracking code (1 for a single box). */
+  boxes: z.number().int(),
   archived: z.boolean(),
 });
 export type TOrder = z.infer<typeof ZOrder>;

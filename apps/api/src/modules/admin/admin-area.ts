@@ -7,6 +7,7 @@ import { adminSettingsRoutes } from '../settings/admin-settings-routes';
 import { adminFaqsRoutes } from '../faqs/admin-faqs-routes';
 import { adminLessonsRoutes } from '../lessons/admin-lessons-routes';
 import { adminMarketplacesRoutes } from '../marketplaces/admin-marketplaces-routes';
+import { adminPrintersRoutes } from '../labels/admin-printers-routes';
 import { adminPaymentProvidersRoutes } from '../online-payments/admin-payment-providers';
 import { adminNewsRoutes } from '../news/admin-news-routes';
 import { adminStatusesRoutes } from '../parcels/admin-statuses-routes';
@@ -29,6 +30,8 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   adminCountriesRoutes,
   // Online payments (ADR 077): each branch's providers and sealed credentials.
   adminPaymentProvidersRoutes,
+  // Label printers per place (ADR 080).
+  adminPrintersRoutes,
   // Content (#11 share B): news, lessons, FAQ, prohibited items, marketplaces, status names, and their images.
   adminNewsRoutes,
   adminLessonsRoutes,

@@ -9,6 +9,7 @@ import type { BranchRow } from '../branches/branches-repository';
 import { manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
+import { scannedCodes } from './scan-resolve';
 
 export const arrivalService = {
   /**
@@ -27,7 +28,7 @@ export const arrivalService = {
     actor: Actor,
     lang: TLang,
   ): Promise<TArriveResult> {
-    const unique = [...new Set(codes)];
+    const unique = [...new Set(await scannedCodes(db, codes))];
     const storageUntil = storageUntilFor(new Date(), branch.timeZone, branch.storageDays);
     return db.transaction(async (tx) => {
       const ids = await statusIds(tx);

@@ -16,6 +16,7 @@ import { statusIds } from '../parcels/parcel-statuses';
 import { containsPattern, manageRepository } from './manage-repository';
 import { manageText } from './manage-messages';
 import { toManageParcel } from './parcel-view';
+import { scannedCodes } from './scan-resolve';
 
 /** Owned parcels at the China warehouse matching the list filter (unclaimed ones have no destination and stay). */
 async function dispatchableWhere(db: DbOrTx, filter: TDispatchFilter): Promise<SQL> {
@@ -53,6 +54,8 @@ export const dispatchService = {
     actor: Actor,
     lang: TLang,
   ): Promise<TDispatchResult> {
+    // Our numbers (P…) as their tracking codes; a misread one refuses the call before anything moves.
+    if (choice.trackCodes) choice = { ...choice, trackCodes: await scannedCodes(db, choice.trackCodes) };
     const { moved, results } = await db.transaction(async (tx) => {
       let flight: { id: number; branchIds: number[] } | undefined;
       if (choice.flightId !== undefined) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   normalizeTrackCode,
+  parseNumber,
   pickText,
   readSearchTerm,
   type SearchTerm,
@@ -22,6 +23,10 @@ import { containsPattern, manageRepository, type CustomerRow } from './manage-re
 import { assertServable } from './handover-service';
 import { parcelPhotosService } from './parcel-photos-service';
 import { toManageParcel } from './parcel-view';
+import { scannedCode } from './scan-resolve';
+
+/** Shaped like our parcel number (P + 10 digits, maybe a box), whatever its check digit. */
+const isOurNumber = (q: string) => parseNumber(normalizeTrackCode(q))?.kind === 'parcel';
 
 const FIND_LIMIT = 20;
 
@@ -110,6 +115,8 @@ export const findService = {
    */
   async search(db: Db, q: string, lang: TLang): Promise<TStaffSearchResponse['data']> {
     const term = readSearchTerm(q);
+    // Our number (P…, or a box's P…B2) finds its parcel by its tracking code; a misread one is refused as such.
+    if (isOurNumber(q)) term.trackCode = await scannedCode(db, q);
     const [customers, parcels] = await Promise.all([findCustomers(db, term, lang), findParcels(db, term.trackCode, lang)]);
     const groups: (TStaffSearchGroup & { exact: boolean; rank: number })[] = [];
     const looksLike = term.recognised[0];
@@ -136,7 +143,7 @@ export const findService = {
   /** One parcel by its code, with every event: who, what, when, where from. */
   /** One parcel with its history and, for staff who may see them, its photos with signed addresses (ADR 081). */
   async parcel(db: Db, code: string, lang: TLang, viewer: UserRow, urls: MediaUrls): Promise<TParcelDetail> {
-    const normalized = normalizeTrackCode(code);
+    const normalized = await scannedCode(db, code);
     const [row] = await manageRepository.parcels(db, eq(orders.trackCode, normalized), { limit: 1 });
     if (!row) throw notFound();
     const [events, photos] = await Promise.all([

@@ -1,6 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   accruedStorage,
+  isTrackCode,
+  normalizeTrackCode,
+  parseNumber,
   normalizeClientCode,
   normalizePhone,
   pickText,
@@ -25,6 +28,7 @@ import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
+import { scannedCode } from './scan-resolve';
 
 /** The counter serves no blocked account, whatever key found it (QR code, client code, phone number or id). */
 export function assertServable(customer: Pick<CustomerRow, 'blockedAt'>): void {
@@ -33,7 +37,7 @@ export function assertServable(customer: Pick<CustomerRow, 'blockedAt'>): void {
 
 /**
  * The customer staff scanned or typed: a QR code from our app (signature, current version, a customer), a client code,
- * or a phone number. Anything else that looks like a code (a URL, another carrier's QR) is refused as foreign. A
+ * a phone number, or a parcel of theirs (our number P… from its label, or the seller's tracking code, ADR 079). Anything else that looks like a code (a URL, another carrier's QR) is refused as foreign. A
  * blocked customer is refused by every key (`customer_blocked`, before a revoked QR code's own message).
  */
 export async function resolveCustomer(db: Db, qr: QrTokenService, input: string): Promise<CustomerRow> {
@@ -48,22 +52,36 @@ export async function resolveCustomer(db: Db, qr: QrTokenService, input: string)
     if (user.qrVersion !== claims.version) throw new AppError('qr_revoked');
     return user;
   }
+  // Our parcel number (P…) on a label: the parcel's owner; a misread one is refused as such (ADR 079).
+  if (parseNumber(normalizeTrackCode(value))?.kind === 'parcel') return servable(await parcelOwner(db, await scannedCode(db, value)));
   const code = normalizeClientCode(value);
   if (code !== null) {
-    const user = (await manageRepository.customersByClientCodes(db, [code])).get(code);
-    if (!user) throw new AppError('customer_not_found');
-    assertServable(user);
-    return user;
+    return servable((await manageRepository.customersByClientCodes(db, [code])).get(code) ?? (await parcelOwner(db, value)));
   }
   if (/^[+\d][\d\s()-]{5,}$/.test(value)) {
     const phone = normalizePhone(value);
-    const user = phone ? await manageRepository.customerByPhone(db, phone) : undefined;
-    if (!user) throw new AppError('customer_not_found');
-    assertServable(user);
-    return user;
+    return servable((phone ? await manageRepository.customerByPhone(db, phone) : undefined) ?? (await parcelOwner(db, value)));
   }
   if (value.length > 24 || /[:/.?=]/.test(value)) throw new AppError('qr_foreign');
-  throw new AppError('customer_not_found');
+  // A seller's tracking code on the box: its owner.
+  return servable(await parcelOwner(db, value));
+}
+
+function servable(user: CustomerRow | undefined): CustomerRow {
+  if (!user) throw new AppError('customer_not_found');
+  assertServable(user);
+  return user;
+}
+
+/**
+ * The owner of the parcel a seller's tracking code names (a code may look like a client code or a phone number, so it
+ * is tried when those find nobody).
+ */
+async function parcelOwner(db: Db, text: string): Promise<CustomerRow | undefined> {
+  const code = normalizeTrackCode(text);
+  if (!isTrackCode(code)) return undefined;
+  const order = await manageRepository.orderByCode(db, code);
+  return order?.userId ? await manageRepository.customerById(db, order.userId) : undefined;
 }
 
 export const handoverService = {

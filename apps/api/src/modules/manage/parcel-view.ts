@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  formatParcelNumber,
   parcelWeights,
   pickText,
   toMajorOrNull,
@@ -8,7 +10,7 @@ import {
   type TManageParcel,
   type TOrderStatusCode,
 } from '@portal/contract';
-import { branches, orders, orderStatuses, users } from '../../db/schema';
+import { branches, orderBoxes, orders, orderStatuses, users } from '../../db/schema';
 
 export const customerBranches = alias(branches, 'customer_branch');
 
@@ -26,6 +28,8 @@ export const parcelColumns = {
   customerPhone: users.phoneNumber,
   customerBranchId: customerBranches.id,
   customerBranchName: customerBranches.name,
+  /** Boxes it was received as (issue 35): 0 rows = one box. Read by the primary key (order_id, box). */
+  boxCount: sql<number>`(select count(*)::int from ${orderBoxes} ob where ob.order_id = ${orders}.id)`.mapWith(Number),
 };
 
 export interface ParcelRow {
@@ -41,6 +45,7 @@ export interface ParcelRow {
   customerPhone: string | null;
   customerBranchId: number | null;
   customerBranchName: TI18nText | null;
+  boxCount: number;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -50,6 +55,8 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
   return {
     id: o.id,
     track_code: o.trackCode,
+    number: formatParcelNumber(o.id),
+    boxes: Math.max(1, row.boxCount),
     name: o.name,
     status: row.statusCode,
     status_name: pickText(row.statusName, lang),

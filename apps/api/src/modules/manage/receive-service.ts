@@ -15,6 +15,8 @@ export interface ReceiveInput {
   labelClientCode: string | null;
   /** Identifiers manage/photos answered (`/uploads/parcels/<hex>.webp`): linked as intake photos. */
   photos: string[];
+  /** Several boxes under this code: each box's weight, or null each when only the total was weighed. */
+  boxes?: (number | null)[];
 }
 
 export interface OwnerMatch {
@@ -87,6 +89,7 @@ export const receiveService = {
               return { key, thumbKey: thumbKeyOf(key) };
             }),
             disputedBy: match.matchedBy === 'disputed' ? match.savers.map((s) => s.id) : undefined,
+            boxes: input.boxes,
           },
         ],
         actor,

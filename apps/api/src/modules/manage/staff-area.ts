@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
 import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
 import { bagsRoutes } from '../bags/bags-routes';
+import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
@@ -45,6 +46,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   correctionsRoutes,
   // Online money's books (ADR 077): refunds through the provider (capability refunds), reconciliation's differences.
   onlineBooksRoutes,
+  // Labels (ADR 080): any staff reach the scope; the service shows each place its own parcels and printers.
+  labelsRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

@@ -34,6 +34,7 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     expected_arrival: status.code === 'in_transit' ? row.expectedArrival : null,
     storage_until: row.storageUntil,
     storage_fee_per_day: toMajor(row.storageFeePerDay),
+    boxes: Math.max(1, row.boxCount),
     archived: row.archivedAt !== null,
   };
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { readMinor } from '../../db/schema/columns';
 import type { PageAt } from '../../lib/cursor';
-import { branches, flightArrivals, orderEvents, orderStatuses, orders, sessions, users } from '../../db/schema';
+import { branches, flightArrivals, orderBoxes, orderEvents, orderStatuses, orders, sessions, users } from '../../db/schema';
 import type { SessionRow } from '../auth/sessions-repository';
 import type { UserRow } from '../users/users-repository';
 
@@ -36,6 +36,8 @@ export const cardColumns = {
   expectedArrival: sql<
     string | null
   >`(select fa.expected_arrival::text from ${flightArrivals} fa where fa.flight_id = ${orders}.flight_id and fa.branch_id = ${orders}.branch_id)`,
+  /** Boxes it was received as (issue 35; no rows = one box), read by order_boxes' primary key. */
+  boxCount: sql<number>`(select count(*)::int from ${orderBoxes} ob where ob.order_id = ${orders}.id)`.mapWith(Number),
 };
 type OrderRow = typeof orders.$inferSelect;
 
@@ -49,7 +51,7 @@ const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000):
 const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
   ${orders.storageUntil}::text, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
-  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay})`;
+  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay}, ${cardColumns.boxCount})`;
 type PageJsonRow = [
   number,
   number | null,
@@ -69,6 +71,7 @@ type PageJsonRow = [
   number | null,
   number | null,
   number | string,
+  number,
 ];
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
@@ -91,9 +94,13 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   volumetricWeight: r[15] === null ? null : Number(r[15]),
   volumetricDivisor: r[16],
   storageFeePerDay: readMinor(r[17]),
+  boxCount: r[18],
 });
 
-export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };
+export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival' | 'boxCount'>> & {
+  expectedArrival: string | null;
+  boxCount: number;
+};
 export type OrderDetailsRow = OrderCardRow & Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
 
 export type StatusRow = typeof orderStatuses.$inferSelect;

@@ -57,6 +57,8 @@ export interface ReceiveInput {
   ownerSource?: OwnerSource | null;
   /** Several customers saved the code and the label named none of them: held as disputed, these savers told. */
   disputedBy?: number[];
+  /** Received as several boxes under this code (issue 35): each box's weight (null when only the total was weighed). */
+  boxes?: (number | null)[];
 }
 
 /** What a correction answers: every parcel it changed (the asked one first) and, for an undone hand-over, its money. */

@@ -6,6 +6,7 @@ import { parcelPhotosRepository } from './parcel-photos';
 import { recordEvents, tellSavers } from './parcel-history';
 import { statusIds } from './parcel-statuses';
 import type { Actor, LifecycleOrderRow, ReceiveInput } from './parcel-types';
+import { orderBoxesRepository } from './order-boxes';
 import { parcelsRepository } from './parcels-repository';
 
 /**
@@ -45,6 +46,9 @@ export async function receive(
     const photos = photosOf.get(o.trackCode);
     if (photos) await parcelPhotosRepository.add(tx, o.id, 'intake', photos, actor.userId ?? null);
   }
+  const boxes = new Map(input.filter((p) => (p.boxes?.length ?? 0) > 1).map((p) => [p.trackCode, p.boxes!]));
+  const boxRows = out.flatMap((o) => (boxes.get(o.trackCode) ?? []).map((weight, i) => ({ orderId: o.id, box: i + 1, weight })));
+  await orderBoxesRepository.insert(tx, boxRows);
   await parcelFlows.add(
     tx,
     out.map((o) => o.id),
@@ -58,6 +62,7 @@ export async function receive(
       place: 'china_warehouse',
       ...(single?.dimensions ? { dimensions: single.dimensions, volumetric_divisor: divisor } : {}),
       ...(single ? { weight: single.weight, label_client_code: single.labelClientCode, photos: single.photos?.length ?? 0 } : {}),
+      ...((single?.boxes?.length ?? 0) > 1 ? { boxes: single!.boxes!.length } : {}),
       ...details,
     },
   });

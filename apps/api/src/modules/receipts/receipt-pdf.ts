@@ -11,6 +11,7 @@ import { isTextKey, text } from '../../texts/texts';
  */
 const fontFile = (name: string) => readFileSync(new URL(`./fonts/${name}`, import.meta.url));
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Noto Sans regular and bold (Cyrillic, Kazakh letters, ₸): also what the labels module prints with. */
 export const loadFonts = () => (fonts ??= { regular: fontFile('NotoSans-Regular.ttf'), bold: fontFile('NotoSans-Bold.ttf') });
 
 const MARGIN = 48;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZReceiveParcelRequest, ZReceiveParcelResponse, ZUploadPhotosResponse } from '@portal/contract';
+import { AppError } from '../../../lib/app-error';
 import { warehouseGuard } from '../manage-access';
 import { storeUploadedPhotos } from '../photo-upload';
 import { receiveService } from '../receive-service';
@@ -43,11 +44,18 @@ export async function receiveRoutes(app: FastifyInstance) {
     async (request) => {
       const { lang, actor } = workContext(request);
       const b = request.body;
+      // Box weights weighed apart make the parcel's weight (their sum, in grams to stay exact); a differing total is refused.
+      const boxWeights = b.box_weights ?? null;
+      const summed = boxWeights ? boxWeights.reduce((sum, w) => sum + Math.round(w * 1000), 0) / 1000 : null;
+      if (summed !== null && b.weight !== undefined && Math.abs(summed - b.weight) > 0.0005)
+        throw new AppError('validation_failed', { fields: { weight: ['validation.invalid_value'] } });
+      const boxCount = boxWeights?.length ?? b.boxes ?? 1;
       const data = await receiveService.receive(
         app.db,
         {
           trackCode: b.track_code,
-          weight: b.weight,
+          weight: summed ?? b.weight!,
+          boxes: boxCount > 1 ? (boxWeights ?? Array.from({ length: boxCount }, () => null)) : undefined,
           dimensions: b.dimensions ?? null,
           labelClientCode: b.label_client_code ?? null,
           photos: b.photos ?? [],

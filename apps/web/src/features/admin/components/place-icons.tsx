@@ -14,3 +14,11 @@ export const RouteIcon = makeIcon(
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </>,
 );
+/** A label printer: the admin area's label printers (ADR 080). */
+export const PrinterIcon = makeIcon(
+  <>
+    <path d="M7 9V3h10v6" />
+    <rect x="3" y="9" width="18" height="8" rx="2" />
+    <path d="M7 14h10v7H7z" />
+  </>,
+);

@@ -39,6 +39,9 @@ export function ParcelSummary({
       <div className={styles.parcelMain}>
         <div className={styles.parcelTop}>
           <span className={styles.code}>{parcel.track_code}</span>
+          <span className={styles.ourNumber} title={t('manage:label.number')} data-testid="parcel-number">
+            {parcel.number}
+          </span>
           <StatusBadge status={parcel.status} label={parcel.status_name} />
         </div>
         <div className={styles.parcelMeta}>
@@ -52,6 +55,7 @@ export function ParcelSummary({
       </div>
       <div className={styles.parcelNumbers}>
         <span>{t('manage:parcel.kg', { value: formatWeight(parcel.weight, i18n.language) })}</span>
+        {parcel.boxes > 1 && <span data-testid="parcel-boxes">{t('manage:parcel.boxes', { count: parcel.boxes })}</span>}
         {parcel.weights.charged_by === 'volumetric' && (
           <span className={styles.muted} data-testid="parcel-chargeable">
             {t('manage:parcel.chargeable', { value: formatWeight(parcel.weights.chargeable_weight, i18n.language) })}

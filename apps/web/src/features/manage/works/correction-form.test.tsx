@@ -10,6 +10,8 @@ import { CorrectionForm, correctionKinds, statusSteps } from './correction-form'
 const parcel = (over: Partial<TManageParcel> = {}): TManageParcel => ({
   id: 7,
   track_code: 'YT0007',
+  number: 'P0000000074',
+  boxes: 1,
   name: 'Boots',
   status: 'at_branch',
   status_name: 'At pickup point',

@@ -14,6 +14,8 @@ const DISPUTE: TDispute = {
   parcel: {
     id: 51,
     track_code: 'YT7712030455861',
+    number: 'P0000000510',
+    boxes: 1,
     name: '',
     status: 'china_warehouse',
     status_name: 'At the China warehouse',

@@ -10,6 +10,7 @@ import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
+import { LabelPanel } from '../components/label-panel';
 import { CorrectionForm, correctionKinds, type CorrectionRights } from './correction-form';
 import { SearchResults } from './find-results';
 
@@ -28,6 +29,7 @@ function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => v
   const q = useParcelDetailQuery(code);
   const [correcting, setCorrecting] = useState(false);
   const [corrected, setCorrected] = useState<string | null>(null);
+  const [labelOpen, setLabelOpen] = useState(false);
   if (q.isFetching && !q.data) return <PageSpinner />;
   if (q.error) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
   if (!q.data) return null;
@@ -42,21 +44,29 @@ function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => v
         </Button>
       )}
       <ParcelSummary parcel={parcel} />
-      {canCorrect && !correcting && (
+      {(!labelOpen || (canCorrect && !correcting)) && (
         <div className={styles.actionsRow}>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              setCorrected(null);
-              setCorrecting(true);
-            }}
-            data-testid="correction-open"
-          >
-            {t('manage:correct.open')}
-          </Button>
+          {!labelOpen && (
+            <Button variant="secondary" size="sm" onClick={() => setLabelOpen(true)} data-testid="label-open">
+              {t('manage:label.reprint')}
+            </Button>
+          )}
+          {canCorrect && !correcting && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setCorrected(null);
+                setCorrecting(true);
+              }}
+              data-testid="correction-open"
+            >
+              {t('manage:correct.open')}
+            </Button>
+          )}
         </div>
       )}
+      {labelOpen && <LabelPanel parcel={parcel} reprint />}
       {corrected && <Alert kind="success">{corrected}</Alert>}
       {canCorrect && correcting && (
         <CorrectionForm

@@ -12,6 +12,8 @@ const customer = { id: 5, client_code: 'KZ1234', first_name: 'Aruzhan', last_nam
 const parcel = {
   id: 51,
   track_code: 'YT7712030455861',
+  number: 'P0000000510',
+  boxes: 1,
   name: '',
   status: 'at_branch' as const,
   status_name: 'At the branch',

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  MAX_BOXES,
   MAX_DIMENSION_CM,
   MAX_PARCEL_PHOTOS,
   MAX_PHOTO_BYTES,
@@ -19,6 +20,7 @@ import { TextField } from '../../../components/ui/field';
 import { useReceiveParcelMutation, useUploadPhotosMutation } from '../api/manage-api';
 import { CameraScanner } from '../components/camera-scanner';
 import { CameraIcon, PhotoIcon } from '../components/manage-icons';
+import { LabelPanel } from '../components/label-panel';
 import { ParcelSummary } from '../components/parcel-bits';
 import { errorInfo } from '../model/api-error';
 import { scanFeedback } from '../model/scan-feedback';
@@ -43,6 +45,8 @@ export function ReceiveWork() {
   const [code, setCode] = useState('');
   const [weight, setWeight] = useState('');
   const [label, setLabel] = useState('');
+  const [boxes, setBoxes] = useState('1');
+  const [boxWeights, setBoxWeights] = useState<string[]>([]);
   const [dims, setDims] = useState<Record<Side, string>>(NO_DIMS);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,6 +63,8 @@ export function ReceiveWork() {
     setCode('');
     setWeight('');
     setLabel('');
+    setBoxes('1');
+    setBoxWeights([]);
     setDims(NO_DIMS);
     setFiles([]);
     if (fileInput.current) fileInput.current.value = '';
@@ -69,10 +75,16 @@ export function ReceiveWork() {
     e?.preventDefault();
     setProblem(null);
     const normalized = normalizeTrackCode(code);
-    const kg = parseWeightKg(weight);
+    const boxCount = /^\d{1,2}$/.test(boxes.trim()) ? Number(boxes.trim()) : NaN;
+    const perBox = boxCount > 1 ? boxWeights.slice(0, boxCount).map((w) => parseWeightKg(w)) : [];
+    const weighedApart = perBox.length === boxCount && perBox.every((w) => w !== null);
+    const kg = weighedApart ? null : parseWeightKg(weight);
     const next: Record<string, string> = {};
     if (!isTrackCode(normalized)) next.track_code = t('validation:track_code_invalid');
-    if (kg === null) next.weight = t('manage:receive.weight_invalid');
+    if (!(boxCount >= 1 && boxCount <= MAX_BOXES)) next.boxes = t('manage:receive.boxes_invalid');
+    else if (!weighedApart && boxWeights.slice(0, boxCount).some((w) => w.trim() !== ''))
+      next.box_weights = t('manage:receive.box_weights_invalid');
+    if (kg === null && !weighedApart) next.weight = t('manage:receive.weight_invalid');
     const dimensions = parseDimensions(dims);
     if (dimensions === false) next.dimensions = t('manage:receive.dimensions_invalid', { max: MAX_DIMENSION_CM });
     setErrors(next);
@@ -80,16 +92,16 @@ export function ReceiveWork() {
       codeInput.current?.focus();
       return;
     }
-    if (next.weight || kg === null) {
+    if (next.weight) {
       weightInput.current?.focus();
       return;
     }
-    if (dimensions === false) return;
+    if (dimensions === false || next.boxes || next.box_weights) return;
     try {
       const photos = files.length ? await upload(files).unwrap() : [];
       const result = await receive({
         track_code: normalized,
-        weight: kg,
+        ...(weighedApart ? { boxes: boxCount, box_weights: perBox as number[] } : { weight: kg!, boxes: boxCount }),
         dimensions: dimensions ?? undefined,
         label_client_code: label.trim() || undefined,
         photos,
@@ -190,6 +202,46 @@ export function ReceiveWork() {
             data-testid="receive-label"
           />
         </div>
+        <TextField
+          label={t('manage:receive.boxes')}
+          hint={t('manage:receive.boxes_hint')}
+          value={boxes}
+          onChange={(e) => setBoxes(e.target.value)}
+          error={errors.boxes}
+          inputMode="numeric"
+          autoComplete="off"
+          data-testid="receive-boxes"
+        />
+        {Number(boxes) > 1 && Number(boxes) <= MAX_BOXES && (
+          <fieldset className={styles.dimsField} aria-describedby="receive-box-weights-hint">
+            <legend className={styles.dimsLegend}>{t('manage:receive.box_weights_hint')}</legend>
+            <div className={styles.boxesField}>
+              {Array.from({ length: Number(boxes) }, (_, i) => (
+                <TextField
+                  key={i}
+                  label={t('manage:receive.box_weight', { box: i + 1 })}
+                  value={boxWeights[i] ?? ''}
+                  onChange={(e) =>
+                    setBoxWeights((list) => {
+                      const copy = [...list];
+                      copy[i] = e.target.value;
+                      return copy;
+                    })
+                  }
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0,000"
+                  data-testid={`receive-box-weight-${i + 1}`}
+                />
+              ))}
+            </div>
+            {errors.box_weights && (
+              <span id="receive-box-weights-hint" className={styles.errorText}>
+                {errors.box_weights}
+              </span>
+            )}
+          </fieldset>
+        )}
         <fieldset className={styles.dimsField} aria-describedby="receive-dims-hint">
           <legend className={styles.dimsLegend}>{t('manage:receive.dimensions')}</legend>
           <div className={styles.threeCols}>
@@ -237,13 +289,15 @@ export function ReceiveWork() {
           <p className={styles.muted}>{t('manage:receive.none_yet')}</p>
         ) : (
           <ol className={styles.plainList} data-testid="receive-results">
-            {done.map((r) => (
+            {done.map((r, i) => (
               <li key={r.parcel.id} className={styles.resultItem}>
                 <Alert kind={r.matched_by === 'unclaimed' ? 'info' : r.matched_by === 'disputed' ? 'error' : 'success'}>
                   {r.message}
                   {r.warning ? ` ${r.warning}` : ''}
                 </Alert>
                 <ParcelSummary parcel={r.parcel} />
+                {/* The label of the parcel just received; older ones are reprinted from the parcel view. */}
+                {i === 0 && <LabelPanel parcel={r.parcel} />}
               </li>
             ))}
           </ol>

@@ -7,6 +7,7 @@ import { OrderCard } from './order-card';
 const order = (code: TOrderStatusCode): TOrder => ({
   id: 7,
   track_code: 'YT7788990011',
+  boxes: 1,
   name: 'Shoes',
   weight: 1.2,
   weights: { dimensions: null, volumetric_divisor: null, volumetric_weight: null, chargeable_weight: 1.2, charged_by: 'actual' },

@@ -93,6 +93,12 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
           <dt>{t(byVolume ? 'orders:card.chargeable_weight' : 'orders:card.weight')}</dt>
           <dd data-testid="order-weight">{f.weight(order.weights.chargeable_weight)}</dd>
         </div>
+        {order.boxes > 1 && (
+          <div>
+            <dt>{t('orders:card.boxes')}</dt>
+            <dd data-testid="order-boxes">{t('orders:card.boxes', { count: order.boxes })}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('orders:card.price')}</dt>
           <dd>

@@ -55,6 +55,7 @@ export default function OrderInfoPage() {
         <Card>
           <dl className={styles.details}>
             {fact(t('orders:card.weight'), f.weight(order.weight))}
+            {order.boxes > 1 && fact(t('orders:card.boxes'), t('orders:card.boxes', { count: order.boxes }))}
             {fact(
               t('orders:weights.volumetric'),
               w.dimensions && w.volumetric_weight !== null
