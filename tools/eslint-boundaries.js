@@ -54,6 +54,7 @@ export const TABLE_OWNERS = {
   paymentRequests: 'online-payments',
   paymentProviderSettings: 'online-payments',
   paymentDifferences: 'online-payments',
+  paymentRefundAttempts: 'online-payments',
   orderStatuses: 'parcels',
   news: 'news',
   lessons: 'lessons',
