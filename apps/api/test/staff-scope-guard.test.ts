@@ -45,6 +45,8 @@ const MAY: Record<string, Who[]> = {
   correctionsRoutes: ['admin'],
   // Online money (ADR 077): any staff reach the scope; each route then narrows to the staff's own branch.
   onlineBooksRoutes: anyStaff,
+  // Shelves at the branch (ADR 083): that branch's staff, admins naming it.
+  shelvesRoutes: ['branch', 'admin'],
 };
 
 let ctx: TestContext;

@@ -5,3 +5,4 @@ export * from './orders';
 export * from './payments';
 export * from './notifications';
 export * from './online-payments';
+export * from './shelves';

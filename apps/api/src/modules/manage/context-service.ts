@@ -20,6 +20,9 @@ export function worksOf(user: UserRow): TManageWork[] {
     return [
       'arrival',
       'handover',
+      'shelves',
+      'stock_take',
+      'missing',
       'close_day',
       'payment_differences',
       ...(effectiveCapabilities(user).includes('reports') ? (['reports'] as const) : []),

@@ -23,6 +23,7 @@ import { paymentsService } from '../payments/payments-service';
 import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
+import { shelvesService } from '../shelves/shelves-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 
@@ -124,6 +125,12 @@ export const handoverService = {
         storage_fee_per_day: toMajor(branch.storageFeePerDay),
       },
       parcels: here.map((r) => toManageParcel(r, lang)),
+      // The shelves module's pick list: the same parcels in walking order of their shelves, not shelved last.
+      pick_list: await shelvesService.pickList(
+        db,
+        branch.id,
+        here.map(({ order: o }) => ({ id: o.id, track_code: o.trackCode })),
+      ),
       total_weight: totals.totalWeight,
       total: totals.total,
       currency: branch.currency,

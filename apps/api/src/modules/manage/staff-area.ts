@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
+import { shelvesRoutes } from '../shelves/shelves-routes';
 import { parcelPhotoReferences } from './photo-references';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
@@ -37,6 +38,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   correctionsRoutes,
   // Online money's books (ADR 077): refunds through the provider (capability refunds), reconciliation's differences.
   onlineBooksRoutes,
+  // Shelves at the branch (ADR 083): the shelves module's work, guarded by the branch named in the body or query.
+  shelvesRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {
