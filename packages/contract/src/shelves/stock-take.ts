@@ -93,6 +93,7 @@ export const ZFinishStockTakeRequest = z.strictObject({ branch_id: ZId.optional(
 export const ZStockTakeDecisionParams = z.object({ id: ZId, differenceId: ZId });
 /** POST manage/stock-takes/{id}/differences/{differenceId}: the decision, once (409 stock_take_decided), audited. */
 export const ZDecideDifferenceRequest = z.strictObject({ decision: ZStockTakeDecision, branch_id: ZId.optional() });
+export type TDecideDifferenceRequest = z.input<typeof ZDecideDifferenceRequest>;
 export const ZDecideDifferenceResponse = ZData(ZStockTakeDifference);
 
 /** GET manage/missing?branch_id: parcels marked missing after a count and not found since (for claims later). */
