@@ -117,11 +117,11 @@ describe('shelving by scan', () => {
       body: { parcel: p.code, shelf: misreadShelf },
       lang: 'en',
     });
-    expect([r1.status, r1.json.code]).toEqual([422, 'scan_misread']);
+    expect([r1.status, r1.json.code]).toEqual([422, 'shelf_code_invalid']);
     expect(r1.json.message).toMatch(/check digit/);
     const num = formatParcelNumber(p.id);
     const misreadParcel = num.slice(0, -1) + String((Number(num.at(-1)) + 1) % 10);
-    expect((await place(misreadParcel, good)).json.code).toBe('scan_misread');
+    expect((await place(misreadParcel, good)).json.code).toBe('parcel_number_invalid');
     expect((await place('NOSUCHCODE123', good)).json.code).toBe('scan_not_found');
     expect((await place(p.code, formatLocationCode(999_999))).json.code).toBe('shelf_not_found');
     const a3 = (await listShelves()).get('A-03-1')!;
