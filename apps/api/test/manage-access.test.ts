@@ -126,7 +126,17 @@ describe('role and place matrix', () => {
     const w = await m.call('GET', '/manage/context', { token: staff.warehouse });
     expect(w.json.data.works).toEqual(['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find']);
     const b = await m.call('GET', '/manage/context', { token: staff.branch });
-    expect(b.json.data.works).toEqual(['arrival', 'handover', 'shelves', 'stock_take', 'missing', 'close_day', 'payment_differences', 'reports', 'find']);
+    expect(b.json.data.works).toEqual([
+      'arrival',
+      'handover',
+      'shelves',
+      'stock_take',
+      'missing',
+      'close_day',
+      'payment_differences',
+      'reports',
+      'find',
+    ]);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
     expect(a.json.data.works).toHaveLength(14);
