@@ -169,7 +169,7 @@ export const handoverService = {
       const customer = await manageRepository.customerById(tx, input.customerId, { lock: true });
       if (!customer) throw new AppError('customer_not_found');
       assertServable(customer);
-      return parcels.handOver(
+      const done = await parcels.handOver(
         tx,
         {
           customer,
@@ -182,6 +182,12 @@ export const handoverService = {
         },
         actor,
       );
+      // Their shelves are free (ADR 083): the shelves module's service, in this transaction.
+      await shelvesService.release(
+        tx,
+        done.orders.map((o) => o.id),
+      );
+      return done;
     });
     const view = await receiptsRepository.view(db, receiptId, lang);
     const { userId: _owner, ...receipt } = view!;

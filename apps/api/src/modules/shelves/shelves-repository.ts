@@ -95,11 +95,32 @@ export const shelvesRepository = {
     return new Map(rows.map((r) => [r.orderId, r.l]));
   },
 
+  /**
+   * The active shelves of a branch in walking order with the places kept on each: the suggestion's fill. Counted from
+   * the places alone (one index range per shelf), without reading the parcels: the hand-over releases places and a
+   * placement prunes its shelf, so what is kept is what waits, near enough for choosing the emptiest shelf.
+   */
+  async activeFill(db: DbOrTx, branchId: number) {
+    const rows = await db
+      .select({
+        l: locations,
+        parcels: sql<number>`(select count(*) from ${parcelPlaces} pp where pp.location_id = ${locations.id})`.mapWith(Number),
+      })
+      .from(locations)
+      .where(and(eq(locations.branchId, branchId), eq(locations.active, true)))
+      .orderBy(asc(locations.zone), asc(locations.rack), asc(locations.shelf));
+    return rows.map((r) => ({ ...r.l, parcels: r.parcels }));
+  },
+
+  async unplaceMany(db: DbOrTx, orderIds: number[]): Promise<void> {
+    if (orderIds.length) await db.delete(parcelPlaces).where(inArray(parcelPlaces.orderId, orderIds));
+  },
+
   /** For each owner, the active shelves their other parcels waiting here sit on, with how many. */
   async ownersShelves(db: DbOrTx, branchId: number, atBranch: number, userIds: number[], exceptOrderIds: number[]) {
     if (!userIds.length) return [];
     return db
-      .select({ userId: orders.userId, locationId: parcelPlaces.locationId, n: count() })
+      .select({ userId: orders.userId, location: locations, n: count() })
       .from(orders)
       .innerJoin(parcelPlaces, eq(parcelPlaces.orderId, orders.id))
       .innerJoin(locations, and(eq(locations.id, parcelPlaces.locationId), eq(locations.active, true), eq(locations.branchId, branchId)))
@@ -111,7 +132,7 @@ export const shelvesRepository = {
           exceptOrderIds.length ? notInArray(orders.id, exceptOrderIds) : undefined,
         ),
       )
-      .groupBy(orders.userId, parcelPlaces.locationId);
+      .groupBy(orders.userId, locations.id);
   },
 
   /** Parcels waiting here with no place on this branch's shelves, newest arrival first. */

@@ -33,18 +33,13 @@ const toLocation = (l: LocationRow & { parcels: number }): TLocation => ({
 
 /**
  * Where parcels should go (ADR 083): a parcel joins the shelf where most of its owner's other waiting parcels are;
- * otherwise the least-filled active shelf (ties in walking order). Parcels planned together count as they are
+ * otherwise the least-filled active shelf (ties in walking order; the fill counts the places kept, which the hand-over
+ * releases and each placement prunes of parcels no longer waiting). Parcels planned together count as they are
  * planned, so one customer's new parcels land together and a batch spreads over the emptiest shelves.
  */
 async function plan(db: DbOrTx, branchId: number, list: { id: number; userId: number | null }[]): Promise<Map<number, LocationRow | null>> {
   const ids = await statusIds(db);
-  const shelves = await shelvesRepository.locationsWithCounts(db, branchId, ids.at_branch, { activeOnly: true });
   const out = new Map<number, LocationRow | null>();
-  if (!shelves.length) {
-    for (const p of list) out.set(p.id, null);
-    return out;
-  }
-  const byId = new Map(shelves.map((s) => [s.id, s]));
   const owners = [...new Set(list.map((p) => p.userId).filter((u): u is number => u !== null))];
   const theirs = await shelvesRepository.ownersShelves(
     db,
@@ -53,18 +48,28 @@ async function plan(db: DbOrTx, branchId: number, list: { id: number; userId: nu
     owners,
     list.map((p) => p.id),
   );
-  const ownerShelf = new Map<number, { id: number; n: number }>();
+  const ownerShelf = new Map<number, { location: LocationRow; n: number }>();
   for (const r of theirs) {
     const best = ownerShelf.get(r.userId!);
-    const s = byId.get(r.locationId);
-    if (s && (!best || r.n > best.n || (r.n === best.n && walkOrder(s, byId.get(best.id)!) < 0)))
-      ownerShelf.set(r.userId!, { id: r.locationId, n: r.n });
+    if (!best || r.n > best.n || (r.n === best.n && walkOrder(r.location, best.location) < 0))
+      ownerShelf.set(r.userId!, { location: r.location, n: r.n });
   }
+  // The shelves' fill is read only when a parcel has no shelf of its owner's to join (the costlier query).
+  const needFill = list.some((p) => p.userId === null || !ownerShelf.has(p.userId));
+  const shelves = needFill ? await shelvesRepository.activeFill(db, branchId) : [];
   for (const p of list) {
     const own = p.userId !== null ? ownerShelf.get(p.userId) : undefined;
-    const chosen = own ? byId.get(own.id)! : shelves.reduce((a, b) => (b.parcels < a.parcels ? b : a));
+    if (own) {
+      out.set(p.id, own.location);
+      continue;
+    }
+    if (!shelves.length) {
+      out.set(p.id, null);
+      continue;
+    }
+    const chosen = shelves.reduce((a, b) => (b.parcels < a.parcels ? b : a));
     chosen.parcels += 1;
-    if (p.userId !== null && !own) ownerShelf.set(p.userId, { id: chosen.id, n: 1 });
+    if (p.userId !== null) ownerShelf.set(p.userId, { location: chosen, n: 1 });
     out.set(p.id, chosen);
   }
   return out;
@@ -199,6 +204,11 @@ export const shelvesService = {
         matches_suggestion: !suggested || suggested.id === shelf.id,
       };
     });
+  },
+
+  /** Parcels handed over leave their shelves (the hand-over calls it in its transaction). */
+  async release(tx: DbOrTx, orderIds: number[]): Promise<void> {
+    await shelvesRepository.unplaceMany(tx, orderIds);
   },
 
   /**
