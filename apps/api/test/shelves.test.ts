@@ -169,6 +169,8 @@ describe('pick list at hand-over', () => {
     const before = (await listShelves()).get('A-01-2')!.parcels;
     expect((await m.complete(staff.branch, { customer_id: owner.user.id, payment_method: 'cash' })).status).toBe(200);
     expect((await listShelves()).get('A-01-2')!.parcels).toBe(before - 1);
+    // …through the shelves service in the hand-over's transaction: their places are gone, not only hidden by the status.
+    expect(await placesOf(p.ids)).toEqual([]);
     // Handed over: no longer anywhere to shelve.
     expect((await place(p.codes[2]!, code('A-01-1'))).json.code).toBe('parcel_not_here');
   });
