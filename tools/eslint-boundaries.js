@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   stockTakes: 'shelves',
   stockTakeScans: 'shelves',
   stockTakeDifferences: 'shelves',
+  parcelPhotos: 'parcels',
   orderEvents: 'parcels',
   parcelReaddresses: 'parcels',
   receipts: 'parcels',
@@ -68,6 +69,8 @@ export const TABLE_OWNERS = {
   branches: 'branches',
   settings: 'settings',
   warehouses: 'china-address',
+  bags: 'bags',
+  bagItems: 'bags',
 };
 
 /** The same owners by SQL table name (parcelFlowDays → parcel_flow_days), for writes in raw sql`…` text. */

@@ -44,7 +44,17 @@ test.describe('browsing orders', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Рюкзак для ноутбука' })).toBeVisible();
     await expect(page.getByTestId('breadcrumbs')).toContainText('Рюкзак для ноутбука');
     await expect(page.getByTestId('order-price')).toHaveText('1 739 ₸');
-    await expect(page.getByTestId('order-photos').getByRole('img')).toHaveCount(2);
+    // Photos by kind (ADR 081): two at receipt, one of damage at the branch, each a thumbnail that really loads.
+    await expect(page.getByTestId('order-photos-intake').getByRole('img')).toHaveCount(2);
+    await expect(page.getByTestId('order-photos-damage').getByRole('img')).toHaveCount(1);
+    await expect(page.getByTestId('order-photos-damage')).toContainText('Повреждения');
+    const thumbs = page.getByTestId('order-photos').getByRole('img');
+    await expect(thumbs).toHaveCount(3);
+    for (const img of await thumbs.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      await expect(img).toHaveAttribute('src', /^\/uploads\/parcels\/[0-9a-f]{32}-t\.webp\?exp=\d+&sig=/);
+    }
 
     // Opened directly, the last crumb is the page's own label.
     await page.reload();

@@ -184,14 +184,25 @@ test.describe('two API processes behind nginx', () => {
       }),
     );
     const url = uploaded.data.photos[0]!;
-    expect(url).toMatch(/^\/uploads\/parcels\/[0-9a-f]+\.png$/);
+    expect(url).toMatch(/^\/uploads\/parcels\/[0-9a-f]+\.webp$/);
     const name = url.split('/').pop()!;
+    // Parcel photos are private (ADR 081): the address alone opens nothing anywhere.
+    for (const api of [direct[1], viaNginx]) expect((await api.get(url)).status()).toBe(403);
+    // Linked at receipt through process 1; process 2 answers the parcel with a signed address every process accepts.
+    const code = `XPH${Date.now().toString(36).toUpperCase()}`;
+    await json(
+      await direct[0].post('/api/manage/receive', { headers: bearer(token), data: { track_code: code, weight: 1, photos: [url] } }),
+    );
+    const parcel = await json<{ data: { photos: { url: string }[] } }>(
+      await direct[1].get(`/api/manage/parcel?code=${code}`, { headers: bearer(token) }),
+    );
+    const signed = parcel.data.photos[0]!.url;
 
     for (const api of [direct[1], viaNginx, direct[0]]) {
-      const served = await api.get(url);
-      expect(served.status(), `${api === viaNginx ? 'nginx' : 'a process'} serves ${url}`).toBe(200);
-      expect(served.headers()['content-type']).toBe('image/png');
-      expect(Buffer.compare(await served.body(), PNG)).toBe(0);
+      const served = await api.get(signed);
+      expect(served.status(), `${api === viaNginx ? 'nginx' : 'a process'} serves ${signed}`).toBe(200);
+      expect(served.headers()['content-type']).toBe('image/webp');
+      expect((await served.body()).subarray(8, 12).toString()).toBe('WEBP');
     }
     // In the S3-compatible store, on neither process's disk.
     const listing = await (

@@ -65,6 +65,8 @@ export declare class FakeCloudPayments {
   url: string;
   mode: ApiMode;
   notifyRefunds: boolean;
+  /** The API answers a refund only once its Refund notification was sent and answered. */
+  notifyRefundBeforeAnswer: boolean;
   calls: { path: string; body: Record<string, unknown> }[];
   orders: Map<string, CpOrder>;
   transactions: Map<number, CpTransaction>;

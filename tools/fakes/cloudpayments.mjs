@@ -36,6 +36,8 @@ export class FakeCloudPayments {
     this.notifications = [];
     /** Whether a refund through the API is followed by a Refund notification (as when the cabinet sets its URL). */
     this.notifyRefunds = true;
+    /** Whether the API answers a refund only once its Refund notification was sent and answered (a race we must win). */
+    this.notifyRefundBeforeAnswer = false;
     /** Notifications being sent in the background. */
     this.inflight = new Set();
     this.nextTransactionId = 1_000_000;
@@ -271,9 +273,11 @@ export class FakeCloudPayments {
     return send(200, { Success: true, Message: null, Model: order });
   }
 
-  refund(body, send) {
+  async refund(body, send) {
     const result = this.refundTransaction(Number(body.TransactionId), Number(body.Amount));
     if (typeof result === 'string') return send(200, { Success: false, Message: result, Model: null });
+    // The Refund notification reaches the merchant (and is answered) before the refund call is answered.
+    if (this.notifyRefundBeforeAnswer) await this.idle();
     return send(200, { Success: true, Message: null, Model: { TransactionId: result.transactionId } });
   }
 

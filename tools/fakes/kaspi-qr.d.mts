@@ -20,9 +20,11 @@ export declare class FakeKaspi {
   url: string;
   devices: Map<string, { DeviceId: string; OrganizationBin: string; TradePointId?: string }>;
   payments: Map<string, KaspiPayment>;
-  calls: { method: string; path: string; body: Record<string, unknown> }[];
+  /** `client`: the CN of the client certificate presented (HTTPS), else null. */
+  calls: { method: string; path: string; body: Record<string, unknown>; client: string | null }[];
   returns: { QrPaymentId: string; Amount: number; ReturnOperationId: number }[];
-  start(port?: number): Promise<string>;
+  /** HTTPS requiring a client certificate signed by `tls.ca` when `tls` is given; plain HTTP otherwise. */
+  start(port?: number, tls?: { key: string; cert: string; ca: string } | null): Promise<string>;
   stop(): Promise<void>;
   addDevice(token?: string, info?: { DeviceId: string; OrganizationBin: string; TradePointId?: string }): string;
   delay(path: string, ms: number): void;

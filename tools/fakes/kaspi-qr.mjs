@@ -4,8 +4,10 @@
 // a non-zero StatusCode and Message otherwise). Kaspi sends no callbacks: the customer's side is played through
 // the emulator routes /test/payment/{scan,confirm,scanerror,confirmerror}/{QrPaymentId}, as Kaspi's test stand has.
 // Hooks: `delay(path, ms)` holds answers to a path (a timeout when longer than the caller waits), `failNext(path, how)`
-// answers the next call to a path with a Kaspi error or an HTTP 500.
+// answers the next call to a path with a Kaspi error or an HTTP 500. `start(port, { key, cert, ca })` serves HTTPS and,
+// as Kaspi's QR API does, takes only callers presenting a client certificate signed by `ca` (mutual TLS).
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 
 export class FakeKaspi {
   constructor() {
@@ -21,12 +23,17 @@ export class FakeKaspi {
     this.delays = new Map();
     this.failures = new Map();
     this.nextId = 700000;
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = null;
   }
 
-  async start(port = 0) {
+  /** Plain HTTP, or HTTPS requiring a client certificate signed by `tls.ca` (Kaspi's mutual TLS). */
+  async start(port = 0, tls = null) {
+    const handler = (req, res) => void this.handle(req, res);
+    this.server = tls
+      ? createTlsServer({ key: tls.key, cert: tls.cert, ca: tls.ca, requestCert: true, rejectUnauthorized: true }, handler)
+      : createServer(handler);
     await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${this.server.address().port}`;
+    this.url = `${tls ? 'https' : 'http'}://127.0.0.1:${this.server.address().port}`;
     return this.url;
   }
 
@@ -87,7 +94,9 @@ export class FakeKaspi {
       const ok = this.emulate(emulator[1], decodeURIComponent(emulator[2]));
       return this.send(res, 200, ok ? { StatusCode: 0, Data: {} } : { StatusCode: -1601, Message: 'Платёж не найден' });
     }
-    this.calls.push({ method: req.method, path, body });
+    // Which client certificate the caller presented (HTTPS only): its subject's CN.
+    const client = req.socket.getPeerCertificate?.()?.subject?.CN ?? null;
+    this.calls.push({ method: req.method, path, body, client });
     for (const [prefix, ms] of this.delays) if (path.startsWith(prefix)) await new Promise((r) => setTimeout(r, ms));
     for (const [prefix, how] of this.failures) {
       if (!path.startsWith(prefix)) continue;

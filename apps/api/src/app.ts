@@ -277,7 +277,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? true });
   await app.register(metricsPlugin, { token: config.metricsToken });
-  await app.register(storagePlugin, { storage: opts.storage ?? createStorage(config) });
+  await app.register(storagePlugin, { storage: opts.storage ?? createStorage(config), secret: config.jwtSecret });
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
   await app.register(notificationsPlugin, { config });
   await app.register(storageRemindersPlugin, { config });

@@ -122,6 +122,52 @@ describe('admin: a branch’s online payment providers', () => {
     expect(none.json.code).toBe('payment_provider_unknown');
   });
 
+  it('Kaspi’s remote invoice and payment link are switches: booleans shown with their values, kept for the driver', async () => {
+    const url = '/admin/branches/4/payment-providers';
+    const flagsOf = (res: Awaited<ReturnType<typeof call>>) =>
+      (res.json.data.providers as { provider: string; flags: { name: string; value: boolean }[] }[]).find((p) => p.provider === 'kaspi')!
+        .flags;
+    // Never saved: the defaults (a payment link, no remote invoice).
+    expect(flagsOf(await call('GET', url, { token: tokens.admin }))).toEqual([
+      { name: 'remote_invoice', value: false },
+      { name: 'payment_link', value: true },
+    ]);
+    const saved = await call('PUT', url, {
+      token: tokens.admin,
+      body: { provider: 'kaspi', enabled: false, flags: { remote_invoice: true, payment_link: false } },
+    });
+    expect(saved.status, saved.body).toBe(200);
+    expect(flagsOf(saved)).toEqual([
+      { name: 'remote_invoice', value: true },
+      { name: 'payment_link', value: false },
+    ]);
+    // The driver reads them as it always did; a switch left out keeps its value; they are not secret fields.
+    expect(await ctx.app.providerSettings.keptCredentials(ctx.database.db, 4, 'kaspi')).toMatchObject({
+      remote_invoice: 'true',
+      payment_link: 'false',
+    });
+    const again = await call('PUT', url, {
+      token: tokens.admin,
+      body: { provider: 'kaspi', enabled: false, flags: { payment_link: true } },
+    });
+    expect(flagsOf(again)).toEqual([
+      { name: 'remote_invoice', value: true },
+      { name: 'payment_link', value: true },
+    ]);
+    const kaspi = (again.json.data.providers as { provider: string; fields: { name: string }[] }[]).find((p) => p.provider === 'kaspi')!;
+    expect(kaspi.fields.map((f) => f.name)).not.toContain('remote_invoice');
+    // Text is not a switch; a switch the provider does not have is refused by name.
+    const text = await call('PUT', url, {
+      token: tokens.admin,
+      lang: 'ru',
+      body: { provider: 'kaspi', enabled: false, flags: { remote_invoice: 'true' } },
+    });
+    expect(text.status).toBe(422);
+    const odd = await call('PUT', url, { token: tokens.admin, body: { provider: 'kaspi', enabled: false, flags: { turbo: true } } });
+    expect(odd.status).toBe(422);
+    expect(odd.json.errors['flags.turbo']).toBeDefined();
+  });
+
   it('without PAYMENTS_SECRET_KEY: the list says so and a save is refused with a clear message', async () => {
     const other = await secondInstance(ctx);
     try {

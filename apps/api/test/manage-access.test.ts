@@ -124,10 +124,11 @@ describe('role and place matrix', () => {
 
   it('the context names the works of each place', async () => {
     const w = await m.call('GET', '/manage/context', { token: staff.warehouse });
-    expect(w.json.data.works).toEqual(['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find']);
+    expect(w.json.data.works).toEqual(['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'bags', 'find']);
     const b = await m.call('GET', '/manage/context', { token: staff.branch });
     expect(b.json.data.works).toEqual([
       'arrival',
+      'bag_arrival',
       'handover',
       'shelves',
       'stock_take',
@@ -139,7 +140,7 @@ describe('role and place matrix', () => {
     ]);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(14);
+    expect(a.json.data.works).toHaveLength(16);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });

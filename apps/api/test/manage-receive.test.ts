@@ -119,15 +119,20 @@ describe('POST manage/receive', () => {
     ]);
     expect(up.status).toBe(200);
     const [url] = up.json.data.photos as string[];
-    expect(url).toMatch(/^\/uploads\/parcels\/[a-f0-9]{32}\.png$/);
-    const served = await ctx.app.inject({ method: 'GET', url: url! });
+    // Processed and stored as WebP (parcel-photos.test.ts checks the processing), served only by a signed address.
+    expect(url).toMatch(/^\/uploads\/parcels\/[a-f0-9]{32}\.webp$/);
+    expect((await ctx.app.inject({ method: 'GET', url: url! })).statusCode).toBe(403);
+    const served = await ctx.app.inject({ method: 'GET', url: ctx.app.uploads.urls.sign(url!.slice('/uploads/'.length)) });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(existsSync(`/tmp/portal-test-data/uploads${url!.slice('/uploads'.length)}`)).toBe(true);
 
-    const received = await m.receive(staff.warehouse, { track_code: newCode(), weight: 1, photos: [url] });
-    expect(received.json.data.parcel.photos).toEqual([url]);
+    const code = newCode();
+    const received = await m.receive(staff.warehouse, { track_code: code, weight: 1, photos: [url] });
+    expect(received.status).toBe(200);
+    const view = await m.call('GET', `/manage/parcel?code=${code}`, { token: staff.warehouse });
+    expect(view.json.data.photos).toMatchObject([{ kind: 'intake', url: expect.stringMatching(/^\/uploads\/parcels\/.+\?exp=\d+&sig=/) }]);
 
     const html = await upload(ctx, '/manage/photos', staff.warehouse, [
       { field: 'photos', name: 'x.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') },
@@ -149,6 +154,9 @@ describe('POST manage/receive', () => {
     expect(json.status).toBe(422);
     const foreign = await m.receive(staff.warehouse, { track_code: newCode(), weight: 1, photos: ['https://evil.example/x.png'] });
     expect(foreign.status).toBe(422);
+    // An unprocessed upload's address (before ADR 081) is not taken either.
+    const raw = await m.receive(staff.warehouse, { track_code: newCode(), weight: 1, photos: [url!.replace('.webp', '.png')] });
+    expect(raw.status).toBe(422);
     // No listing, no way out of the folder.
     expect((await ctx.app.inject({ method: 'GET', url: '/uploads/parcels/' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/uploads/../jwt-secret' })).statusCode).toBe(404);

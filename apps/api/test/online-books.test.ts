@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate, REPORT_TIME_ZONE, toMinor } from '@portal/contract';
 import { paymentDifferences, paymentRequests, payments } from '../src/db/schema';
 import type { PaymentDriver, ProviderState } from '../src/modules/online-payments/drivers/driver';
 import { confirm } from '../src/modules/online-payments/settlement';
@@ -43,23 +45,27 @@ const driver: PaymentDriver = {
 beforeAll(async () => {
   ({ ctx, staff, m } = await onlineApp());
   ctx.app.paymentDrivers.kaspi = driver;
+  ctx.app.paymentDrivers.cloudpayments = { ...driver, provider: 'cloudpayments' };
   await enableProvider(ctx, staff.branchId, 'kaspi', { device_token: 'dt' });
+  await enableProvider(ctx, staff.branchId, 'cloudpayments', { public_id: 'pk', api_secret: 'secret' });
 });
 afterAll(async () => ctx.close());
 
 /** A customer who paid their waiting parcels online (settled as a provider's confirmation settles). */
-async function paidOnline() {
+async function paidOnline(by: 'kaspi' | 'cloudpayments' = 'kaspi') {
   const c = await waitingCustomer(ctx, staff, [1]);
   const amount = c.lookup.total_minor + c.lookup.storage_fee;
   const requestId = await openRequest(ctx, {
     userId: c.user.id,
     branchId: staff.branchId,
-    provider: 'kaspi',
+    provider: by,
     amount,
     parcelIds: c.ids,
     currency: c.lookup.currency,
   });
-  expect(await confirm(ctx.app, { provider: 'kaspi', requestId, providerRef: `K-${requestId}`, amount })).toEqual({ outcome: 'settled' });
+  expect(await confirm(ctx.app, { provider: by, requestId, providerRef: `${by === 'kaspi' ? 'K' : 'C'}-${requestId}`, amount })).toEqual({
+    outcome: 'settled',
+  });
   const [row] = await ctx.database.db.select().from(payments).where(eq(payments.requestId, requestId));
   return { c, amount, requestId, paymentId: row!.id };
 }
@@ -91,16 +97,45 @@ describe('close of day with online money', () => {
 });
 
 describe('reports of online money', () => {
-  it('revenue by method carries `online` (refunds subtract), in the dashboard and its export', async () => {
-    const { amount } = await paidOnline();
-    const dash = await m.call('GET', `/manage/reports?branch_id=${staff.branchId}`, { token: staff.admin });
-    expect(dash.status, dash.body).toBe(200);
-    const online = (dash.json.data.revenue as { method: string; amount: number }[]).filter((r) => r.method === 'online');
-    expect(online.length).toBeGreaterThan(0);
-    expect(online.reduce((sum, r) => sum + r.amount, 0)).toBeGreaterThanOrEqual(amount);
-    const file = await m.call('GET', `/manage/reports/export?table=revenue&format=csv&branch_id=${staff.branchId}`, { token: staff.admin });
-    expect(file.status).toBe(200);
-    expect(file.body).toMatch(/online/);
+  it('revenue splits online money by provider (refunds subtract from theirs), in the dashboard and its exports', async () => {
+    const today = localDate(new Date(), REPORT_TIME_ZONE);
+    const q = `from=${today}&to=${today}&branch_id=${staff.branchId}`;
+    type Row = { method: string; provider: string | null; amount: number; count: number };
+    const sums = async () => {
+      const dash = await m.call('GET', `/manage/reports?${q}`, { token: staff.admin });
+      expect(dash.status, dash.body).toBe(200);
+      const rows = dash.json.data.revenue as Row[];
+      // Online money always names its provider; the counter's methods never do.
+      expect(rows.every((r) => (r.method === 'online') === (r.provider !== null))).toBe(true);
+      const of = (p: string) => rows.filter((r) => r.provider === p).reduce((sum, r) => sum + r.amount, 0);
+      return { kaspi: of('kaspi'), cloudpayments: of('cloudpayments'), rows };
+    };
+    const before = await sums();
+    const kaspi = await paidOnline('kaspi');
+    const card = await paidOnline('cloudpayments');
+    expect((await refund(staff.admin, card.paymentId, 250)).status).toBe(200);
+    const after = await sums();
+    expect(after.kaspi - before.kaspi).toBe(kaspi.amount);
+    expect(after.cloudpayments - before.cloudpayments).toBe(card.amount - 250);
+
+    // The .xlsx and the .csv carry the provider in its own column, one row per provider, the same sums as the screen.
+    const x = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/manage/reports/export?table=revenue&format=xlsx&lang=en&${q}`,
+      headers: { authorization: `Bearer ${staff.admin}` },
+    });
+    expect(x.statusCode).toBe(200);
+    const [heading, ...sheet] = await readSheet(x.rawPayload);
+    expect(heading).toEqual(['Date', 'Branch', 'Method', 'Provider', 'Currency', 'Amount', 'Payments']);
+    const sheetSum = (name: string) => sheet.filter((r) => r[3] === name).reduce((sum, r) => sum + toMinor(Number(r[5])), 0);
+    expect(sheetSum('Kaspi')).toBe(after.kaspi);
+    expect(sheetSum('CloudPayments')).toBe(after.cloudpayments);
+    expect(sheet.filter((r) => r[2] === 'online' && r[3] === null)).toEqual([]);
+    const csv = await m.call('GET', `/manage/reports/export?table=revenue&format=csv&lang=ru&${q}`, { token: staff.admin });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain('"Провайдер"');
+    expect(csv.body).toMatch(/"online","CloudPayments"/);
+    await expectKeptEqualsJournal(ctx);
   });
 });
 

@@ -266,6 +266,33 @@ describe('paying by card', () => {
     expect((await requestRow(declined.id)).status).toBe('failed');
   });
 
+  it('our refund notified before CloudPayments answers the call is ours: no difference, written once', async () => {
+    const { id, amount } = await cardRequest();
+    const paid = await fake.pay(id);
+    expect(paid.pay[0]!.answer).toEqual({ code: 0 });
+    const [payment] = await journalOf(id);
+    fake.notifyRefundBeforeAnswer = true;
+    try {
+      const sent = fake.notifications.length;
+      const res = await m.call('POST', `/manage/payments/${payment!.id}/refund`, {
+        token: staff.admin,
+        body: { amount: 10_000, reason: 'customer changed mind' },
+      });
+      expect(res.status, res.body).toBe(200);
+      // The Refund notification came (and was answered) while our refund call was still waiting for CloudPayments.
+      const notified = fake.notifications.slice(sent).filter((n) => n.kind === 'refund');
+      expect(notified).toHaveLength(1);
+      expect(notified[0]).toMatchObject({ status: 200, answer: { code: 0 } });
+      expect(await differencesOf(id)).toEqual([]);
+      const journal = await journalOf(id);
+      expect(journal.map((j) => j.amount).sort((x, y) => x - y)).toEqual([-10_000, amount]);
+      expect(fake.refunds.filter((r) => r.invoiceId === id)).toHaveLength(1);
+      await expectKeptEqualsJournal(ctx);
+    } finally {
+      fake.notifyRefundBeforeAnswer = false;
+    }
+  });
+
   it('CloudPayments away: creating is 502 payment_provider_failed; a Pay it cannot confirm is 502 and settles when retried', async () => {
     const c = await waitingCustomer(ctx, staff);
     fake.mode = 'hang';

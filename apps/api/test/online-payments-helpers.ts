@@ -96,9 +96,11 @@ export async function expectKeptEqualsJournal(ctx: TestContext) {
       select user_id, currency, sum(balance) as b from customer_balances group by 1, 2) s where b <> 0`),
   );
   expect(
-    await q(sql`select business_date::text as d, branch_id, method, currency, amount::bigint::text as a, n from revenue_days where n <> 0`),
+    await q(
+      sql`select business_date::text as d, branch_id, method, provider, currency, amount::bigint::text as a, n from revenue_days where n <> 0`,
+    ),
   ).toEqual(
-    await q(sql`select business_date::text as d, branch_id, method, currency, sum(amount)::bigint::text as a, count(*)::int as n
-      from payments group by 1, 2, 3, 4`),
+    await q(sql`select business_date::text as d, branch_id, method, coalesce(provider, '') as provider, currency,
+      sum(amount)::bigint::text as a, count(*)::int as n from payments group by 1, 2, 3, 4, 5`),
   );
 }

@@ -119,7 +119,6 @@ describe('GET orders/status/{statusId}/orders', () => {
       days_in_transit: 6,
       arrived_at: null,
       storage_until: null,
-      photos: [],
       archived: false,
     });
     expect(t.status).toEqual({ id: statusId.in_transit, code: 'in_transit', name: 'In transit' });
@@ -177,7 +176,10 @@ describe('GET orders/{id} and the timeline', () => {
   it('answers the order with branch, tariff and receipt id once delivered', async () => {
     const c = await registerCustomer(ctx);
     const o = await makeOrder(ctx.database.db, { userId: c.user.id, status: 'delivered', weight: 3 });
-    await ctx.database.db.execute(sql`update orders set receipt_id = 77, photos = '["/uploads/parcels/a.jpg"]'::jsonb where id = ${o.id}`);
+    await ctx.database.db.execute(sql`update orders set receipt_id = 77 where id = ${o.id}`);
+    await ctx.database.db.execute(
+      sql`insert into parcel_photos (order_id, kind, key, thumb_key) values (${o.id}, 'intake', 'parcels/a.webp', 'parcels/a-t.webp')`,
+    );
     const res = await call('GET', `/orders/${o.id}`, { token: c.token, lang: 'en' });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
@@ -185,7 +187,15 @@ describe('GET orders/{id} and the timeline', () => {
       tariff: 1890,
       price: 5670,
       receipt_id: 77,
-      photos: ['/uploads/parcels/a.jpg'],
+      // Signed addresses for the owner (ADR 081; parcel-photos.test.ts serves them), no staff name.
+      photos: [
+        {
+          kind: 'intake',
+          url: expect.stringMatching(/^\/uploads\/parcels\/a\.webp\?exp=\d+&sig=[\w-]{43}$/),
+          thumb_url: expect.stringMatching(/^\/uploads\/parcels\/a-t\.webp\?exp=/),
+          taken_by: null,
+        },
+      ],
       archived: false,
       archived_at: null,
     });
@@ -374,12 +384,12 @@ describe('the order list checks the session in its own statement', () => {
     expect((await list(a.token, 999_999)).status).toBe(401);
   });
 
-  it('reads the same rows as numberedPage: every status and page of the demo customer, microsecond times, fractional weights, photos', async () => {
+  it('reads the same rows as numberedPage: every status and page of the demo customer, microsecond times, fractional weights', async () => {
     const { token, user } = await login(ctx.app, DEMO.customer);
     const { claims } = (await ctx.app.tokens.verify(token)) as { claims: { sessionId: string } };
     const db = ctx.database.db;
-    await db.execute(sql`update orders set weight = 1.235, received_at = received_at + interval '123 microseconds',
-      photos = '["/uploads/parcels/a.jpg"]'::jsonb where id = (select max(id) from orders where user_id = ${user.id})`);
+    await db.execute(sql`update orders set weight = 1.235, received_at = received_at + interval '123 microseconds'
+      where id = (select max(id) from orders where user_id = ${user.id})`);
     for (const id of Object.values(statusId)) {
       for (const page of [1, 2]) {
         const at = { page, perPage: 3 };

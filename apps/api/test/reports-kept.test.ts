@@ -24,7 +24,7 @@ afterAll(async () => ctx.close());
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 type Flow = { day: string; branch_id: number | null; kind: string; n: number };
-type Revenue = { d: string; branch_id: number; method: string; currency: string; amount: string; n: number };
+type Revenue = { d: string; branch_id: number; method: string; provider: string; currency: string; amount: string; n: number };
 
 const byKey = <T extends object>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
 
@@ -48,14 +48,15 @@ async function keptFlows(): Promise<Flow[]> {
 async function recountRevenue(): Promise<Revenue[]> {
   return rowsOf<Revenue>(
     await ctx.database.db.execute(sql`
-      select business_date::text as d, branch_id, method, currency, sum(amount)::bigint::text as amount, count(*)::int as n
-        from payments group by 1, 2, 3, 4`),
+      select business_date::text as d, branch_id, method, coalesce(provider, '') as provider, currency,
+             sum(amount)::bigint::text as amount, count(*)::int as n
+        from payments group by 1, 2, 3, 4, 5`),
   );
 }
 async function keptRevenue(): Promise<Revenue[]> {
   return rowsOf<Revenue>(
     await ctx.database.db.execute(sql`
-      select business_date::text as d, branch_id, method, currency, amount::bigint::text as amount, n from revenue_days`),
+      select business_date::text as d, branch_id, method, provider, currency, amount::bigint::text as amount, n from revenue_days`),
   );
 }
 async function expectKeptEqualsRecount() {
@@ -176,16 +177,25 @@ describe('kept flows and revenue', () => {
     const journal = (await recountRevenue()).filter((r) => r.d === today());
     expect(
       byKey(
-        (todayRevenue as { date: string; branch_id: number; method: string; currency: string; amount: number; count: number }[]).map(
-          (r) => ({
-            d: r.date,
-            branch_id: r.branch_id,
-            method: r.method,
-            currency: r.currency,
-            amount: String(r.amount),
-            n: r.count,
-          }),
-        ),
+        (
+          todayRevenue as {
+            date: string;
+            branch_id: number;
+            method: string;
+            provider: string | null;
+            currency: string;
+            amount: number;
+            count: number;
+          }[]
+        ).map((r) => ({
+          d: r.date,
+          branch_id: r.branch_id,
+          method: r.method,
+          provider: r.provider ?? '',
+          currency: r.currency,
+          amount: String(r.amount),
+          n: r.count,
+        })),
       ),
     ).toEqual(byKey(journal));
     // The reversed card payment is there as two journal rows summing to nothing.

@@ -74,9 +74,9 @@ describe('dashboard, worklists and exports', () => {
     expect(x.status).toBe(200);
     expect(x.headers['content-disposition']).toContain(`revenue_${today}_${today}.xlsx`);
     const [heading, ...revenueRows] = await readSheet(x.body);
-    expect(heading).toEqual(['Date', 'Branch', 'Method', 'Currency', 'Amount', 'Payments']);
+    expect(heading).toEqual(['Date', 'Branch', 'Method', 'Provider', 'Currency', 'Amount', 'Payments']);
     expect(revenueRows).toHaveLength(d.revenue.length);
-    const sheetSum = revenueRows.map((r) => toMinor(Number(r[4]))).reduce((s, v) => s + v, 0);
+    const sheetSum = revenueRows.map((r) => toMinor(Number(r[5]))).reduce((s, v) => s + v, 0);
     expect(sheetSum).toBe(d.revenue.reduce((s: number, r: { amount: number }) => s + r.amount, 0));
 
     const debtX = await download(

@@ -33,6 +33,7 @@ const warehouse: Who[] = ['warehouse', 'admin'];
 const MAY: Record<string, Who[]> = {
   contextRoutes: anyStaff,
   findRoutes: anyStaff,
+  parcelPhotoRoutes: anyStaff,
   receiveRoutes: warehouse,
   importRoutes: warehouse,
   unclaimedRoutes: warehouse,
@@ -40,6 +41,9 @@ const MAY: Record<string, Who[]> = {
   dispatchRoutes: warehouse,
   flightsRoutes: ['warehouse', 'branch', 'admin'],
   arrivalRoutes: ['branch', 'admin'],
+  // Bags (ADR 082): packed at the warehouse, arrived at the branch.
+  bagsRoutes: warehouse,
+  bagArrivalRoutes: ['branch', 'admin'],
   handoverRoutes: ['branch', 'admin'],
   // The demo staff hold no `corrections` (ADR 075): capabilities.test.ts grants it.
   correctionsRoutes: ['admin'],

@@ -34,21 +34,28 @@ function storageSuite(
       expect(up.status).toBe(200);
       return (up.json.data.photos as string[])[0]!;
     };
+    const signed = (url: string) => s.ctx.app.uploads.urls.sign(url.slice('/uploads/'.length));
 
-    it('a photo is stored in the store and served back with its bytes, type and a long cache life', async () => {
+    it('a photo is stored in the store (with its thumbnail) and served back by its signed address, privately cached', async () => {
       const url = await put();
-      expect(url).toMatch(/^\/uploads\/parcels\/[0-9a-f]{32}\.png$/);
+      expect(url).toMatch(/^\/uploads\/parcels\/[0-9a-f]{32}\.webp$/);
       expect(s.has(url)).toBe(true);
-      const served = await s.ctx.app.inject({ method: 'GET', url });
+      expect(s.has(url.replace('.webp', '-t.webp'))).toBe(true);
+      const served = await s.ctx.app.inject({ method: 'GET', url: signed(url) });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.headers['cache-control']).toContain('immutable');
-      expect(served.rawPayload.equals(PNG_1x1)).toBe(true);
+      expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+      // Other kinds stay public with a long cache life.
+      const news = await s.ctx.app.uploads.saveImage('news', PNG_1x1, 'png');
+      const pub = await s.ctx.app.inject({ method: 'GET', url: news });
+      expect([pub.statusCode, pub.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+      expect(pub.rawPayload.equals(PNG_1x1)).toBe(true);
     });
 
     it('a missing upload is 404 (not the web app), whatever the browser accepts', async () => {
-      for (const url of ['/uploads/parcels/0123456789abcdef0123456789abcdef.png', '/uploads/parcels/nope.png', '/uploads/x']) {
+      for (const url of [signed('/uploads/parcels/0123456789abcdef0123456789abcdef.webp'), '/uploads/news/nope.png', '/uploads/x']) {
         const res = await s.ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type'], url).toContain('application/json');
@@ -70,8 +77,15 @@ function storageSuite(
       expect(s.has(orphan)).toBe(false);
       expect(s.has(attached)).toBe(true);
       expect(s.has(fresh)).toBe(true);
-      expect((await s.ctx.app.inject({ method: 'GET', url: orphan })).statusCode).toBe(404);
-      expect((await s.ctx.app.inject({ method: 'GET', url: attached })).statusCode).toBe(200);
+      expect((await s.ctx.app.inject({ method: 'GET', url: signed(orphan) })).statusCode).toBe(404);
+      expect((await s.ctx.app.inject({ method: 'GET', url: signed(attached) })).statusCode).toBe(200);
+      // A linked photo's thumbnail is kept with it, an orphan's goes with it.
+      const thumb = (u: string) => u.replace('.webp', '-t.webp');
+      s.age(thumb(attached), DAY + 60_000);
+      s.age(thumb(orphan), DAY + 60_000);
+      const again = await s.ctx.app.uploads.removeUnattached(s.ctx.app.db);
+      expect(again).toContain(thumb(orphan));
+      expect(s.has(thumb(attached))).toBe(true);
     });
   });
 }
@@ -147,7 +161,7 @@ describe('S3 driver details', () => {
     ]);
     const url = (up.json.data.photos as string[])[0]!;
     expect(s3.requests.some((r) => r.method === 'PUT' && r.path === `/portal-b${url.slice('/uploads'.length)}`)).toBe(true);
-    expect(s3.objects.get(url.slice('/uploads/'.length))?.contentType).toBe('image/png');
+    expect(s3.objects.get(url.slice('/uploads/'.length))?.contentType).toBe('image/webp');
   });
 
   it('listing pages through several answers (continuation tokens)', async () => {

@@ -1,5 +1,7 @@
 import {
   CONTENT_IMAGE_MAX_BYTES,
+  MAX_PARCEL_PHOTOS,
+  MAX_PHOTO_INPUT_PIXELS,
   ERROR_CODES,
   formatMoney,
   formatWait,
@@ -14,7 +16,11 @@ import { text, type TextValues } from '../texts/texts';
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** Values some messages name that come from the rules rather than the request. */
-const FIXED: TextValues = { image_mb: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024 };
+const FIXED: TextValues = {
+  image_mb: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024,
+  megapixels: MAX_PHOTO_INPUT_PIXELS / 1_000_000,
+  max: MAX_PARCEL_PHOTOS,
+};
 
 /** The message of an error code: `errors.<code>` in the text files (the key's type fails for a code without one). */
 export function errorMessage(code: TErrorCode, lang: TLang, params?: TextValues): string {

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { seedAccounts, type DemoAccount } from './accounts';
 import { seedContent } from './content';
 import { seedGeo } from './geo';
+import type { StoreDemoPhoto } from './demo-photos';
 import { seedDemoOrders } from './orders';
 import { seedStatuses } from './statuses';
 
@@ -9,12 +10,12 @@ import { seedStatuses } from './statuses';
  * Idempotent: reference data (countries, branches, settings, statuses) always; demo accounts and
  * demo content only when `demo` (never with NODE_ENV=production unless SEED_DEMO=true).
  */
-export async function seedDatabase(db: Db, opts: { demo: boolean }): Promise<{ demoAccounts: DemoAccount[] }> {
+export async function seedDatabase(db: Db, opts: { demo: boolean; storePhoto?: StoreDemoPhoto }): Promise<{ demoAccounts: DemoAccount[] }> {
   await seedGeo(db);
   await seedStatuses(db);
   if (!opts.demo) return { demoAccounts: [] };
   const demoAccounts = await seedAccounts(db);
-  await seedDemoOrders(db);
+  await seedDemoOrders(db, opts.storePhoto);
   await seedContent(db);
   return { demoAccounts };
 }

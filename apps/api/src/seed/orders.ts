@@ -9,6 +9,7 @@ import { parcelsRepository } from '../modules/parcels/parcels-repository';
 import { parcels } from '../modules/parcels/parcels-service';
 import type { DbOrTx } from '../db/client';
 import { branches, notifications, savedTracks, users } from '../db/schema';
+import { DEMO_PICTURES, type DemoPicture, type StoreDemoPhoto } from './demo-photos';
 import { DEMO_NEWS_NOTIFICATIONS, DEMO_SYSTEM_NOTIFICATIONS, demoText } from './demo-notifications';
 
 const DAY = 24 * 3600 * 1000;
@@ -38,7 +39,6 @@ export interface OrderSpec {
   arrivedAt?: Date;
   deliveredAt?: Date;
   archivedAt?: Date | null;
-  photos?: string[];
   labelClientCode?: string | null;
   /** Staff who did the steps (kept in the history); null when unknown. */
   warehouseStaffId?: number | null;
@@ -91,7 +91,6 @@ export async function insertOrder(
       statusId: ids[spec.status],
       branchId,
       labelClientCode: spec.labelClientCode ?? null,
-      photos: spec.photos ?? [],
       receivedAt,
       dispatchedAt,
       arrivedAt,
@@ -125,7 +124,9 @@ interface DemoParcel {
   /** Days after receipt each later step happened. */
   steps?: [number, number?, number?];
   archived?: boolean;
-  photos?: string[];
+  /** Intake pictures and a damage one (stored only when the seed is given a storage: the server's). */
+  photos?: DemoPicture[];
+  damage?: DemoPicture;
   /** Saved track name, when the customer had saved this code before it arrived. */
   saved?: string;
 }
@@ -133,7 +134,7 @@ interface DemoParcel {
 const DEMO_PARCELS: DemoParcel[] = [
   { code: 'YT7712030455861', status: 'china_warehouse', name: 'Кроссовки Li-Ning', weight: 1.42, received: 1, saved: 'Кроссовки' },
   { code: 'JT3004518822719', status: 'china_warehouse', name: 'Чехлы для телефона', weight: 0.18, received: 2 },
-  { code: 'SF1420887365102', status: 'china_warehouse', name: '', weight: 0.64, received: 3, photos: ['/demo/parcel-1.svg'] },
+  { code: 'SF1420887365102', status: 'china_warehouse', name: '', weight: 0.64, received: 3, photos: ['front'] },
   { code: 'ZTO78015562341', status: 'in_transit', name: 'Пуховик Bosideng', weight: 2.35, received: 9, steps: [2], saved: 'Пуховик' },
   { code: 'YT7711976620493', status: 'in_transit', name: 'Настольная лампа', weight: 1.1, received: 11, steps: [3] },
   { code: 'JD0101663278845', status: 'in_transit', name: 'Наушники Xiaomi', weight: 0.45, received: 13, steps: [2] },
@@ -145,7 +146,8 @@ const DEMO_PARCELS: DemoParcel[] = [
     weight: 0.92,
     received: 17,
     steps: [2, 13],
-    photos: ['/demo/parcel-2.svg', '/demo/parcel-1.svg'],
+    photos: ['front', 'side'],
+    damage: 'damage',
     saved: 'Рюкзак',
   },
   { code: 'ZTO77963401258', status: 'at_branch', name: 'Постельное бельё', weight: 3.15, received: 19, steps: [3, 15] },
@@ -204,7 +206,7 @@ const UNCLAIMED = [
  * Their money is dated back with them (paymentsRepository.backdateReceipt). Idempotent: does nothing once the demo
  * customer has orders.
  */
-export async function seedDemoOrders(db: DbOrTx): Promise<void> {
+export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): Promise<void> {
   const [customer] = await db.select().from(users).where(eq(users.phoneNumber, '+77010000001')).limit(1);
   if (!customer || customer.branchId === null) return;
   if (await parcelsRepository.hasParcelsOf(db, customer.id)) return;
@@ -235,12 +237,16 @@ export async function seedDemoOrders(db: DbOrTx): Promise<void> {
         arrivedAt: d2 !== undefined ? new Date(receivedAt.getTime() + d2 * DAY) : undefined,
         deliveredAt: d3 !== undefined ? new Date(receivedAt.getTime() + d3 * DAY) : undefined,
       });
-      const input = { trackCode: p.code, weight: p.weight, name: p.name, labelClientCode: null, photos: p.photos ?? [] };
+      const store = (pic: DemoPicture) => storePhoto!(Buffer.from(DEMO_PICTURES[pic]));
+      const photos = storePhoto ? await Promise.all((p.photos ?? []).map(store)) : [];
+      const input = { trackCode: p.code, weight: p.weight, name: p.name, labelClientCode: null, photos };
       let [row] = await parcels.receive(tx, [{ ...input, userId: customer.id, branchId: customer.branchId }], warehouse);
       if (!row) continue;
       if (times.dispatchedAt) [row] = await parcels.dispatch(tx, parcelsRepository.byIds([row.id]), warehouse);
       if (times.arrivedAt)
         [row] = await parcels.arrive(tx, [row!.id], branch, storageUntilFor(times.arrivedAt, branch.timeZone, branch.storageDays), counter);
+      // Seen at the branch on arrival (ADR 081): a damage photo by the branch's clerk.
+      if (p.damage && storePhoto) await parcels.addPhotos(tx, row!.id, 'damage', [await store(p.damage)], branchStaffId);
       replayed.push({ row: row!, times, archivedAt: p.archived ? ago(p.received - (d3 ?? 0) - 1) : null });
       if (p.saved)
         tracks.push({

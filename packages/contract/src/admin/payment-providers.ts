@@ -11,8 +11,13 @@ export const ZAdminPaymentProvider = z.object({
   provider: ZOnlineProvider,
   /** Configured and switched on: the branch's customers may pay with it. */
   enabled: z.boolean(),
-  /** The fields this provider needs (from its driver), each saying whether a value is kept. */
-  fields: z.array(z.object({ name: z.string(), set: z.boolean() })),
+  /**
+   * The fields this provider needs (from its driver), each saying whether a value is kept. `certificate`: a client
+   * certificate (Kaspi's mutual TLS), sent as PEM text or a PKCS#12 file (.pfx/.p12) in base64.
+   */
+  fields: z.array(z.object({ name: z.string(), set: z.boolean(), kind: z.enum(['secret', 'certificate']) })),
+  /** Switches (not secrets: their values are shown), e.g. Kaspi's remote invoice and payment link. */
+  flags: z.array(z.object({ name: z.string(), value: z.boolean() })),
   /** Saved at least once. */
   configured: z.boolean(),
   updated_at: z.string().nullable(),
@@ -28,8 +33,10 @@ export type TAdminPaymentProviders = z.infer<typeof ZAdminPaymentProviders>;
 export const ZAdminPaymentProvidersResponse = ZData(ZAdminPaymentProviders);
 export type TAdminPaymentProvidersResponse = z.infer<typeof ZAdminPaymentProvidersResponse>;
 
+/** Longest credential value: a PKCS#12 client certificate with its chain, in base64, fits with room to spare. */
+export const MAX_CREDENTIAL_LENGTH = 20_000;
 /** One credential value as typed; blank keeps the kept value. */
-const ZCredentialValue = z.string({ error: MSG.invalidValue }).trim().max(2000, { error: MSG.tooLong });
+const ZCredentialValue = z.string({ error: MSG.invalidValue }).trim().max(MAX_CREDENTIAL_LENGTH, { error: MSG.tooLong });
 
 /** PUT admin/branches/{id}/payment-providers: save one provider of the branch. */
 export const ZSaveAdminPaymentProviderRequest = z.strictObject({
@@ -37,5 +44,7 @@ export const ZSaveAdminPaymentProviderRequest = z.strictObject({
   enabled: z.boolean({ error: MSG.invalidValue }),
   /** Only the fields the admin typed; a blank or absent field keeps its kept value. */
   credentials: z.record(z.string().max(64, { error: MSG.tooLong }), ZCredentialValue).default({}),
+  /** The provider's switches to set (a name left out keeps its value). */
+  flags: z.record(z.string().max(64, { error: MSG.tooLong }), z.boolean({ error: MSG.invalidValue })).default({}),
 });
 export type TSaveAdminPaymentProviderRequest = z.input<typeof ZSaveAdminPaymentProviderRequest>;

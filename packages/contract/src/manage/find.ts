@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZParcelPhoto } from '../parcels/parcel-photos';
 import { ZData } from '../common/envelope';
 import { ZIdParam } from '../common/fields';
 import { MSG } from '../common/messages';
@@ -28,7 +29,14 @@ export const ZFindParcelQuery = z.object({
   code: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(200, { error: MSG.tooLong }),
 });
 export type TFindParcelQuery = z.input<typeof ZFindParcelQuery>;
-export const ZParcelDetail = z.object({ parcel: ZManageParcel, history: z.array(ZParcelEvent) });
+export const ZParcelDetail = z.object({
+  parcel: ZManageParcel,
+  history: z.array(ZParcelEvent),
+  /** Its photos with short-lived signed addresses; empty for staff who may not see them (another branch's parcel, ADR 081). */
+  photos: z.array(ZParcelPhoto),
+  /** Whether the caller may see and add photos of this parcel. */
+  photos_allowed: z.boolean(),
+});
 export type TParcelDetail = z.infer<typeof ZParcelDetail>;
 export const ZParcelDetailResponse = ZData(ZParcelDetail);
 export type TParcelDetailResponse = z.infer<typeof ZParcelDetailResponse>;

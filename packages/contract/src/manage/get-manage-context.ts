@@ -10,7 +10,10 @@ export const MANAGE_WORKS = [
   'unclaimed',
   'disputes',
   'dispatch',
+  // Bags (issue 35, ADR 082): packed at the warehouse, arrived with one scan at the branch.
+  'bags',
   'arrival',
+  'bag_arrival',
   'handover',
   // Shelves at the branch (ADR 083): shelving and moving by scan, the blind count of a zone, the missing parcels.
   'shelves',

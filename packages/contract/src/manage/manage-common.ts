@@ -42,7 +42,6 @@ export const ZManageParcel = z.object({
   branch: ZBranchRef.nullable(),
   customer: ZCustomerSummary.nullable(),
   label_client_code: z.string().nullable(),
-  photos: z.array(z.string()),
   received_at: z.string(),
   dispatched_at: z.string().nullable(),
   arrived_at: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOrderStatusCode } from './order-status';
 import { ZParcelWeights } from '../parcels/chargeable-weight';
+import { ZParcelPhoto } from '../parcels/parcel-photos';
 
 /** An order's status as the customer sees it: id, code and name in the request's language. */
 export const ZOrderStatusRef = z.object({
@@ -38,8 +39,6 @@ export const ZOrder = z.object({
   storage_until: z.string().nullable(),
   /** The storage fee per day after `storage_until`, major units of `currency` (0 = free storage): set at arrival. */
   storage_fee_per_day: z.number(),
-  /** Photo URLs staff took of the parcel. */
-  photos: z.array(z.string()),
   archived: z.boolean(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
@@ -53,5 +52,7 @@ export const ZOrderDetails = ZOrder.extend({
   archived_at: z.string().nullable(),
   /** The hand-over receipt, once delivered. */
   receipt_id: z.number().int().nullable(),
+  /** Photos staff took (intake, damage, hand-over), oldest first, with short-lived signed addresses (ADR 081). */
+  photos: z.array(ZParcelPhoto),
 });
 export type TOrderDetails = z.infer<typeof ZOrderDetails>;

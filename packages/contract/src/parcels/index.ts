@@ -4,3 +4,4 @@ export * from './photo-types';
 export * from './transitions';
 export * from './chargeable-weight';
 export * from './parcel-number';
+export * from './parcel-photos';

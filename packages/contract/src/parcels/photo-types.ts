@@ -9,11 +9,19 @@ export type TPhotoKind = (typeof PHOTO_TYPES)[TPhotoMime];
 export const PHOTO_MIME_TYPES = Object.keys(PHOTO_TYPES) as TPhotoMime[];
 /** For `<input type="file" accept>`. */
 export const PHOTO_ACCEPT = PHOTO_MIME_TYPES.join(',');
-/** Photos of one parcel, each at most this size. */
+/** Photos of one parcel per kind (intake, damage, hand-over: ADR 081), each upload at most this size. */
 export const MAX_PARCEL_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** A stored photo's address: served read-only under /uploads. */
-export const PHOTO_URL_PATTERN = /^\/uploads\/parcels\/[a-f0-9]{32}\.(?:jpg|png|webp)$/;
+/** An upload with more pixels than this is refused before it is decoded (decompression bombs): 413 photo_too_many_pixels. */
+export const MAX_PHOTO_INPUT_PIXELS = 50_000_000;
+/** Stored photos fit in this square (longest side, px); thumbnails for lists in the smaller one. */
+export const PHOTO_MAX_SIDE = 1600;
+export const PHOTO_THUMB_SIDE = 320;
+/**
+ * What manage/photos answers and manage/receive takes: a processed photo's (unsigned) address. It is an identifier,
+ * not a link: parcel photos are served only by the signed addresses a parcel's answer carries (ADR 081).
+ */
+export const PHOTO_URL_PATTERN = /^\/uploads\/parcels\/[a-f0-9]{32}\.webp$/;
 
 const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
   bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);

@@ -4,7 +4,7 @@ import { ZCalendarDay } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZDeliveryChannel } from '../notifications/events';
 import { ZOrderStatusCode } from '../orders/order-status';
-import { ZJournalMethod } from '../payments/online';
+import { ZJournalMethod, ZOnlineProvider } from '../payments/online';
 
 /** The longest period one dashboard call covers (its previous period is as long again). */
 export const MAX_REPORT_DAYS = 366;
@@ -46,10 +46,13 @@ export const ZRevenueRow = z.object({
   branch: z.string(),
   /** A counter method, or `online` (paid through a provider, ADR 077). */
   method: ZJournalMethod,
+  /** Which provider took `online` money (its refunds subtract from it); null for the counter's methods. */
+  provider: ZOnlineProvider.nullable(),
   currency: z.string(),
   amount: z.number().int(),
   count: z.number().int(),
 });
+export type TRevenueRow = z.infer<typeof ZRevenueRow>;
 export const ZFlowTotals = z.object({
   received: z.number().int(),
   dispatched: z.number().int(),
@@ -67,7 +70,7 @@ export const ZDashboard = z.object({
   flows: z.array(ZFlowRow),
   flows_total: ZFlowTotals,
   flows_previous: ZFlowTotals,
-  /** Revenue per day, branch and method (minor units; reversals subtract). */
+  /** Revenue per day, branch, method and provider of online money (minor units; reversals and refunds subtract). */
   revenue: z.array(ZRevenueRow),
   revenue_total: z.array(ZRevenueTotal),
   revenue_previous: z.array(ZRevenueTotal),

@@ -6,3 +6,4 @@ export * from './payments';
 export * from './notifications';
 export * from './online-payments';
 export * from './shelves';
+export * from './bags';

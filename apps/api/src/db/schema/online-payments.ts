@@ -113,3 +113,25 @@ export const paymentDifferences = pgTable(
     index('payment_differences_branch_idx').on(t.branchId, t.foundAt),
   ],
 );
+
+/**
+ * A refund of an online payment we ask a provider for, written (and committed) before the provider is called: a
+ * provider's Refund notification that arrives before our journal row is recognised by it instead of being listed as
+ * a refund we did not ask for (ADR 077). `done` once the journal holds the refund, `failed` when the provider refused.
+ */
+export const paymentRefundAttempts = pgTable(
+  'payment_refund_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The journal's online payment being refunded (payments.id). */
+    paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
+    provider: text('provider').$type<TOnlineProvider>().notNull(),
+    amount: minorUnits('amount').notNull(),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    /** The provider's reference of the refund, once it answered (or its notification named it). */
+    refundRef: text('refund_ref'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_refund_attempts_payment_idx').on(t.paymentId)],
+);

@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TPaymentMethod } from '@portal/contract';
+import type { TParcelPhotoKind, TPaymentMethod } from '@portal/contract';
 import { createdAt, decimal, i18nText, minorUnits, tstz, updatedAt, version } from './columns';
 import { branches } from './geo';
 import { users } from './users';
@@ -109,7 +109,6 @@ export const orders = pgTable(
     branchId: integer('branch_id').references(() => branches.id),
     /** The client code written on the label, if any. */
     labelClientCode: text('label_client_code'),
-    photos: jsonb('photos').$type<string[]>().notNull().default([]),
     receivedAt: tstz('received_at').notNull().defaultNow(),
     dispatchedAt: tstz('dispatched_at'),
     arrivedAt: tstz('arrived_at'),
@@ -168,6 +167,28 @@ export const orders = pgTable(
     index('orders_status_storage_idx').on(t.statusId, t.storageUntil, t.id),
     index('orders_track_code_trgm_idx').using('btree', sql`upper(${t.trackCode}) text_pattern_ops`),
   ],
+);
+
+/**
+ * A parcel's photos by kind (ADR 081): `key` is the stored photo (processed: oriented, no metadata, at most
+ * PHOTO_MAX_SIDE px), `thumb_key` its thumbnail. Served only through short-lived signed addresses. At most
+ * MAX_PARCEL_PHOTOS per parcel and kind, counted under the parcel's row lock.
+ */
+export const parcelPhotos = pgTable(
+  'parcel_photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TParcelPhotoKind>().notNull(),
+    key: text('key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    /** The staff member who took it (null: migrated from before ADR 081, or the account was erased). */
+    takenBy: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    takenAt: tstz('taken_at').notNull().defaultNow(),
+  },
+  (t) => [index('parcel_photos_order_idx').on(t.orderId, t.kind, t.id), uniqueIndex('parcel_photos_key_idx').on(t.key)],
 );
 
 /** The four flows of the dashboard: a parcel counts once in each, on the day its timestamp falls (REPORT_TIME_ZONE). */

@@ -161,7 +161,7 @@ export const customerTotals = pgTable(
 );
 
 /**
- * Revenue per business day, branch, method and currency (sum and number of journal rows, reversals included as the
+ * Revenue per business day, branch, method, provider (online money, migration 0030) and currency (sum and number of journal rows, reversals included as the
  * negative rows they are), kept by the payments repository in the same transaction as every payment, beside the
  * journal like customer_balances: the dashboard reads these rows instead of summing the period's payments
  * (ADR 061). The journal stays the truth; a test checks they agree.
@@ -174,11 +174,13 @@ export const revenueDays = pgTable(
       .notNull()
       .references(() => branches.id),
     method: text('method').$type<TJournalMethod>().notNull(),
+    /** The provider of `online` money (kaspi, cloudpayments, freedompay); '' for the counter's methods. */
+    provider: text('provider').$type<TOnlineProvider | ''>().notNull().default(''),
     currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessDate, t.branchId, t.method, t.currency] })],
+  (t) => [primaryKey({ columns: [t.businessDate, t.branchId, t.method, t.provider, t.currency] })],
 );
 
 /** A branch's closed business day: expected (from the journal), counted (by staff), difference. Never updated. */

@@ -15,10 +15,11 @@ import type { UserRow } from '../users/users-repository';
 /** The works a place allows (the same places the scope guards of manage-access.ts admit): admins every work. */
 export function worksOf(user: UserRow): TManageWork[] {
   if (user.role === 'admin') return [...MANAGE_WORKS];
-  if (user.placeKind === 'china_warehouse') return ['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'find'];
+  if (user.placeKind === 'china_warehouse') return ['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'bags', 'find'];
   if (user.placeKind === 'branch' && user.placeBranchId)
     return [
       'arrival',
+      'bag_arrival',
       'handover',
       'shelves',
       'stock_take',

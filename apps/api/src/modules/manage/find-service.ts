@@ -16,8 +16,11 @@ import type { Db } from '../../db/client';
 import { branches, orders, orderStatuses, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { eventSentence } from '../parcels/parcel-notifications';
+import type { MediaUrls } from '../uploads/media-urls';
+import type { UserRow } from '../users/users-repository';
 import { containsPattern, manageRepository, type CustomerRow } from './manage-repository';
 import { assertServable } from './handover-service';
+import { parcelPhotosService } from './parcel-photos-service';
 import { toManageParcel } from './parcel-view';
 
 const FIND_LIMIT = 20;
@@ -131,12 +134,18 @@ export const findService = {
   },
 
   /** One parcel by its code, with every event: who, what, when, where from. */
-  async parcel(db: Db, code: string, lang: TLang): Promise<TParcelDetail> {
+  /** One parcel with its history and, for staff who may see them, its photos with signed addresses (ADR 081). */
+  async parcel(db: Db, code: string, lang: TLang, viewer: UserRow, urls: MediaUrls): Promise<TParcelDetail> {
     const normalized = normalizeTrackCode(code);
     const [row] = await manageRepository.parcels(db, eq(orders.trackCode, normalized), { limit: 1 });
     if (!row) throw notFound();
-    const events = await manageRepository.events(db, row.order.id);
+    const [events, photos] = await Promise.all([
+      manageRepository.events(db, row.order.id),
+      parcelPhotosService.forStaff(db, viewer, row.order.id, { branchId: row.branchId, customerBranchId: row.customerBranchId }, urls),
+    ]);
     return {
+      photos: photos.photos,
+      photos_allowed: photos.allowed,
       parcel: toManageParcel(row, lang),
       history: events.map((e) => ({
         id: e.event.id,

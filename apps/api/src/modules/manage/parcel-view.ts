@@ -72,7 +72,6 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
           }
         : null,
     label_client_code: o.labelClientCode,
-    photos: o.photos,
     received_at: o.receivedAt.toISOString(),
     dispatched_at: iso(o.dispatchedAt),
     arrived_at: iso(o.arrivedAt),

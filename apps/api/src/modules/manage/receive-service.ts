@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { parcels, type Actor, type OwnerSource } from '../parcels/parcels-service';
 import { tracksLinks } from '../tracks/tracks-links';
+import { thumbKeyOf } from '../uploads/uploads-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { manageText } from './manage-messages';
 import { toManageParcel } from './parcel-view';
@@ -12,6 +13,7 @@ export interface ReceiveInput {
   weight: number;
   dimensions?: TDimensionsCm | null;
   labelClientCode: string | null;
+  /** Identifiers manage/photos answered (`/uploads/parcels/<hex>.webp`): linked as intake photos. */
   photos: string[];
 }
 
@@ -80,7 +82,10 @@ export const receiveService = {
             dimensions: input.dimensions ?? null,
             name: match.name,
             labelClientCode: input.labelClientCode,
-            photos: input.photos,
+            photos: input.photos.map((url) => {
+              const key = url.slice('/uploads/'.length);
+              return { key, thumbKey: thumbKeyOf(key) };
+            }),
             disputedBy: match.matchedBy === 'disputed' ? match.savers.map((s) => s.id) : undefined,
           },
         ],

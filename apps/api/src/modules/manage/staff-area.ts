@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
+import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
+import { bagsRoutes } from '../bags/bags-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
-import { parcelPhotoReferences } from './photo-references';
+import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
 import { correctionsRoutes } from './works/corrections-routes';
@@ -13,6 +15,7 @@ import { findRoutes } from './works/find-routes';
 import { flightsRoutes } from './works/flights-routes';
 import { handoverRoutes } from './works/handover-routes';
 import { importRoutes } from './works/import-routes';
+import { parcelPhotoRoutes } from './works/parcel-photos-routes';
 import { receiveRoutes } from './works/receive-routes';
 import { unclaimedRoutes } from './works/unclaimed-routes';
 
@@ -32,8 +35,13 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   dispatchRoutes,
   flightsRoutes,
   arrivalRoutes,
+  // Bags (issue 35, ADR 082): packed, sealed and put on flights at the warehouse; arrived with one scan at the branch.
+  bagsRoutes,
+  bagArrivalRoutes,
   handoverRoutes,
   findRoutes,
+  // Photos by kind (ADR 081): any staff reach the scope; the service narrows to parcels they may see and kinds of theirs.
+  parcelPhotoRoutes,
   // Corrections and undo of a hand-over: guarded by the capability the kind needs (ADR 075).
   correctionsRoutes,
   // Online money's books (ADR 077): refunds through the provider (capability refunds), reconciliation's differences.
@@ -55,6 +63,6 @@ export async function staffArea(app: FastifyInstance) {
     },
     throwFileSizeLimit: true,
   });
-  app.uploads.registerReferences('parcels', parcelPhotoReferences);
+  app.uploads.registerReferences('parcels', parcels.photoReferences);
   for (const routes of STAFF_WORKS) await app.register(routes);
 }

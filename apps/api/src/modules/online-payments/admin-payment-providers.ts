@@ -40,11 +40,17 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
       // A provider without a driver is not offered; one saved before its driver went away still shows.
       if (!driver && !saved) return [];
       const names = driver ? [...driver.credentialFields] : (saved?.fieldsSet ?? []);
+      const certificates = new Set(driver?.certificateFields ?? []);
       return [
         {
           provider,
           enabled: saved?.enabled ?? false,
-          fields: names.map((name) => ({ name, set: saved?.fieldsSet.includes(name) ?? false })),
+          fields: names.map((name) => ({
+            name,
+            set: saved?.fieldsSet.includes(name) ?? false,
+            kind: certificates.has(name) ? ('certificate' as const) : ('secret' as const),
+          })),
+          flags: (driver?.flagFields ?? []).map((f) => ({ name: f.name, value: saved?.switches[f.name] ?? f.default })),
           configured: Boolean(saved),
           updated_at: saved ? saved.updatedAt.toISOString() : null,
         },
@@ -85,22 +91,35 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const branchId = request.params.id;
-      const { provider, enabled, credentials } = request.body;
+      const { provider, enabled, credentials, flags } = request.body;
       if (!app.providerSettings.available) throw new AppError('payments_not_configured');
       const driver = app.paymentDrivers[provider];
       if (!driver) throw new AppError('payment_provider_unknown');
       const allowed = new Set(driver.credentialFields);
-      const unknown = Object.keys(credentials).filter((k) => !allowed.has(k));
+      const switches = new Set((driver.flagFields ?? []).map((f) => f.name));
+      const unknown = [
+        ...Object.keys(credentials)
+          .filter((k) => !allowed.has(k))
+          .map((k) => `credentials.${k}`),
+        ...Object.keys(flags)
+          .filter((k) => !switches.has(k))
+          .map((k) => `flags.${k}`),
+      ];
       if (unknown.length)
-        throw new AppError('validation_failed', {
-          fields: Object.fromEntries(unknown.map((k) => [`credentials.${k}`, ['validation.invalid_value']])),
-        });
+        throw new AppError('validation_failed', { fields: Object.fromEntries(unknown.map((k) => [k, ['validation.invalid_value']])) });
       const typed: Record<string, string> = Object.fromEntries(Object.entries(credentials).filter(([, v]) => v !== ''));
+      const switched = Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, v ? 'true' : 'false']));
       return app.db.transaction(async (tx) => {
         await requireBranch(tx, branchId);
+        const kept = (await app.providerSettings.keptCredentials(tx, branchId, provider)) ?? {};
+        // What the provider cannot use (a certificate that does not open with its password) is refused before anything.
+        const invalid = driver.invalidCredentials?.({ ...kept, ...typed }) ?? [];
+        if (invalid.length)
+          throw new AppError('validation_failed', {
+            fields: Object.fromEntries(invalid.map((k) => [`credentials.${k}`, ['validation.certificate_invalid']])),
+          });
         // What the provider derives (Kaspi registers the branch's device from its BIN and trade point): saved as typed.
         if (driver.setUp) {
-          const kept = (await app.providerSettings.keptCredentials(tx, branchId, provider)) ?? {};
           try {
             Object.assign(typed, await driver.setUp({ ...kept, ...typed }, { branchId }));
           } catch (err) {
@@ -119,7 +138,13 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
               fields: Object.fromEntries(missing.map((k) => [`credentials.${k}`, ['validation.required']])),
             });
         }
-        await app.providerSettings.save(tx, { branchId, provider, enabled, credentials: typed, updatedBy: request.auth!.user.id });
+        await app.providerSettings.save(tx, {
+          branchId,
+          provider,
+          enabled,
+          credentials: { ...typed, ...switched },
+          updatedBy: request.auth!.user.id,
+        });
         const after = (await app.providerSettings.list(tx, branchId)).find((s) => s.provider === provider);
         // Audited by name only: which fields were set, never a value.
         await recordAudit(tx, {
@@ -128,7 +153,7 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
           targetType: 'branch',
           targetId: branchId,
           before: before ? { provider, enabled: before.enabled, fields_set: before.fieldsSet } : null,
-          after: { provider, enabled, fields_set: after?.fieldsSet ?? [], fields_changed: Object.keys(typed) },
+          after: { provider, enabled, fields_set: after?.fieldsSet ?? [], fields_changed: Object.keys(typed), flags },
         });
         return { data: await view(tx, branchId) };
       });

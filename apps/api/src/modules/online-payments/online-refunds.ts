@@ -6,14 +6,19 @@ import { branchesRepository } from '../branches/branches-repository';
 import { onlineJournal } from '../payments/online-journal';
 import { onlineJournalRepository } from '../payments/online-journal-repository';
 import { paymentsRepository } from '../payments/payments-repository';
+import { refundAttempts } from './refund-attempts';
 
 /**
  * Staff (capability refunds) or an admin return all or part of an online payment through its provider (ADR 077).
- * One transaction under the customer's money lock (the lock every money write takes, so parallel refunds of one
- * payment queue and never return more than it): what is left is read, the negative journal row (`refunds_id`) and the
- * audit row are written, then the provider is asked; if it refuses, the transaction rolls back and nothing is written
- * (502 refund_provider_failed). The provider is asked while the lock is held on purpose: the books never say
- * "refunded" for money the provider kept. A refund the provider did but our commit lost is found by reconciliation.
+ * Three steps, so a provider's Refund notification that arrives before the provider answers us is recognised:
+ * 1. under the customer's money lock (the lock every money write takes, so parallel refunds queue), what is left
+ *    (the payment minus its refunds in the journal and the refunds being asked right now) is read and a pending
+ *    attempt is written and committed (`refund-attempts.ts`);
+ * 2. the provider is asked, no transaction open;
+ * 3. it agreed: under the lock again, the negative journal row (`refunds_id`) and the audit row are written and the
+ *    attempt is done; it refused or was away: the attempt is failed and nothing else is written (502
+ *    refund_provider_failed). The books never say "refunded" for money the provider kept; a refund the provider did but
+ *    our last step lost stays a pending attempt (its amount not refundable again) and is found by reconciliation.
  */
 export async function refundOnlinePayment(
   app: FastifyInstance,
@@ -31,10 +36,25 @@ export async function refundOnlinePayment(
   const creds = await app.providerSettings.keptCredentials(app.db, payment.branchId, provider);
   if (!driver || !creds) throw new AppError('refund_provider_failed');
 
+  const attemptId = await app.db.transaction(async (tx) => {
+    await onlineJournal.lockMoney(tx, payment.userId, payment.branchId);
+    const left =
+      payment.amount - (await onlineJournalRepository.refunded(tx, payment.id)) - (await refundAttempts.pendingAmount(tx, payment.id));
+    if (input.amount > left)
+      throw new AppError('refund_too_much', { params: { amount_minor: Math.max(left, 0), currency: payment.currency } });
+    return refundAttempts.open(tx, { paymentId: payment.id, provider, amount: input.amount });
+  });
+  let refundRef: string;
+  try {
+    ({ refundRef } = await driver.refund({ requestId: payment.requestId ?? '', providerRef }, input.amount, creds));
+  } catch (err) {
+    app.log.warn({ paymentId: payment.id, provider, err: (err as Error).message }, 'online refund refused by the provider');
+    await refundAttempts.finish(app.db, attemptId, 'failed');
+    throw new AppError('refund_provider_failed');
+  }
   const refundId = await app.db.transaction(async (tx) => {
     await onlineJournal.lockMoney(tx, payment.userId, payment.branchId);
-    const left = payment.amount - (await onlineJournalRepository.refunded(tx, payment.id));
-    if (input.amount > left) throw new AppError('refund_too_much', { params: { amount_minor: left, currency: payment.currency } });
+    const refunded = await onlineJournalRepository.refunded(tx, payment.id);
     const id = await onlineJournal.recordOnlineRefund(tx, {
       paymentId: payment.id,
       branch,
@@ -47,15 +67,10 @@ export async function refundOnlinePayment(
       action: 'payment.refund',
       targetType: 'payment',
       targetId: payment.id,
-      before: { amount: payment.amount, refunded: payment.amount - left, provider, currency: payment.currency },
-      after: { refund_id: id, amount: input.amount, reason: input.reason, currency: payment.currency },
+      before: { amount: payment.amount, refunded, provider, currency: payment.currency },
+      after: { refund_id: id, amount: input.amount, reason: input.reason, currency: payment.currency, refund_ref: refundRef },
     });
-    try {
-      await driver.refund({ requestId: payment.requestId ?? '', providerRef }, input.amount, creds);
-    } catch (err) {
-      app.log.warn({ paymentId: payment.id, provider, err: (err as Error).message }, 'online refund refused by the provider');
-      throw new AppError('refund_provider_failed');
-    }
+    await refundAttempts.finish(tx, attemptId, 'done', refundRef);
     return id;
   });
   const [view] = await paymentsRepository.paymentViews(app.db, { ids: [refundId] }, input.lang);

@@ -15,6 +15,8 @@ export interface ProviderSettingView {
   enabled: boolean;
   /** Which credential fields hold a value (the values themselves never leave the server). */
   fieldsSet: string[];
+  /** The values kept as 'true'/'false' (a driver's switches, flagFields: the only values shown). */
+  switches: Record<string, boolean>;
   updatedAt: Date;
 }
 
@@ -72,6 +74,11 @@ export function providerSettings(box: SecretBox | null) {
           provider: r.provider,
           enabled: r.enabled,
           fieldsSet: Object.keys(creds).filter((k) => creds[k] !== ''),
+          switches: Object.fromEntries(
+            Object.entries(creds)
+              .filter(([, v]) => v === 'true' || v === 'false')
+              .map(([k, v]) => [k, v === 'true']),
+          ),
           updatedAt: r.updatedAt,
         };
       });

@@ -34,7 +34,6 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     expected_arrival: status.code === 'in_transit' ? row.expectedArrival : null,
     storage_until: row.storageUntil,
     storage_fee_per_day: toMajor(row.storageFeePerDay),
-    photos: row.photos,
     archived: row.archivedAt !== null,
   };
 }

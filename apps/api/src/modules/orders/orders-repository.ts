@@ -23,7 +23,6 @@ export const cardColumns = {
   storageUntil: orders.storageUntil,
   /** Minor units per day after storage_until (0 = free): the countdown's "then N ₸ a day". */
   storageFeePerDay: orders.storageFeePerDay,
-  photos: orders.photos,
   archivedAt: orders.archivedAt,
   /** What the card's weights block needs (the chargeable weight beside the price). */
   dimensions: orders.dimensions,
@@ -49,7 +48,7 @@ type OrderRow = typeof orders.$inferSelect;
 const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
-  ${orders.storageUntil}::text, ${orders.photos}, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
+  ${orders.storageUntil}::text, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
   ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay})`;
 type PageJsonRow = [
   number,
@@ -64,7 +63,6 @@ type PageJsonRow = [
   number | null,
   number | null,
   string | null,
-  string[],
   number | null,
   string | null,
   { length: number; width: number; height: number } | null,
@@ -86,14 +84,13 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   arrivedAt: dateOf(r[9]),
   deliveredAt: dateOf(r[10]),
   storageUntil: r[11],
-  photos: r[12],
-  archivedAt: dateOf(r[13]),
-  expectedArrival: r[14],
-  dimensions: r[15],
+  archivedAt: dateOf(r[12]),
+  expectedArrival: r[13],
+  dimensions: r[14],
   // numeric in json is a JSON number: Number() keeps the decimal column's own reading.
-  volumetricWeight: r[16] === null ? null : Number(r[16]),
-  volumetricDivisor: r[17],
-  storageFeePerDay: readMinor(r[18]),
+  volumetricWeight: r[15] === null ? null : Number(r[15]),
+  volumetricDivisor: r[16],
+  storageFeePerDay: readMinor(r[17]),
 });
 
 export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival'>> & { expectedArrival: string | null };

@@ -145,7 +145,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
       preHandler,
     },
-    async (request) => ({ data: await ordersService.get(app.db, caller(request), request.params.id) }),
+    async (request) => ({ data: await ordersService.get(app.db, caller(request), request.params.id, app.uploads.urls) }),
   );
 
   r.get(

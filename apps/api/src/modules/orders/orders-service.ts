@@ -20,7 +20,8 @@ import { cursorPage, decodeCursor, encodeCursor, ZCursorId, ZCursorMicros } from
 import { tracksRepository } from '../tracks/tracks-repository';
 import { toSavedTrack } from '../tracks/track-view';
 import { eventSentence } from '../parcels/parcel-notifications';
-import { parcels } from '../parcels/parcels-service';
+import { parcels, toParcelPhotos } from '../parcels/parcels-service';
+import type { MediaUrls } from '../uploads/media-urls';
 import { paymentsService } from '../payments/payments-service';
 import { ordersRepository, type OrderCardRow, type OrderDetailsRow, type StatusRef } from './orders-repository';
 import { counterAmount, type StorageTerms } from './counter-amount';
@@ -182,11 +183,13 @@ export const ordersService = {
     return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
   },
 
-  async get(db: Db, { userId, lang }: Caller, id: number): Promise<TOrderDetails> {
+  /** One of the caller's orders; its photos with addresses signed by `urls` for the owner (ADR 081). */
+  async get(db: Db, { userId, lang }: Caller, id: number, urls: MediaUrls): Promise<TOrderDetails> {
     const row = await ownedOrThrow(db, userId, id);
-    const [statuses, branch] = await Promise.all([
+    const [statuses, branch, photos] = await Promise.all([
       refs(db, lang),
       row.branchId !== null ? ordersRepository.branch(db, row.branchId) : null,
+      parcels.photosOf(db, [row.id]),
     ]);
     const order = toOrder(row, statuses);
     return {
@@ -197,6 +200,7 @@ export const ordersService = {
       delivered_at: row.deliveredAt?.toISOString() ?? null,
       archived_at: row.archivedAt?.toISOString() ?? null,
       receipt_id: order.status.code === 'delivered' ? row.receiptId : null,
+      photos: toParcelPhotos(photos, (k) => urls.sign(k), false),
     };
   },
 

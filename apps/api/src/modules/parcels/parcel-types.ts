@@ -1,5 +1,6 @@
 import type { TDimensionsCm } from '@portal/contract';
 import type { AuditActor } from '../audit/audit';
+import type { PhotoKeys } from './parcel-photos';
 import type { NotifiableOrder } from './parcel-notifications';
 
 /** Who did something to a parcel, and from where (kept in the parcel's history). */
@@ -48,7 +49,8 @@ export interface ReceiveInput {
   dimensions?: TDimensionsCm | null;
   name: string;
   labelClientCode: string | null;
-  photos?: string[];
+  /** Intake photos (stored by the uploads service), linked to the new parcel, taken by the actor (ADR 081). */
+  photos?: PhotoKeys[];
   /** Given at once (import: the owner the plan found), and how they were found. */
   userId?: number | null;
   branchId?: number | null;

@@ -5,11 +5,14 @@ import { correct } from './correct';
 import { dispatch } from './dispatch';
 import { assignDisputed, dispute, releaseDisputed } from './dispute';
 import { handOver } from './hand-over';
+import { parcelPhotosRepository } from './parcel-photos';
+export { toParcelPhotos } from './parcel-photos';
 import { parcelsRepository } from './parcels-repository';
 import { receive } from './receive';
 import { resolveScans } from './scan-codes';
 import { existingIds, unreceive } from './unreceive';
 
+export type { ParcelPhotoRow, PhotoKeys } from './parcel-photos';
 export type { Actor, ClaimingUser, CorrectionOutcome, LifecycleOrderRow, OwnerSource, ReceiveInput } from './parcel-types';
 
 /**
@@ -55,4 +58,8 @@ export const parcels = {
   nameIfEmpty: parcelsRepository.nameIfEmpty,
   /** Archives the customer's parcel (keeping the first time) or brings it back. */
   setArchived: parcelsRepository.setArchived,
+  /** Photos by kind (ADR 081): link (capped per kind under the parcel's lock), read, and what the cleanup keeps. */
+  addPhotos: parcelPhotosRepository.add,
+  photosOf: parcelPhotosRepository.of,
+  photoReferences: parcelPhotosRepository.references,
 };

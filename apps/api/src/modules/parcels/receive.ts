@@ -2,6 +2,7 @@ import { volumetricWeightKg } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { settingsRepository } from '../settings/settings-repository';
 import { parcelFlows } from './parcel-flows';
+import { parcelPhotosRepository } from './parcel-photos';
 import { recordEvents, tellSavers } from './parcel-history';
 import { statusIds } from './parcel-statuses';
 import type { Actor, LifecycleOrderRow, ReceiveInput } from './parcel-types';
@@ -33,13 +34,17 @@ export async function receive(
       name: p.name,
       statusId: ids.china_warehouse,
       labelClientCode: p.labelClientCode,
-      photos: p.photos ?? [],
       userId: p.userId ?? null,
       branchId: p.branchId ?? null,
       ownerSource: p.userId ? (p.ownerSource ?? null) : null,
       disputedAt: !p.userId && p.disputedBy?.length ? new Date() : null,
     })),
   );
+  const photosOf = new Map(input.filter((p) => p.photos?.length).map((p) => [p.trackCode, p.photos!]));
+  for (const o of out) {
+    const photos = photosOf.get(o.trackCode);
+    if (photos) await parcelPhotosRepository.add(tx, o.id, 'intake', photos, actor.userId ?? null);
+  }
   await parcelFlows.add(
     tx,
     out.map((o) => o.id),

@@ -9,6 +9,7 @@ import {
   type TMoneyHistoryItem,
   type TPayment,
   type TJournalMethod,
+  type TOnlineProvider,
 } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { branches, charges, customerBalances, customerTotals, payments, revenueDays, users } from '../../db/schema';
@@ -64,17 +65,26 @@ async function addToBalances(tx: Tx, moves: { userId: number; branchId: number; 
 }
 
 /**
- * Moves the kept revenue per business day, branch, method and currency by the journal rows just written (one upsert,
+ * Moves the kept revenue per business day, branch, method, provider (online money; '' at the counter) and currency by the journal rows just written (one upsert,
  * rows in key order; ADR 061). Payments are written under the branch's day lock, so the rows of one branch never wait
  * on each other crosswise.
  */
 async function addToRevenue(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1): Promise<void> {
   const sums = new Map<
     string,
-    { businessDate: string; branchId: number; method: TJournalMethod; currency: string; amount: number; n: number }
+    {
+      businessDate: string;
+      branchId: number;
+      method: TJournalMethod;
+      provider: TOnlineProvider | '';
+      currency: string;
+      amount: number;
+      n: number;
+    }
   >();
   for (const r of rows) {
-    const key = `${r.businessDate}|${r.branchId}|${r.method}|${r.currency}`;
+    const provider = r.provider ?? '';
+    const key = `${r.businessDate}|${r.branchId}|${r.method}|${provider}|${r.currency}`;
     const had = sums.get(key);
     if (had) {
       had.amount += sign * r.amount;
@@ -84,6 +94,7 @@ async function addToRevenue(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1): Promi
         businessDate: r.businessDate,
         branchId: r.branchId,
         method: r.method,
+        provider,
         currency: r.currency,
         amount: sign * r.amount,
         n: sign,
@@ -94,13 +105,14 @@ async function addToRevenue(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1): Promi
       a.businessDate.localeCompare(b.businessDate) ||
       a.branchId - b.branchId ||
       a.method.localeCompare(b.method) ||
+      a.provider.localeCompare(b.provider) ||
       a.currency.localeCompare(b.currency),
   );
   await tx
     .insert(revenueDays)
     .values(values)
     .onConflictDoUpdate({
-      target: [revenueDays.businessDate, revenueDays.branchId, revenueDays.method, revenueDays.currency],
+      target: [revenueDays.businessDate, revenueDays.branchId, revenueDays.method, revenueDays.provider, revenueDays.currency],
       set: { amount: sql`${revenueDays.amount} + excluded.amount`, n: sql`${revenueDays.n} + excluded.n` },
     });
 }
@@ -237,9 +249,9 @@ export const paymentsRepository = {
       select user_id, currency, sum(balance), max(last_at) from customer_balances group by user_id, currency`);
     await db.execute(sql`delete from revenue_days`);
     await db.execute(sql`
-      insert into revenue_days (business_date, branch_id, method, currency, amount, n)
-      select business_date, branch_id, method, currency, sum(amount), count(*)::int from payments
-       group by business_date, branch_id, method, currency`);
+      insert into revenue_days (business_date, branch_id, method, provider, currency, amount, n)
+      select business_date, branch_id, method, coalesce(provider, ''), currency, sum(amount), count(*)::int from payments
+       group by business_date, branch_id, method, coalesce(provider, ''), currency`);
   },
 
   async byId(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {

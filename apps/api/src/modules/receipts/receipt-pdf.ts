@@ -11,7 +11,7 @@ import { isTextKey, text } from '../../texts/texts';
  */
 const fontFile = (name: string) => readFileSync(new URL(`./fonts/${name}`, import.meta.url));
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => (fonts ??= { regular: fontFile('NotoSans-Regular.ttf'), bold: fontFile('NotoSans-Bold.ttf') });
+export const loadFonts = () => (fonts ??= { regular: fontFile('NotoSans-Regular.ttf'), bold: fontFile('NotoSans-Bold.ttf') });
 
 const MARGIN = 48;
 const GREY = '#5f6368';

@@ -1,4 +1,4 @@
-import { formatAmount, toMajor, type TDashboard, type TLang, type TWorklistRow } from '@portal/contract';
+import { formatAmount, toMajor, type TDashboard, type TLang, type TOnlineProvider, type TWorklistRow } from '@portal/contract';
 import { isTextKey, text } from '../../texts/texts';
 import { writeSheet } from './xlsx-write';
 
@@ -12,6 +12,9 @@ function columnTitle(key: string, lang: TLang): string {
   const textKey = `reports.columns.${key}`;
   return isTextKey(textKey) ? text(textKey, lang) : key;
 }
+
+/** Online money's provider as its brand is written (not translated); the counter's methods have none. */
+const PROVIDER_NAMES: Record<TOnlineProvider, string> = { kaspi: 'Kaspi', cloudpayments: 'CloudPayments', freedompay: 'Freedom Pay' };
 
 /** A table as typed cells: amounts stay minor units until written (number with 2 decimals in xlsx, text in csv). */
 export interface ExportTable {
@@ -39,6 +42,7 @@ export function exportTableOf(table: string, data: { dashboard?: TDashboard; wor
           { key: 'date' },
           { key: 'branch' },
           { key: 'method' },
+          { key: 'provider' },
           { key: 'currency' },
           { key: 'amount', money: true },
           { key: 'payments' },
@@ -47,6 +51,7 @@ export function exportTableOf(table: string, data: { dashboard?: TDashboard; wor
           date: r.date,
           branch: r.branch,
           method: r.method,
+          provider: r.provider ? PROVIDER_NAMES[r.provider] : null,
           currency: r.currency,
           amount: r.amount,
           payments: r.count,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { REPORT_TIME_ZONE, type TJournalMethod, type TOrderStatusCode } from '@portal/contract';
+import { REPORT_TIME_ZONE, type TJournalMethod, type TOnlineProvider, type TOrderStatusCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { statusIds } from '../parcels/parcel-statuses';
 
@@ -69,16 +69,17 @@ export const reportsRepository = {
 
   async revenue(db: DbOrTx, from: string, to: string, branchId: number | undefined) {
     const rows = await db.execute(sql`
-      select r.business_date::text as d, r.branch_id, b.name as branch_name, r.method, r.currency,
-             r.amount::bigint::text as amount, r.n
+      select r.business_date::text as d, r.branch_id, b.name as branch_name, r.method, nullif(r.provider, '') as provider,
+             r.currency, r.amount::bigint::text as amount, r.n
         from revenue_days r join branches b on b.id = r.branch_id
        where r.business_date between ${from}::date and ${to}::date and ${branchIs(sql`r.branch_id`, branchId)}
-       order by 1, 2, 4, 5`);
+       order by 1, 2, 4, 5, 6`);
     return rowsOf<{
       d: string;
       branch_id: number;
       branch_name: Record<string, string>;
       method: TJournalMethod;
+      provider: TOnlineProvider | null;
       currency: string;
       amount: string;
       n: number;

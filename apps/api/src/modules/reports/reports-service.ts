@@ -66,6 +66,7 @@ export const reportsService = {
       branch_id: r.branch_id,
       branch: name(r.branch_name, lang),
       method: r.method,
+      provider: r.provider,
       currency: r.currency,
       amount: Number(r.amount),
       count: r.n,

@@ -1,11 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LOGO_MAX_BYTES, ZAdminSettingsResponse, ZAdminSettingsUpdateRequest, ZErrorBody, ZLogoUploadResponse } from '@portal/contract';
+import {
+  LOGO_MAX_BYTES,
+  ZAdminSettingsResponse,
+  ZAdminSettingsUpdateRequest,
+  ZBagSettings,
+  ZBagSettingsResponse,
+  ZErrorBody,
+  ZLogoUploadResponse,
+} from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf, recordAudit } from '../audit/audit';
 import { sniffImage } from '../uploads/images';
 import { createAdminSettingsService, logoReferences } from './admin-settings-service';
+import { bagSettings } from './bag-settings';
 import { looksLikeSvg, svgProblem } from './svg-check';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody };
@@ -47,6 +56,33 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await service.update(auditActorOf(request), request.body) }),
+  );
+
+  r.get(
+    '/settings/bags',
+    {
+      schema: {
+        tags,
+        summary: "A bag's weighing check: the empty bag's tare and the tolerance (grams and/or hundredths of a percent)",
+        security,
+        response: { 200: ZBagSettingsResponse, ...errors },
+      },
+    },
+    async () => ({ data: await bagSettings.get(app.db) }),
+  );
+
+  r.put(
+    '/settings/bags',
+    {
+      schema: {
+        tags,
+        summary: 'Save the tare and tolerance the next bags are sealed with (sealed bags keep theirs); audited',
+        security,
+        body: ZBagSettings,
+        response: { 200: ZBagSettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await bagSettings.update(app.db, auditActorOf(request), request.body) }),
   );
 
   r.post(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage';
+import { MediaUrls } from './media-urls';
 import { Uploads } from './uploads-service';
 
 declare module 'fastify' {
@@ -18,6 +19,6 @@ export function createStorage(config: AppConfig): ObjectStorage {
   return new LocalStorage(join(config.dataDir, 'uploads'));
 }
 
-export const storagePlugin = fp(async (app: FastifyInstance, opts: { storage: ObjectStorage }) => {
-  app.decorate('uploads', new Uploads(opts.storage));
+export const storagePlugin = fp(async (app: FastifyInstance, opts: { storage: ObjectStorage; secret: string }) => {
+  app.decorate('uploads', new Uploads(opts.storage, new MediaUrls(opts.secret)));
 });

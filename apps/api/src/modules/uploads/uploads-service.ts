@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { ImageKind } from './images';
+import type { MediaUrls } from './media-urls';
+import { processPhoto } from './photo-processing';
 import { contentTypeOf, type ObjectStorage } from './storage';
 
 /** What uploads are for; each kind is a folder (local) or key prefix (S3) and a URL path under /uploads/. */
@@ -8,7 +10,21 @@ export const UPLOAD_KINDS = ['parcels', 'logos', 'news', 'lessons', 'content', '
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** An upload key as this service makes them: `<kind>/<32 hex>.<ext>`. Anything else is no upload. */
-const KEY = new RegExp(`^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$`);
+const KEY = new RegExp(
+  `^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$|^parcels/[0-9a-f]{32}-t\\.webp$`,
+);
+
+/** Kinds served only by a signed address (ADR 081); every other kind (logos, news images…) is public. */
+export const PRIVATE_UPLOAD_KINDS: ReadonlySet<string> = new Set<UploadKind>(['parcels']);
+
+/** A stored parcel photo: its key and its thumbnail's (`parcels/<hex>.webp`, `parcels/<hex>-t.webp`). */
+export interface StoredPhoto {
+  key: string;
+  thumbKey: string;
+}
+
+/** The thumbnail's key of a photo stored by savePhoto. */
+export const thumbKeyOf = (key: string) => key.replace(/\.webp$/, '-t.webp');
 
 /**
  * The owner module's answer to "which of these upload URLs are still used?" (a parcel's photos, a
@@ -22,7 +38,29 @@ export const UNATTACHED_TTL_MS = 24 * 3600 * 1000;
 /** The one way every feature stores and serves uploaded files, whichever storage driver is configured. */
 export class Uploads {
   private readonly references = new Map<UploadKind, UploadReferences>();
-  constructor(readonly storage: ObjectStorage) {}
+  constructor(
+    readonly storage: ObjectStorage,
+    /** Signs the addresses of private kinds (parcel photos) and checks them when they are served. */
+    readonly urls: MediaUrls,
+  ) {}
+
+  /**
+   * Processes a parcel photo (processPhoto: upright, no metadata, resized, a thumbnail; 413/422 on a bomb or a
+   * corrupt file) and stores both. The key is an identifier; the photo is served only by `urls.sign(key)`.
+   */
+  async savePhoto(bytes: Buffer): Promise<StoredPhoto> {
+    const { photo, thumb } = await processPhoto(bytes);
+    const key = `parcels/${randomBytes(16).toString('hex')}.webp`;
+    const thumbKey = thumbKeyOf(key);
+    await this.storage.put(thumbKey, thumb, 'image/webp');
+    await this.storage.put(key, photo, 'image/webp');
+    return { key, thumbKey };
+  }
+
+  /** Removes photos stored for a request that was then refused (nothing half-written). */
+  async removePhotos(photos: StoredPhoto[]) {
+    await Promise.all(photos.flatMap((p) => [this.storage.delete(p.key), this.storage.delete(p.thumbKey)]));
+  }
 
   /** Stores an image (bytes already checked with sniffImage) and returns its public URL `/uploads/<kind>/<name>`. */
   async saveImage(kind: UploadKind, bytes: Buffer, ext: ImageKind | 'svg'): Promise<string> {

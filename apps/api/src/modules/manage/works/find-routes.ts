@@ -73,6 +73,9 @@ export async function findRoutes(app: FastifyInstance) {
         response: { 200: ZParcelDetailResponse, ...errors },
       },
     },
-    async (request) => ({ data: await findService.parcel(app.db, request.query.code, workContext(request).lang) }),
+    async (request) => {
+      const { lang, user } = workContext(request);
+      return { data: await findService.parcel(app.db, request.query.code, lang, user, app.uploads.urls) };
+    },
   );
 }

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  MAX_PARCEL_PHOTOS,
-  MAX_PHOTO_BYTES,
-  sniffPhoto,
-  ZReceiveParcelRequest,
-  ZReceiveParcelResponse,
-  ZUploadPhotosResponse,
-  type TPhotoKind,
-} from '@portal/contract';
-import { AppError } from '../../../lib/app-error';
+import { ZReceiveParcelRequest, ZReceiveParcelResponse, ZUploadPhotosResponse } from '@portal/contract';
 import { warehouseGuard } from '../manage-access';
+import { storeUploadedPhotos } from '../photo-upload';
 import { receiveService } from '../receive-service';
-import { errors, multipartError, security, tags, workContext } from './route-kit';
+import { errors, security, tags, workContext } from './route-kit';
 
-/** 1. Receive in China: photos, then weigh and record one parcel. The China warehouse's staff, admins. */
+/** 1. Receive in China: weigh and record one parcel with its intake photos (manage/photos, parcel-photos-routes.ts). The China warehouse's staff, admins. */
 export async function receiveRoutes(app: FastifyInstance) {
   app.addHook('preHandler', warehouseGuard(app));
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,29 +16,16 @@ export async function receiveRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Upload parcel photos (multipart "photos": JPEG/PNG/WebP, ≤ 5 MB each, ≤ 5)',
+        summary:
+          'Upload intake photos before manage/receive (multipart "photos": JPEG/PNG/WebP, ≤ 5 MB and ≤ 50 Mpx each, ≤ 5): stored upright, without metadata, resized, with thumbnails; answers their identifiers (served only by signed addresses)',
         security,
         consumes: ['multipart/form-data'],
         response: { 200: ZUploadPhotosResponse, ...errors },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('photo_invalid');
-      const files: { bytes: Buffer; kind: TPhotoKind }[] = [];
-      try {
-        for await (const part of request.files({ limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PARCEL_PHOTOS } })) {
-          const bytes = await part.toBuffer();
-          const kind = sniffPhoto(bytes);
-          if (!kind) throw new AppError('photo_invalid');
-          files.push({ bytes, kind });
-        }
-      } catch (error) {
-        throw multipartError(error, 'photo_invalid');
-      }
-      if (!files.length) throw new AppError('photo_invalid');
-      const saved: string[] = [];
-      for (const f of files) saved.push(await app.uploads.saveImage('parcels', f.bytes, f.kind));
-      return { data: { photos: saved } };
+      const stored = await storeUploadedPhotos(app.uploads, request);
+      return { data: { photos: stored.map((p) => `/uploads/${p.key}`) } };
     },
   );
 

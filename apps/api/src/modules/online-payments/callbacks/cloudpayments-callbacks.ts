@@ -11,6 +11,7 @@ import {
 } from '../drivers/cloudpayments';
 import { ProviderError } from '../drivers/driver';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from '../online-payments-repository';
+import { refundAttempts } from '../refund-attempts';
 import { check, confirm, fail } from '../settlement';
 import { callbackBody, CALLBACK_BODY_LIMIT_BYTES, CALLBACKS_PER_ADDRESS_PER_MINUTE, isRequestId } from './callback-body';
 import { callbacksRepository } from './callbacks-repository';
@@ -91,16 +92,11 @@ export async function cloudPaymentsCallbacks(app: FastifyInstance) {
   }
 
   async function onRefund({ req, n }: Verified, request: FastifyRequest): Promise<Answer> {
-    // A refund we asked for (late money, staff through the portal) is in the journal already: nothing new.
+    // A refund we asked for (late money, staff through the portal) records nothing new.
     if (req.status === 'refunded') return { code: CODE.ok };
-    const known =
-      n.amount !== null &&
-      (await callbacksRepository.refundKnown(app.db, {
-        provider: 'cloudpayments',
-        paymentId: req.paymentId,
-        refundRef: n.transactionId,
-        amount: n.amount,
-      }));
+    // In the journal already, or asked by us and not answered yet (the provider may notify before it answers).
+    const ref = { provider: 'cloudpayments' as const, paymentId: req.paymentId, refundRef: n.transactionId, amount: n.amount ?? -1 };
+    const known = n.amount !== null && ((await callbacksRepository.refundKnown(app.db, ref)) || (await refundAttempts.known(app.db, ref)));
     if (!known) {
       request.log.warn({ requestId: req.id }, 'cloudpayments refund the portal did not ask for');
       await repo.addDifference(app.db, {

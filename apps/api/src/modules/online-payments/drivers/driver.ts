@@ -54,6 +54,15 @@ export interface PaymentDriver {
   credentialFields: readonly string[];
   /** Those a branch must fill before switching the provider on (default: all of `credentialFields`). */
   requiredCredentialFields?: readonly string[];
+  /**
+   * Switches the admin turns on or off, each with its default (Kaspi: remote_invoice, payment_link). Not secrets: their
+   * values are shown. Kept with the credentials as 'true'/'false'.
+   */
+  flagFields?: readonly { name: string; default: boolean }[];
+  /** Those of `credentialFields` that hold a certificate (the admin's form offers a file; the value may be long). */
+  certificateFields?: readonly string[];
+  /** The fields of a branch's credentials (kept and typed) the provider cannot use, e.g. a certificate that does not open. */
+  invalidCredentials?(creds: ProviderCredentials): string[];
   /** Opens the payment at the provider. Throws ProviderError when the provider refuses or is away. */
   create(input: CreatePaymentInput, creds: ProviderCredentials): Promise<CreatedPayment>;
   /** Asks the provider for the state of our request (by its id and, when known, the provider's reference). */

@@ -1,4 +1,10 @@
-import type { TAdminSettings, TAdminSettingsResponse, TAdminSettingsUpdateRequest, TLogoUploadResponse } from '@portal/contract';
+import type {
+  TAdminSettings,
+  TAdminSettingsResponse,
+  TAdminSettingsUpdateRequest,
+  TBagSettings,
+  TLogoUploadResponse,
+} from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
 /** admin/settings: a save also refreshes the public settings this tab shows (header, footer, map). */
@@ -23,7 +29,23 @@ export const adminSettingsApi = baseApi.injectEndpoints({
       },
       transformResponse: (r: TLogoUploadResponse) => r.data.url,
     }),
+    /** The bag's weighing check (issue 35, ADR 082): tare and tolerance. */
+    bagSettings: build.query<TBagSettings, void>({
+      query: () => 'admin/settings/bags',
+      transformResponse: (r: { data: TBagSettings }) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    saveBagSettings: build.mutation<TBagSettings, TBagSettings>({
+      query: (body) => ({ url: 'admin/settings/bags', method: 'PUT', body }),
+      transformResponse: (r: { data: TBagSettings }) => r.data,
+    }),
   }),
 });
 
-export const { useAdminSettingsQuery, useSaveAdminSettingsMutation, useUploadLogoMutation } = adminSettingsApi;
+export const {
+  useAdminSettingsQuery,
+  useSaveAdminSettingsMutation,
+  useUploadLogoMutation,
+  useBagSettingsQuery,
+  useSaveBagSettingsMutation,
+} = adminSettingsApi;

@@ -16,9 +16,10 @@ const list = (set: boolean, enabled = false, available = true): TAdminPaymentPro
       configured: set,
       updated_at: set ? '2026-11-29T10:00:00Z' : null,
       fields: [
-        { name: 'device_token', set },
-        { name: 'organization_bin', set },
+        { name: 'device_token', set, kind: 'secret' },
+        { name: 'organization_bin', set, kind: 'secret' },
       ],
+      flags: [],
     },
   ],
 });
@@ -51,11 +52,73 @@ describe('PaymentProviders (the branch page’s online payments)', () => {
     await userEvent.type(token, 'dev-123');
     await userEvent.click(screen.getByRole('switch'));
     await userEvent.click(screen.getByTestId('provider-kaspi-save'));
-    await waitFor(() => expect(bodies).toEqual([{ provider: 'kaspi', enabled: true, credentials: { device_token: 'dev-123' } }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ provider: 'kaspi', enabled: true, credentials: { device_token: 'dev-123' }, flags: {} }]),
+    );
     expect(await screen.findByText(en.payment_providers.saved)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('provider-kaspi-device_token').getAttribute('data-set')).toBe('set'));
     expect((screen.getByTestId('provider-kaspi-device_token') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('provider-kaspi-state').textContent).toContain(en.payment_providers.on);
+  });
+
+  it('Kaspi’s remote invoice and payment link are switches with a line of help; the certificate is a file sent in base64', async () => {
+    const bodies: { flags: Record<string, boolean>; credentials: Record<string, string> }[] = [];
+    const kaspi = (certificateSet: boolean, flags: Record<string, boolean>): TAdminPaymentProviders => ({
+      available: true,
+      providers: [
+        {
+          provider: 'kaspi',
+          enabled: true,
+          configured: true,
+          updated_at: '2026-11-29T10:00:00Z',
+          fields: [
+            { name: 'device_token', set: true, kind: 'secret' },
+            { name: 'client_certificate', set: certificateSet, kind: 'certificate' },
+            { name: 'client_certificate_password', set: certificateSet, kind: 'secret' },
+          ],
+          flags: Object.entries(flags).map(([name, value]) => ({ name, value })),
+        },
+      ],
+    });
+    let current = kaspi(false, { remote_invoice: false, payment_link: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        if (request.method === 'PUT') {
+          const body = (await request.json()) as (typeof bodies)[number];
+          bodies.push(body);
+          current = kaspi(true, body.flags);
+        }
+        return jsonResponse({ data: current });
+      }),
+    );
+    renderWithStore(<PaymentProviders branchId={3} />, { route: '/admin/branches/3' });
+    const remote = await screen.findByRole('switch', { name: en.payment_providers.flag.remote_invoice });
+    const link = screen.getByRole('switch', { name: en.payment_providers.flag.payment_link });
+    expect([remote.getAttribute('aria-checked'), link.getAttribute('aria-checked')]).toEqual(['false', 'true']);
+    expect(screen.getByText(en.payment_providers.flag_help.remote_invoice)).toBeTruthy();
+    expect(screen.getByText(en.payment_providers.flag_help.payment_link)).toBeTruthy();
+    // No text field asks for "true / false" any more.
+    expect(screen.queryByTestId('provider-kaspi-remote_invoice')?.tagName).not.toBe('INPUT');
+
+    await userEvent.click(remote);
+    await userEvent.click(link);
+    // A .pfx is binary: sent as base64, never shown.
+    const pfx = new Uint8Array([0x30, 0x82, 0x0a, 0xff, 0x00, 0x01]);
+    await userEvent.upload(screen.getByTestId('provider-kaspi-client_certificate-file'), new File([pfx], 'shop.pfx'));
+    expect(await screen.findByText(/shop\.pfx/)).toBeTruthy();
+    await userEvent.type(screen.getByTestId('provider-kaspi-client_certificate_password'), 'pass-1');
+    await userEvent.click(screen.getByTestId('provider-kaspi-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      provider: 'kaspi',
+      enabled: true,
+      credentials: { client_certificate: 'MIIK/wAB', client_certificate_password: 'pass-1' },
+      flags: { remote_invoice: true, payment_link: false },
+    });
+    await waitFor(() => expect(screen.getByTestId('provider-kaspi-client_certificate').getAttribute('data-set')).toBe('set'));
+    expect(screen.getByText(en.payment_providers.certificate_kept)).toBeTruthy();
+    expect((screen.getByTestId('provider-kaspi-client_certificate') as HTMLTextAreaElement).value).toBe('');
   });
 
   it('says the server has no key and offers no form', async () => {

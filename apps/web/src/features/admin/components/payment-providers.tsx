@@ -7,15 +7,20 @@ import { TextField } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 import { describeApiError } from '../../../lib/api/errors';
 import { useAdminPaymentProvidersQuery, useSaveAdminPaymentProviderMutation } from '../api/admin-branches-api';
+import { CertificateField } from './certificate-field';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
 import styles from './places.module.css';
 
-/** One provider's card: the switch, one password-type input per credential field saying whether it is set, save. */
+/**
+ * One provider's card: the switch, one password-type input per credential field saying whether it is set (a certificate:
+ * a file or pasted PEM), the provider's own switches with a line of help each, save.
+ */
 function ProviderForm({ branchId, item }: { branchId: number; item: TAdminPaymentProvider }) {
   const { t } = useTranslation();
   const [enabled, setEnabled] = useState(item.enabled);
   const [typed, setTyped] = useState<Record<string, string>>({});
+  const [flags, setFlags] = useState<Record<string, boolean>>(() => Object.fromEntries(item.flags.map((f) => [f.name, f.value])));
   const [saved, setSaved] = useState(false);
   const [save, state] = useSaveAdminPaymentProviderMutation();
   const failure = state.error ? describeApiError(state.error as never, t) : null;
@@ -27,7 +32,7 @@ function ProviderForm({ branchId, item }: { branchId: number; item: TAdminPaymen
     setSaved(false);
     // Only what was typed: a blank field keeps the kept value (the form never has the secrets).
     const credentials = Object.fromEntries(Object.entries(typed).filter(([, v]) => v.trim() !== ''));
-    const result = await save({ id: branchId, body: { provider: item.provider, enabled, credentials } });
+    const result = await save({ id: branchId, body: { provider: item.provider, enabled, credentials, flags } });
     if ('data' in result && result.data) {
       setTyped({});
       setSaved(true);
@@ -52,25 +57,59 @@ function ProviderForm({ branchId, item }: { branchId: number; item: TAdminPaymen
         <span data-testid={`${id}-state`}>{t(enabled ? 'admin:payment_providers.on' : 'admin:payment_providers.off')}</span>
       </div>
       <div className={adminStyles.grid2}>
-        {item.fields.map((f) => (
-          <TextField
-            key={f.name}
-            type="password"
-            autoComplete="new-password"
-            label={t(`admin:payment_providers.field.${f.name}`, { defaultValue: f.name })}
-            hint={t(f.set ? 'admin:payment_providers.set' : 'admin:payment_providers.not_set')}
-            placeholder={f.set ? '••••••••' : ''}
-            value={typed[f.name] ?? ''}
-            onChange={(e) => {
-              setSaved(false);
-              setTyped((d) => ({ ...d, [f.name]: e.target.value }));
-            }}
-            error={failure?.fields?.[`credentials.${f.name}`]?.[0]}
-            data-testid={`${id}-${f.name}`}
-            data-set={f.set ? 'set' : 'not-set'}
-          />
-        ))}
+        {item.fields.map((f) => {
+          const label = t(`admin:payment_providers.field.${f.name}`, { defaultValue: f.name });
+          const onChange = (value: string) => {
+            setSaved(false);
+            setTyped((d) => ({ ...d, [f.name]: value }));
+          };
+          const error = failure?.fields?.[`credentials.${f.name}`]?.[0];
+          if (f.kind === 'certificate')
+            return (
+              <CertificateField
+                key={f.name}
+                id={`${id}-${f.name}`}
+                label={label}
+                set={f.set}
+                value={typed[f.name] ?? ''}
+                onChange={onChange}
+                error={error}
+              />
+            );
+          return (
+            <TextField
+              key={f.name}
+              type="password"
+              autoComplete="new-password"
+              label={label}
+              hint={t(f.set ? 'admin:payment_providers.set' : 'admin:payment_providers.not_set')}
+              placeholder={f.set ? '••••••••' : ''}
+              value={typed[f.name] ?? ''}
+              onChange={(e) => onChange(e.target.value)}
+              error={error}
+              data-testid={`${id}-${f.name}`}
+              data-set={f.set ? 'set' : 'not-set'}
+            />
+          );
+        })}
       </div>
+      {item.flags.map((f) => (
+        <div key={f.name} className={styles.flag}>
+          <div className={adminStyles.row}>
+            <Switch
+              checked={flags[f.name] ?? f.value}
+              onChange={(v) => {
+                setSaved(false);
+                setFlags((d) => ({ ...d, [f.name]: v }));
+              }}
+              labelledBy={`${id}-${f.name}-label`}
+              id={`${id}-${f.name}`}
+            />
+            <span id={`${id}-${f.name}-label`}>{t(`admin:payment_providers.flag.${f.name}`, { defaultValue: f.name })}</span>
+          </div>
+          <p className={styles.hint}>{t(`admin:payment_providers.flag_help.${f.name}`, { defaultValue: '' })}</p>
+        </div>
+      ))}
       {failure && <Alert>{failure.message}</Alert>}
       {saved && <Alert kind="success">{t('admin:payment_providers.saved')}</Alert>}
       <div className={adminStyles.row}>

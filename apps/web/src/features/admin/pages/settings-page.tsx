@@ -7,6 +7,7 @@ import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback'
 import { TextField } from '../../../components/ui/field';
 import { describeApiError } from '../../../lib/api/errors';
 import { useAdminSettingsQuery, useSaveAdminSettingsMutation, useUploadLogoMutation } from '../api/admin-settings-api';
+import { BagToleranceForm } from '../components/bag-tolerance-form';
 import { I18nFields } from '../components/i18n-fields';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
@@ -211,6 +212,7 @@ export default function SettingsPage() {
         saved={savedVersion === settings.data.version}
         onSaved={setSavedVersion}
       />
+      <BagToleranceForm />
     </section>
   );
 }

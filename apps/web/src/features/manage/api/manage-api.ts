@@ -68,6 +68,9 @@ import type {
   TReceiveParcelResult,
   TUnclaimedResponse,
   TUploadPhotosResponse,
+  TParcelPhoto,
+  TParcelPhotoKind,
+  TParcelPhotosResponse,
   TListPaymentsResponse,
   TPayment,
   TPaymentDifference,
@@ -97,6 +100,16 @@ export const manageApi = baseApi.enhanceEndpoints({ addTagTypes: [FLIGHTS, IMPOR
         return { url: 'manage/photos', method: 'POST', body: form };
       },
       transformResponse: (r: TUploadPhotosResponse) => r.data.photos,
+    }),
+    /** Photos of one kind added to a parcel (ADR 081); answers all its photos, and the parcel's view reloads. */
+    addParcelPhotos: build.mutation<TParcelPhoto[], { id: number; kind: TParcelPhotoKind; files: File[] }>({
+      query: ({ id, kind, files }) => {
+        const form = new FormData();
+        for (const f of files) form.append('photos', f, f.name);
+        return { url: `manage/parcels/${id}/photos`, method: 'POST', params: { kind }, body: form };
+      },
+      transformResponse: (r: TParcelPhotosResponse) => r.data.photos,
+      invalidatesTags: [MANAGE],
     }),
     receiveParcel: build.mutation<TReceiveParcelResult, TReceiveParcelRequest>({
       query: (body) => ({ url: 'manage/receive', method: 'POST', body }),
@@ -355,6 +368,7 @@ export const {
   useDayClosesQuery,
   useManageContextQuery,
   useUploadPhotosMutation,
+  useAddParcelPhotosMutation,
   useReceiveParcelMutation,
   usePreviewImportMutation,
   useImportDetailQuery,

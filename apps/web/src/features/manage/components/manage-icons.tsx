@@ -105,3 +105,11 @@ export const MissingIcon = makeIcon(
     <path d="M12 16h.01M12 13v-2.5" />
   </>,
 );
+/** A tied sack (bags, issue 35). */
+export const BagIcon = makeIcon(
+  <>
+    <path d="M9 3h6l-1.5 3h-3L9 3Z" />
+    <path d="M10.5 6C6 8 4 12 4 16a5 5 0 0 0 5 5h6a5 5 0 0 0 5-5c0-4-2-8-6.5-10" />
+    <path d="M9 13h6" />
+  </>,
+);

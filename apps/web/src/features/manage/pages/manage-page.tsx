@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/field';
 import { useManageContextQuery } from '../api/manage-api';
 import {
   ArrivalIcon,
+  BagIcon,
   CashIcon,
   ChartIcon,
   CountIcon,
@@ -24,6 +25,8 @@ import {
 import { errorText } from '../model/api-error';
 import { useManageTexts } from '../model/use-manage-texts';
 import { ArrivalWork } from '../works/arrival-work';
+import { BagArrivalWork } from '../works/bag-arrival-work';
+import { BagsWork } from '../works/bags-work';
 import { CloseDayWork } from '../works/close-day-work';
 import { DispatchWork } from '../works/dispatch-work';
 import { DisputesWork } from '../works/disputes-work';
@@ -47,7 +50,9 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   unclaimed: QuestionBoxIcon,
   disputes: ScalesIcon,
   dispatch: TruckIcon,
+  bags: BagIcon,
   arrival: ArrivalIcon,
+  bag_arrival: BagIcon,
   handover: HandoverIcon,
   shelves: ShelfIcon,
   stock_take: CountIcon,
@@ -59,7 +64,16 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
 };
 
 /** The works done at one branch: an admin picks which. */
-const BRANCH_WORKS: TManageWork[] = ['arrival', 'handover', 'shelves', 'stock_take', 'missing', 'close_day', 'payment_differences'];
+const BRANCH_WORKS: TManageWork[] = [
+  'arrival',
+  'bag_arrival',
+  'handover',
+  'shelves',
+  'stock_take',
+  'missing',
+  'close_day',
+  'payment_differences',
+];
 
 /** /manage: the staff works the caller's place allows (warehouse, branch, or everything for admins), one at a time. */
 export default function ManagePage() {
@@ -149,6 +163,8 @@ export default function ManagePage() {
         {work === 'unclaimed' && <UnclaimedWork />}
         {work === 'disputes' && <DisputesWork />}
         {work === 'dispatch' && <DispatchWork branches={ctx.branches} />}
+        {work === 'bags' && <BagsWork branches={ctx.branches} />}
+        {work === 'bag_arrival' && <BagArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'shelves' && <ShelvesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}

@@ -21,7 +21,6 @@ const parcel = (over: Partial<TManageParcel> = {}): TManageParcel => ({
   branch: { id: 1, name: 'Tole Bi' },
   customer: null,
   label_client_code: null,
-  photos: [],
   received_at: '2026-11-20T10:00:00.000Z',
   dispatched_at: '2026-11-21T10:00:00.000Z',
   arrived_at: '2026-11-25T10:00:00.000Z',

@@ -25,7 +25,6 @@ const DISPUTE: TDispute = {
     branch: null,
     customer: null,
     label_client_code: null,
-    photos: [],
     received_at: '2026-11-26T08:00:00Z',
     dispatched_at: null,
     arrived_at: null,

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { useCustomerDetailQuery, useParcelDetailQuery } from '../api/manage-api';
 import { ParcelSummary, StatusBadge } from '../components/parcel-bits';
+import { AddPhotoButton, ParcelPhotoGroups } from '../components/parcel-photos';
 import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
@@ -30,7 +31,7 @@ function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => v
   if (q.isFetching && !q.data) return <PageSpinner />;
   if (q.error) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
   if (!q.data) return null;
-  const { parcel, history } = q.data;
+  const { parcel, history, photos, photos_allowed: photosAllowed } = q.data;
   // Only holders of a capability the parcel's state calls for see the control (ADR 075); the API decides again.
   const canCorrect = correctionKinds(parcel, rights).length > 0;
   return (
@@ -69,14 +70,12 @@ function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => v
           }}
         />
       )}
-      {parcel.photos.length > 0 && (
-        <div className={styles.photos}>
-          {parcel.photos.map((src) => (
-            <a key={src} href={src} target="_blank" rel="noreferrer">
-              <img src={src} alt={t('manage:find.photo', { code: parcel.track_code })} className={styles.photo} loading="lazy" />
-            </a>
-          ))}
-        </div>
+      {photosAllowed && (
+        <section className={styles.stackGap} data-testid="find-photos">
+          <h3 className={styles.subTitle}>{t('manage:photos.title')}</h3>
+          <ParcelPhotoGroups photos={photos} code={parcel.track_code} />
+          <AddPhotoButton parcelId={parcel.id} kind="damage" have={photos.filter((p) => p.kind === 'damage').length} />
+        </section>
       )}
       <h3 className={styles.subTitle}>{t('manage:find.history')}</h3>
       <ol className={styles.timeline} data-testid="find-history">

@@ -23,7 +23,6 @@ const parcel = {
   branch: { id: 1, name: 'Almaty' },
   customer,
   label_client_code: 'KZ1234',
-  photos: [],
   received_at: '2026-11-20T10:00:00.000Z',
   dispatched_at: null,
   arrived_at: '2026-11-28T10:00:00.000Z',

@@ -8,6 +8,7 @@ import { useCompleteOrdersMutation, useHandoverLookupMutation, usePayDebtMutatio
 import { onlineCredit, PaidOnlineBox } from '../components/paid-online-box';
 import { parsePaymentLines, paymentLine, PaymentRows, type PaymentLine } from '../components/payment-rows';
 import { ParcelSummary } from '../components/parcel-bits';
+import { AddPhotoButton } from '../components/parcel-photos';
 import { StorageFeeBox } from '../components/storage-fee-box';
 import { storageAtCounter, waiverReady } from '../model/storage-at-counter';
 import { ScanInput, type ScanKind } from '../components/scan-input';
@@ -269,6 +270,8 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                         </>
                       }
                     />
+                    {/* At the counter: a photo of the parcel as it is handed over (ADR 081). */}
+                    <AddPhotoButton parcelId={p.id} kind="handover" have={0} />
                   </li>
                 ))}
               </ul>

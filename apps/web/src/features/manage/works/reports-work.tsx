@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  JOURNAL_METHODS,
+  ONLINE_PROVIDERS,
+  PAYMENT_METHODS,
   READDRESSED_DAYS,
   sumMinor,
   toMajor,
   WORKLISTS,
   type TExportQuery,
-  type TJournalMethod,
+  type TOnlineProvider,
+  type TPaymentMethod,
+  type TRevenueRow,
   type TWorklistKind,
 } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +22,7 @@ import { errorText } from '../model/api-error';
 import { formatCount, formatDate, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 
-const METHOD_COLORS: Record<TJournalMethod, string> = {
+const METHOD_COLORS: Record<TPaymentMethod, string> = {
   cash: '#2e7d32',
   card: '#1565c0',
   transfer: '#ef6c00',
@@ -27,9 +30,9 @@ const METHOD_COLORS: Record<TJournalMethod, string> = {
   elsom: '#6a1b9a',
   mbank: '#00838f',
   o_dengi: '#ad1457',
-  // Paid online through a provider (ADR 077).
-  online: '#455a64',
 };
+/** Online money, one series per provider (ADR 077), apart from the counter's methods. */
+const PROVIDER_COLORS: Record<TOnlineProvider, string> = { kaspi: '#f14635', cloudpayments: '#455a64', freedompay: '#00695c' };
 const FLOW_COLORS = { received: '#6a1b9a', dispatched: '#1565c0', arrived: '#ef6c00', delivered: '#2e7d32' } as const;
 const FLOWS = ['received', 'dispatched', 'arrived', 'delivered'] as const;
 
@@ -109,12 +112,17 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
   const revenueSeries = useMemo(() => {
     if (!d) return [];
     const days = d.flows.map((f) => f.date);
-    return JOURNAL_METHODS.map((m) => ({
-      label: t(`manage:payment.${m}`),
-      // A day's minor-unit amounts added as integers (the contract's sumMinor), shown in major units.
-      data: days.map((day) => toMajor(sumMinor(d.revenue.filter((r) => r.date === day && r.method === m).map((r) => r.amount)))),
-      color: METHOD_COLORS[m],
-    }));
+    // A day's minor-unit amounts added as integers (the contract's sumMinor), shown in major units.
+    const perDay = (keep: (r: TRevenueRow) => boolean) =>
+      days.map((day) => toMajor(sumMinor(d.revenue.filter((r) => r.date === day && keep(r)).map((r) => r.amount))));
+    return [
+      ...PAYMENT_METHODS.map((m) => ({ label: t(`manage:payment.${m}`), data: perDay((r) => r.method === m), color: METHOD_COLORS[m] })),
+      ...ONLINE_PROVIDERS.map((p) => ({
+        label: t('manage:reports.online_by', { provider: t(`manage:online.provider.${p}`) }),
+        data: perDay((r) => r.method === 'online' && r.provider === p),
+        color: PROVIDER_COLORS[p],
+      })),
+    ];
   }, [d, t]);
 
   return (
@@ -247,10 +255,14 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
                 </thead>
                 <tbody>
                   {d.revenue.map((r) => (
-                    <tr key={`${r.date}-${r.branch_id}-${r.method}-${r.currency}`} data-testid="revenue-row">
+                    <tr key={`${r.date}-${r.branch_id}-${r.method}-${r.provider ?? ''}-${r.currency}`} data-testid="revenue-row">
                       <td>{formatDate(r.date, lang)}</td>
                       <td>{r.branch}</td>
-                      <td>{t(`manage:payment.${r.method}`)}</td>
+                      <td data-provider={r.provider ?? undefined}>
+                        {r.provider
+                          ? t('manage:reports.online_by', { provider: t(`manage:online.provider.${r.provider}`) })
+                          : t(`manage:payment.${r.method}`)}
+                      </td>
                       <td className={styles.num}>{formatMoney(toMajor(r.amount), r.currency, lang)}</td>
                     </tr>
                   ))}

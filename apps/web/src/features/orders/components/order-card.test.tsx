@@ -19,7 +19,6 @@ const order = (code: TOrderStatusCode): TOrder => ({
   expected_arrival: null,
   storage_until: null,
   storage_fee_per_day: 0,
-  photos: [],
   archived: false,
 });
 const actions = { onRename: vi.fn(), onArchive: vi.fn(), onRestore: vi.fn() };

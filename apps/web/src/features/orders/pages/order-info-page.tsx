@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PARCEL_PHOTO_KINDS } from '@portal/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
@@ -140,12 +141,25 @@ export default function OrderInfoPage() {
       {order.photos.length > 0 && (
         <Card>
           <h2 className={styles.sectionTitle}>{t('orders:info.photos')}</h2>
-          <div className={styles.photos} data-testid="order-photos">
-            {order.photos.map((src, i) => (
-              <a key={src} href={src} target="_blank" rel="noreferrer">
-                <img src={src} alt={t('orders:info.photo_alt', { n: i + 1 })} loading="lazy" />
-              </a>
-            ))}
+          <div className={styles.photoGroups} data-testid="order-photos">
+            {PARCEL_PHOTO_KINDS.map((kind) => {
+              const photos = order.photos.filter((p) => p.kind === kind);
+              if (!photos.length) return null;
+              const label = t(`orders:info.photo_kind.${kind}`);
+              return (
+                <section key={kind} data-testid={`order-photos-${kind}`}>
+                  <h3 className={styles.photoKind}>{label}</h3>
+                  <div className={styles.photos}>
+                    {/* Thumbnails open the photo; both are signed addresses valid for minutes (ADR 081). */}
+                    {photos.map((p, i) => (
+                      <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
+                        <img src={p.thumb_url} alt={t('orders:info.photo_alt', { kind: label, n: i + 1 })} loading="lazy" />
+                      </a>
+                    ))}
+                  </div>
+                </section>
+              );
+            })}
           </div>
         </Card>
       )}

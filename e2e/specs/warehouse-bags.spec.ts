@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { BASE_URL, DEMO } from '../support/env';
+import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
+
+/** A staff member's own browser, with its own client address. */
+async function staffPage(browser: Browser, page: Page, address: string, path: string, token: string) {
+  const ctx = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: page.viewportSize() ?? { width: 1280, height: 800 },
+    locale: 'ru-RU',
+    timezoneId: 'Asia/Almaty',
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const p = await ctx.newPage();
+  await openSignedIn(p, token, path);
+  await expect(p.getByTestId('manage-page')).toBeVisible();
+  return p;
+}
+
+// Screens for people to look at: SCREENS_DIR, at SCREENS_WIDTH (default the project's 1280px).
+const SCREENS_WIDTH = Number(process.env.SCREENS_WIDTH ?? 0);
+if (SCREENS_WIDTH) test.use({ viewport: { width: SCREENS_WIDTH, height: 800 } });
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-${page.viewportSize()?.width ?? 1280}.png`), fullPage: true });
+}
+
+async function scan(page: Page, testId: string, code: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** The branch new customers are registered at (the country's first), which the demo branch clerk works at. */
+async function customersBranch(request: APIRequestContext): Promise<number> {
+  const countries = (await (await request.get('/api/countries')).json()) as { data: { id: number }[] };
+  const branches = (await (await request.get(`/api/country/${countries.data[0]!.id}/branches`)).json()) as { data: { id: number }[] };
+  return branches.data[0]!.id;
+}
+
+test('@desktop two parcels received → bagged → weighed → sealed → on a flight → the bag arrives at the branch with one scan, one missing listed', async ({
+  page,
+  browser,
+  request,
+  newCustomer,
+}) => {
+  test.setTimeout(180_000);
+  const customer = await newCustomer();
+  const stamp = Date.now().toString(36).toUpperCase();
+  const codes = [`BG${stamp}A`, `BG${stamp}B`];
+  const ref = `BAG-${stamp}`;
+  for (const code of codes) {
+    const saved = await request.post('/api/save-track', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { track_code: code },
+    });
+    expect(saved.ok()).toBe(true);
+  }
+  const branchId = await customersBranch(request);
+
+  // Warehouse: receive both (1,25 + 0,75 kg).
+  const warehouse = await staffPage(browser, page, '10.79.1.1', '/manage?work=receive', await apiLogin(request, DEMO.warehouseStaff));
+  for (const [i, code] of codes.entries()) {
+    await warehouse.getByTestId('receive-code').fill(code);
+    await warehouse.getByTestId('receive-weight').fill(i === 0 ? '1,25' : '0,75');
+    await warehouse.getByTestId('receive-submit').click();
+    await expect(warehouse.getByTestId('receive-results').locator('li').first()).toContainText(code);
+  }
+
+  // A bag for their branch; both scanned in; a scan of an unknown code says so.
+  await warehouse.getByTestId('work-bags').click();
+  await warehouse.getByTestId('bag-branch').selectOption(String(branchId));
+  await warehouse.getByTestId('bag-open').click();
+  const panel = warehouse.getByTestId('bag-panel');
+  await expect(panel).toHaveAttribute('data-status', 'open');
+  const bagNumber = (await panel.getAttribute('data-bag'))!;
+  expect(bagNumber).toMatch(/^G\d{10}$/);
+  for (const code of codes) {
+    await scan(warehouse, 'bag-scan', code);
+    await expect(warehouse.getByTestId('bag-log').locator(`li[data-code="${code}"]`)).toContainText('Добавлена в мешок');
+  }
+  await scan(warehouse, 'bag-scan', `NO${stamp}`);
+  await expect(warehouse.getByTestId('bag-log').locator(`li[data-code="NO${stamp}"]`)).toContainText('Посылки с таким кодом нет');
+  await expect(warehouse.getByTestId('bag-count')).toContainText('Посылок: 2');
+
+  // Weighed 100 g too heavy (2 kg + 0,3 kg tare = 2,3 kg ± 0,2 kg): refused to seal; then the right weight seals it.
+  await warehouse.getByTestId('bag-weight').fill('2,55');
+  await warehouse.getByTestId('bag-weigh').click();
+  await expect(warehouse.getByTestId('bag-check')).toHaveAttribute('data-ok', 'false');
+  await expect(warehouse.getByTestId('bag-check')).toContainText('вне допуска');
+  await expect(warehouse.getByTestId('bag-check')).toContainText('вне допуска');
+  await expect(warehouse.getByTestId('bag-seal')).toBeDisabled();
+  await shot(warehouse, 'bags-out-of-tolerance');
+  await warehouse.getByTestId('bag-weight').fill('2,35');
+  await warehouse.getByTestId('bag-weigh').click();
+  await expect(warehouse.getByTestId('bag-check')).toHaveAttribute('data-ok', 'true');
+  await expect(warehouse.getByTestId('bag-check')).toContainText('в пределах допуска');
+  await expect(warehouse.getByTestId('bag-check')).toContainText('в пределах допуска');
+  await shot(warehouse, 'bags-weighed');
+  await warehouse.getByTestId('bag-seal').click();
+  await expect(panel).toHaveAttribute('data-status', 'sealed');
+
+  // A new flight to every branch, and the bag on it: both parcels leave with it.
+  await warehouse.getByTestId('flight-new').click();
+  await warehouse.getByTestId('flight-ref').fill(ref);
+  await warehouse.getByTestId('flight-departure').fill('2030-02-10');
+  for (const field of await warehouse.locator('[data-testid^=flight-arrival-]').all()) await field.fill('2030-02-20');
+  await warehouse.getByTestId('flight-create').click();
+  await expect(warehouse.getByTestId('dispatch-flight').locator('option:checked')).toContainText(ref);
+  await warehouse.getByTestId('bag-dispatch').click();
+  await expect(panel).toHaveAttribute('data-status', 'dispatched');
+  await expect(panel).toContainText(ref);
+
+  // The flight's manifest downloads as xlsx and PDF.
+  const manifest = warehouse.getByTestId('manifest');
+  await manifest
+    .getByTestId('manifest-flight')
+    .selectOption({ label: (await manifest.locator('option', { hasText: ref }).textContent())! });
+  for (const format of ['xlsx', 'pdf'] as const) {
+    const [download] = await Promise.all([warehouse.waitForEvent('download'), manifest.getByTestId(`manifest-${format}`).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^manifest-\\d+\\.${format}$`));
+  }
+  await shot(warehouse, 'bags-dispatched');
+
+  // The branch: one scan of the bag's number, both arrive; one parcel is found in it, the other is listed missing.
+  const branch = await staffPage(browser, page, '10.79.2.2', '/manage?work=bag_arrival', await apiLogin(request, DEMO.branchStaff));
+  await scan(branch, 'bag-arrival-scan', bagNumber);
+  const state = branch.getByTestId('bag-arrival-state');
+  await expect(state).toHaveAttribute('data-outcome', 'arrived');
+  await expect(state).toContainText('принято посылок 2 из 2');
+  await scan(branch, 'bag-found-scan', codes[0]!);
+  await expect(branch.getByTestId('bag-found-log').locator(`li[data-code="${codes[0]}"]`)).toContainText('Найдена');
+  await expect(branch.getByTestId('bag-missing')).toHaveAttribute('data-count', '1');
+  await expect(branch.getByTestId('bag-missing')).toContainText(codes[1]!);
+  await expect(branch.getByTestId('bag-missing')).not.toContainText(codes[0]!);
+  await expect(branch.getByTestId('bag-arrival-count')).toContainText('найдено 1 из 2');
+  await shot(branch, 'bags-branch-missing');
+
+  // A second scan of the same bag: already arrived, nothing arrives twice.
+  await scan(branch, 'bag-arrival-scan', bagNumber);
+  await expect(state).toHaveAttribute('data-outcome', 'already_arrived');
+});

@@ -1,0 +1,2 @@
+export * from './bag-weight';
+export * from './bags';
