@@ -126,10 +126,21 @@ describe('role and place matrix', () => {
     const w = await m.call('GET', '/manage/context', { token: staff.warehouse });
     expect(w.json.data.works).toEqual(['receive', 'import', 'unclaimed', 'disputes', 'dispatch', 'bags', 'find']);
     const b = await m.call('GET', '/manage/context', { token: staff.branch });
-    expect(b.json.data.works).toEqual(['arrival', 'bag_arrival', 'handover', 'close_day', 'payment_differences', 'reports', 'find']);
+    expect(b.json.data.works).toEqual([
+      'arrival',
+      'bag_arrival',
+      'handover',
+      'shelves',
+      'stock_take',
+      'missing',
+      'close_day',
+      'payment_differences',
+      'reports',
+      'find',
+    ]);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(13);
+    expect(a.json.data.works).toHaveLength(16);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });

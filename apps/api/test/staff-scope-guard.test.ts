@@ -51,6 +51,8 @@ const MAY: Record<string, Who[]> = {
   onlineBooksRoutes: anyStaff,
   // Labels (ADR 080): any staff reach the scope; the service narrows parcels and printers to the place.
   labelsRoutes: anyStaff,
+  // Shelves at the branch (ADR 083): that branch's staff, admins naming it.
+  shelvesRoutes: ['branch', 'admin'],
 };
 
 let ctx: TestContext;

@@ -122,7 +122,8 @@ describe('the walks of the map (docs/ARCHITECTURE.md)', () => {
 
 const WALK_CAPS = {
   saveTrack: { statements: 23, modules: 5 },
-  handover: { statements: 24, modules: 8 },
+  // +1 statement and module since ADR 083: the hand-over frees the parcels' shelves through the shelves module.
+  handover: { statements: 25, modules: 9 },
 };
 
 function report(name: string, w: Walk) {

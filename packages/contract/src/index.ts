@@ -82,6 +82,7 @@ export * from './content/rich-text';
 
 export * from './parcels/index';
 export * from './manage/index';
+export * from './shelves/index';
 export * from './bags/index';
 export * from './receipts/receipt';
 export * from './receipts/receipt-totals';

@@ -197,6 +197,8 @@ export const PAGES: PageEntry[] = [
                 children: [
                   { index: true, page: 'features/admin/pages/branches-page.tsx' },
                   { path: ':id', crumb: 'admin_branch', page: 'features/admin/pages/branch-page.tsx' },
+                  // A branch's shelves and their labels (ADR 083).
+                  { path: ':id/locations', crumb: 'admin_locations', page: 'features/admin/pages/branch-locations-page.tsx' },
                 ],
               },
               { path: 'countries', crumb: 'admin_countries', page: 'features/admin/pages/countries-page.tsx' },

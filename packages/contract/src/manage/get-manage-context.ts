@@ -15,6 +15,10 @@ export const MANAGE_WORKS = [
   'arrival',
   'bag_arrival',
   'handover',
+  // Shelves at the branch (ADR 083): shelving and moving by scan, the blind count of a zone, the missing parcels.
+  'shelves',
+  'stock_take',
+  'missing',
   'close_day',
   // Online payments' differences with the providers (ADR 077).
   'payment_differences',

@@ -5,6 +5,7 @@ import { MSG } from '../common/messages';
 import { ZPaymentMethod } from '../orders/order-status';
 import { ZBalance } from '../payments/payment';
 import { ZOnlinePaymentSummary } from '../payments/online';
+import { ZPickLine } from '../shelves/place';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
 /**
@@ -40,6 +41,8 @@ export const ZHandoverLookup = z.object({
   }),
   /** at_branch parcels at this branch, oldest first, with weight and price. */
   parcels: z.array(ZManageParcel),
+  /** The same parcels in shelf order (zone, rack, shelf) so the clerk walks once; not shelved ones last (ADR 083). */
+  pick_list: z.array(ZPickLine),
   total_weight: z.number(),
   total: z.number(),
   currency: z.string(),

@@ -5,5 +5,6 @@ export * from './orders';
 export * from './payments';
 export * from './notifications';
 export * from './online-payments';
+export * from './shelves';
 export * from './bags';
 export * from './labels';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from '../audit/audit-routes';
 import { adminBranchesRoutes } from '../branches/admin-branches-routes';
+import { adminLocationsRoutes } from '../shelves/admin-locations-routes';
 import { adminCountriesRoutes } from '../china-address/admin-countries-routes';
 import { adminBroadcastsRoutes } from '../broadcasts/admin-broadcasts-routes';
 import { adminSettingsRoutes } from '../settings/admin-settings-routes';
@@ -26,6 +27,8 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   adminUsersRoutes,
   // Places and settings (#11 share A): branches, site settings and logos.
   adminBranchesRoutes,
+  // A branch's shelves (ADR 083).
+  adminLocationsRoutes,
   adminSettingsRoutes,
   adminCountriesRoutes,
   // Online payments (ADR 077): each branch's providers and sealed credentials.

@@ -26,6 +26,7 @@ import { paymentsService } from '../payments/payments-service';
 import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
+import { shelvesService } from '../shelves/shelves-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 import { scannedCode } from './scan-resolve';
@@ -142,6 +143,12 @@ export const handoverService = {
         storage_fee_per_day: toMajor(branch.storageFeePerDay),
       },
       parcels: here.map((r) => toManageParcel(r, lang)),
+      // The shelves module's pick list: the same parcels in walking order of their shelves, not shelved last.
+      pick_list: await shelvesService.pickList(
+        db,
+        branch.id,
+        here.map(({ order: o }) => ({ id: o.id, track_code: o.trackCode })),
+      ),
       total_weight: totals.totalWeight,
       total: totals.total,
       currency: branch.currency,
@@ -180,7 +187,7 @@ export const handoverService = {
       const customer = await manageRepository.customerById(tx, input.customerId, { lock: true });
       if (!customer) throw new AppError('customer_not_found');
       assertServable(customer);
-      return parcels.handOver(
+      const done = await parcels.handOver(
         tx,
         {
           customer,
@@ -193,6 +200,12 @@ export const handoverService = {
         },
         actor,
       );
+      // Their shelves are free (ADR 083): the shelves module's service, in this transaction.
+      await shelvesService.release(
+        tx,
+        done.orders.map((o) => o.id),
+      );
+      return done;
     });
     const view = await receiptsRepository.view(db, receiptId, lang);
     const { userId: _owner, ...receipt } = view!;

@@ -5,6 +5,7 @@ import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
 import { bagsRoutes } from '../bags/bags-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
+import { shelvesRoutes } from '../shelves/shelves-routes';
 import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
@@ -48,6 +49,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   onlineBooksRoutes,
   // Labels (ADR 080): any staff reach the scope; the service shows each place its own parcels and printers.
   labelsRoutes,
+  // Shelves at the branch (ADR 083): the shelves module's work, guarded by the branch named in the body or query.
+  shelvesRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

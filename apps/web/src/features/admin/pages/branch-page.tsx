@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BRANCH_CURRENCIES, isLang, type TAdminBranch, type TLang } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
@@ -349,6 +349,11 @@ export default function BranchPage() {
       {created && <Alert kind="success">{t('admin:branches.created')}</Alert>}
       {/* Keyed by version: a save or close reloads the form with what the server has. */}
       <BranchForm key={branch.version} branch={branch} saved={savedVersion === branch.version} onSaved={setSavedVersion} />
+      <p>
+        <Link to={`/admin/branches/${branch.id}/locations`} data-testid="branch-locations-link">
+          {t('admin:locations.link')}
+        </Link>
+      </p>
       <PaymentProviders branchId={branch.id} />
       <OpenOrClose branch={branch} />
     </section>

@@ -83,6 +83,28 @@ export const ScalesIcon = makeIcon(
     <path d="m5 7-3 6a3 3 0 0 0 6 0L5 7ZM19 7l-3 6a3 3 0 0 0 6 0l-3-6Z" />
   </>,
 );
+/** Shelves (ADR 083): a rack of three shelves. */
+export const ShelfIcon = makeIcon(
+  <>
+    <path d="M4 3v18M20 3v18M4 8h16M4 14h16M4 20h16" />
+    <rect x="7" y="10" width="4" height="4" />
+    <rect x="13" y="4" width="4" height="4" />
+  </>,
+);
+/** A count: a clipboard with ticks. */
+export const CountIcon = makeIcon(
+  <>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M8 10l1.5 1.5L12 9M8 16l1.5 1.5L12 15M14 10.5h3M14 16.5h3" />
+  </>,
+);
+/** Missing: a box with a question. */
+export const MissingIcon = makeIcon(
+  <>
+    <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
+    <path d="M12 16h.01M12 13v-2.5" />
+  </>,
+);
 /** A tied sack (bags, issue 35). */
 export const BagIcon = makeIcon(
   <>

@@ -11,12 +11,15 @@ import {
   BagIcon,
   CashIcon,
   ChartIcon,
+  CountIcon,
   HandoverIcon,
   InboxIcon,
+  MissingIcon,
   QuestionBoxIcon,
   ScalesIcon,
   SearchIcon,
   SheetIcon,
+  ShelfIcon,
   TruckIcon,
 } from '../components/manage-icons';
 import { errorText } from '../model/api-error';
@@ -30,8 +33,11 @@ import { DisputesWork } from '../works/disputes-work';
 import { FindWork } from '../works/find-work';
 import { HandoverWork } from '../works/handover-work';
 import { ImportWork } from '../works/import-work';
+import { MissingWork } from '../works/missing-work';
 import { PaymentDifferencesWork } from '../works/payment-differences-work';
 import { ReceiveWork } from '../works/receive-work';
+import { ShelvesWork } from '../works/shelves-work';
+import { StockTakeWork } from '../works/stock-take-work';
 import { UnclaimedWork } from '../works/unclaimed-work';
 import styles from '../manage.module.css';
 
@@ -48,11 +54,26 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   arrival: ArrivalIcon,
   bag_arrival: BagIcon,
   handover: HandoverIcon,
+  shelves: ShelfIcon,
+  stock_take: CountIcon,
+  missing: MissingIcon,
   close_day: CashIcon,
   payment_differences: ScalesIcon,
   reports: ChartIcon,
   find: SearchIcon,
 };
+
+/** The works done at one branch: an admin picks which. */
+const BRANCH_WORKS: TManageWork[] = [
+  'arrival',
+  'bag_arrival',
+  'handover',
+  'shelves',
+  'stock_take',
+  'missing',
+  'close_day',
+  'payment_differences',
+];
 
 /** /manage: the staff works the caller's place allows (warehouse, branch, or everything for admins), one at a time. */
 export default function ManagePage() {
@@ -79,8 +100,7 @@ export default function ManagePage() {
   const work: TManageWork = asked && ctx.works.includes(asked) ? asked : (ctx.works[0] ?? 'find');
   const admin = ctx.role === 'admin';
   const branch = admin ? (ctx.branches.find((b) => b.id === adminBranch) ?? null) : ctx.place_branch;
-  const branchWork =
-    work === 'arrival' || work === 'bag_arrival' || work === 'handover' || work === 'close_day' || work === 'payment_differences';
+  const branchWork = BRANCH_WORKS.includes(work);
   const place = admin
     ? t('manage:place.admin')
     : ctx.place?.kind === 'china_warehouse'
@@ -147,6 +167,9 @@ export default function ManagePage() {
         {work === 'bag_arrival' && <BagArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'shelves' && <ShelvesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'stock_take' && <StockTakeWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'missing' && <MissingWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
         {work === 'payment_differences' && <PaymentDifferencesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'reports' && (

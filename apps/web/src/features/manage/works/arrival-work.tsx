@@ -11,6 +11,7 @@ import { entryOf, errorEntry, kindOf } from '../model/scan-entries';
 import { scanFeedback } from '../model/scan-feedback';
 import styles from '../manage.module.css';
 import { FlightsPanel } from './flights-panel';
+import { ShelvePanel } from './shelve-panel';
 
 /**
  * "Accept here" for a parcel addressed to another branch: staff say why (3–500 characters; that branch reads it in its
@@ -137,6 +138,8 @@ export function ArrivalWork({ branch, branchId }: { branch: TManageBranch | null
         {arrived > 0 && <p className={styles.tally}>{t('manage:arrival.tally', { count: arrived })}</p>}
         <ScanLog entries={log} testId="arrival-log" />
       </section>
+      {/* Shelving right after arrival (ADR 083): each parcel's suggested shelf, confirmed by scanning the shelf. */}
+      <ShelvePanel branchId={branchId} compact />
       {branch && <FlightsPanel branchId={branch.id} canDelay={false} />}
     </div>
   );

@@ -7,6 +7,7 @@ import { ScanInput, type ScanKind } from '../components/scan-input';
 import { ScanLog, type ScanEntry } from '../components/scan-log';
 import { errorText } from '../model/api-error';
 import styles from '../manage.module.css';
+import { ShelvePanel } from './shelve-panel';
 
 let seq = 0;
 const FOUND_KIND: Record<TBagArrival['results'][number]['outcome'], ScanKind> = {
@@ -145,6 +146,8 @@ export function BagArrivalWork({ branch, branchId }: { branch: TManageBranch | n
           </div>
         </section>
       )}
+      {/* The bag's parcels go on shelves next (ADR 083): each one's suggested shelf, confirmed by scanning the shelf. */}
+      <ShelvePanel branchId={branchId} compact />
     </div>
   );
 }

@@ -38,6 +38,7 @@ const lookup = (paidOnline: number): THandoverLookup => ({
   customer,
   branch: { id: 1, name: 'Almaty', tariff: 5000, currency: 'KZT', payment_methods: ['cash', 'card'], storage_fee_per_day: 0 },
   parcels: [parcel],
+  pick_list: [],
   total_weight: 1,
   total: 5000,
   currency: 'KZT',

@@ -15,6 +15,8 @@ import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
 import { formatMoney, formatWeight } from '../model/format';
 import { scanFeedback } from '../model/scan-feedback';
+import { ShelfTag } from '../components/shelf-tag';
+import { pickOrder } from '../model/pick-order';
 import styles from '../manage.module.css';
 
 /** Hand-over: scan the customer's QR (or type their client code or phone), choose parcels, record payment, get the receipt. */
@@ -241,27 +243,31 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 />
                 <span>{t('manage:handover.select_all', { count: found.parcels.length })}</span>
               </label>
+              <p className={styles.muted}>{t('manage:shelves.pick_lead')}</p>
               <ul className={styles.plainList} data-testid="handover-parcels">
-                {found.parcels.map((p) => (
+                {pickOrder(found).map(({ parcel: p, shelf }) => (
                   <li key={p.id}>
                     <ParcelSummary
                       parcel={p}
                       showOwner={false}
                       start={
-                        <input
-                          type="checkbox"
-                          className={styles.rowCheck}
-                          checked={selected.has(p.id)}
-                          onChange={() =>
-                            setSelected((s) => {
-                              const next = new Set(s);
-                              if (next.has(p.id)) next.delete(p.id);
-                              else next.add(p.id);
-                              return next;
-                            })
-                          }
-                          aria-label={t('manage:dispatch.select', { code: p.track_code })}
-                        />
+                        <>
+                          <input
+                            type="checkbox"
+                            className={styles.rowCheck}
+                            checked={selected.has(p.id)}
+                            onChange={() =>
+                              setSelected((s) => {
+                                const next = new Set(s);
+                                if (next.has(p.id)) next.delete(p.id);
+                                else next.add(p.id);
+                                return next;
+                              })
+                            }
+                            aria-label={t('manage:dispatch.select', { code: p.track_code })}
+                          />
+                          <ShelfTag shelf={shelf} testId="pick-shelf" />
+                        </>
                       }
                     />
                     {/* At the counter: a photo of the parcel as it is handed over (ADR 081). */}
