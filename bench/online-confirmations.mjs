@@ -3,9 +3,10 @@
  * Online payments at once (issue 33, ADR 077): 1,000 customers each ask to pay their waiting parcel by card
  * (POST /api/payments/requests, CloudPayments), then their 1,000 signed Pay notifications arrive at the same moment.
  * Every request must settle exactly once (1,000 journal rows, one per request, the kept balances equal to the
- * journal), and the time from the provider's confirmation to the customer's page seeing 'paid' (GET
- * payments/requests/{id}, polled as the pay page does, every BENCH_POLL_MS with a random phase) must stay under 2 s
- * at p99.
+ * journal), and the time from the provider's confirmation to the customer's page seeing 'paid' must stay under 2 s
+ * at p99. The page is modelled as the product has it: its live stream open (one per customer), GET
+ * payments/requests/{id} when a `payment` event names its request, plus the slow fallback poll; BENCH_PAGES=poll models
+ * the page before that (a GET every BENCH_POLL_MS with a random phase), BENCH_NO_PAGES=1 no page at all.
  *
  * Against the built server as in production (`node apps/api/dist/server.js`, NODE_ENV=production) on PostgreSQL
  * (database bench_online_confirmations: migrations, reference seed, N customers with one parcel waiting at a
@@ -14,7 +15,9 @@
  * Writes bench/results/online-confirmations.md (or BENCH_OUT).
  *
  * Usage: npm run build && npm run bench:online-confirmations -w bench
- *        (BENCH_PG_URL; BENCH_REQUESTS=1000; BENCH_POLL_MS=2000; BENCH_PORT=3245; BENCH_FAKE_PORT=3246; BENCH_KEEP=1)
+ *        (BENCH_PG_URL; BENCH_DB=bench_online_confirmations; BENCH_REQUESTS=1000; BENCH_PAGES=live|poll; BENCH_NO_PAGES=1;
+ *        BENCH_FALLBACK_POLL_MS=15000; BENCH_POLL_MS=2000; BENCH_PORT=3245; BENCH_FAKE_PORT=3246; BENCH_KEEP=1;
+ *        BENCH_SERVER_JS: another build to compare; BENCH_SERVER_ARGS: Node flags for the server, e.g. --cpu-prof)
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

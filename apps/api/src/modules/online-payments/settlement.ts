@@ -78,10 +78,12 @@ export async function confirm(
 
 /**
  * Settlements run a few at a time in each process, the rest wait in arrival order: 1,000 at once on 10 pooled
- * connections otherwise all advance together and all finish at the end (and the pages' reads wait behind them). With
- * a few at a time the first confirmed are the first answered, and the pool keeps room for everything else.
+ * connections otherwise all advance together, each step queueing behind every other, and all finish at the end (and
+ * the pages' reads wait behind them). A few at a time answer the first confirmed first and leave the pool room for the
+ * rest. Not fewer: on a loaded machine each transaction waits on the scheduler between statements, and 4 at a time
+ * settled 1,000 more slowly than 10 (bench/results/online-confirmations.md).
  */
-export const SETTLE_CONCURRENCY = 4;
+export const SETTLE_CONCURRENCY = 8;
 const settling = pLimit(SETTLE_CONCURRENCY);
 
 type Decided = { outcome: ConfirmOutcome; req?: PaymentRequestRow; refund?: Refund };
