@@ -16,7 +16,8 @@ import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { BENCH_DIR, connect } from './lib.mjs';
 
 export const ROOT = join(BENCH_DIR, '..');
-export const SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
+/** BENCH_SERVER_JS: another build to compare with (e.g. the previous commit's, built elsewhere). */
+export const SERVER_JS = process.env.BENCH_SERVER_JS ?? join(ROOT, 'apps/api/dist/server.js');
 export const PASSWORD = 'Bench-load-2026';
 export const METRICS_TOKEN = randomBytes(16).toString('hex');
 const phoneOf = (i) => `+7704${String(i + 1).padStart(7, '0')}`;
@@ -90,7 +91,9 @@ export async function startBuiltServer({ url, port, logFile, env = {} }) {
   const dataDir = join('/tmp', `portal-bench-${port}`);
   mkdirSync(dataDir, { recursive: true });
   const { REDIS_URL: _unused, ...inherited } = process.env;
-  const child = spawn(process.execPath, [SERVER_JS], {
+  // BENCH_SERVER_ARGS: Node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes).
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_JS], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
+import { readLiveMessage } from '../src/modules/notifications/notifications-plugin';
 import { notificationsService } from '../src/modules/notifications/notifications-service';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 
@@ -12,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-/** Reads an SSE stream in the background, counting `changed` events. */
+/** Reads an SSE stream in the background, counting `changed` events and keeping the data of `payment` ones. */
 async function openStream(base: string, token: string) {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/notifications/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  const state = { status: res.status, type: res.headers.get('content-type'), changed: 0 };
+  const state = { status: res.status, type: res.headers.get('content-type'), changed: 0, payments: [] as unknown[] };
   void (async () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -28,7 +29,9 @@ async function openStream(base: string, token: string) {
         buffer += decoder.decode(value, { stream: true });
         let i;
         while ((i = buffer.indexOf('\n\n')) >= 0) {
-          if (buffer.slice(0, i).includes('event: changed')) state.changed++;
+          const block = buffer.slice(0, i);
+          if (block.includes('event: changed')) state.changed++;
+          if (block.includes('event: payment')) state.payments.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]!));
           buffer = buffer.slice(i + 2);
         }
       }
@@ -97,9 +100,29 @@ describe('live notifications (SSE)', () => {
       await ctx.app.db.transaction((tx) => notificationsService.notify(tx, [{ userId: me.user.id, event: 'news', params: text }]));
       const took = await until(() => page.state.changed >= 1, 2000);
       expect(took).toBeLessThan(2000);
+      // A payment request's change (published by settlement in whichever process settled it) reaches it too.
+      await ctx.app.live.publish([me.user.id], { type: 'payment', data: { request_id: 'r-1' } });
+      await until(() => page.state.payments.length >= 1, 2000);
+      expect(page.state.payments).toEqual([{ request_id: 'r-1' }]);
+      expect(page.state.changed).toBe(1);
       page.close();
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the live channel between processes', () => {
+  it('reads this release’s messages and a bare list of ids (the release before, during a deploy); ignores the rest', () => {
+    expect(readLiveMessage([3, 'x', 4])).toEqual({ ids: [3, 4], event: { type: 'changed' } });
+    expect(readLiveMessage({ ids: [5], event: { type: 'changed' } })).toEqual({ ids: [5], event: { type: 'changed' } });
+    expect(readLiveMessage({ ids: [5], event: { type: 'payment', data: { request_id: 'r-9' } } })).toEqual({
+      ids: [5],
+      event: { type: 'payment', data: { request_id: 'r-9' } },
+    });
+    expect(readLiveMessage({ ids: [5], event: { type: 'payment', data: {} } })).toBeNull();
+    expect(readLiveMessage({ ids: [5], event: { type: 'other' } })).toBeNull();
+    expect(readLiveMessage('hello')).toBeNull();
+    expect(readLiveMessage(null)).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TLiveEvent } from '@portal/contract';
 import { FakeCloudPayments } from '../../../tools/fakes/cloudpayments.mjs';
-import { paymentDifferences, paymentRequests, payments } from '../src/db/schema';
+import { paymentDifferences, paymentProviderSettings, paymentRequests, payments } from '../src/db/schema';
+import { SecretBox } from '../src/lib/secret-box';
+import { providerSettings } from '../src/modules/online-payments/provider-settings';
 import { cloudPaymentsDriver } from '../src/modules/online-payments/drivers/cloudpayments';
 import { ProviderError } from '../src/modules/online-payments/drivers/driver';
 import type { TestContext } from './helpers';
@@ -189,6 +193,50 @@ describe('paying by card', () => {
     // The genuine one still settles.
     expect((await fake.notify('pay', fields)).answer).toEqual({ code: 0 });
     expect((await requestRow(id)).status).toBe('paid');
+  });
+
+  it("the customer's open pages are told after the commit (settled, failed); a duplicate tells nothing; others hear nothing", async () => {
+    const a = await cardRequest();
+    const other = await cardRequest();
+    const heard: { user: number; event: TLiveEvent }[] = [];
+    const off = [a.c.user.id, other.c.user.id].map((user) => ctx.app.live.subscribe(user, (event) => heard.push({ user, event })));
+    try {
+      await fake.pay(a.id);
+      await vi.waitFor(() => expect(heard).toEqual([{ user: a.c.user.id, event: { type: 'payment', data: { request_id: a.id } } }]));
+      // Told when it was already paid: the journal holds one row, and nobody is told again.
+      await fake.notify('pay', fake.notifications.filter((n) => n.kind === 'pay').at(-1)!.fields);
+      expect(await journalOf(a.id)).toHaveLength(1);
+      await fake.decline(other.id);
+      await vi.waitFor(() => expect(heard).toHaveLength(2));
+      expect(heard[1]).toEqual({ user: other.c.user.id, event: { type: 'payment', data: { request_id: other.id } } });
+    } finally {
+      for (const f of off) f();
+    }
+  });
+
+  it("the branch's keys are opened once and kept a short while in the process; a save here drops them at once", async () => {
+    let now = 0;
+    const key = randomBytes(32).toString('hex');
+    const here = providerSettings(new SecretBox(key), { ttlMs: 1000, now: () => now });
+    const elsewhere = providerSettings(new SecretBox(key)); // another API process
+    const { db } = ctx.database;
+    const at = { branchId: staff.branchId, provider: 'freedompay' as const, updatedBy: 1 };
+    try {
+      await here.save(db, { ...at, enabled: true, credentials: { merchant_id: 'm1', secret_key: 's1' } });
+      expect(await here.keptCredentials(db, at.branchId, at.provider)).toEqual({ merchant_id: 'm1', secret_key: 's1' });
+      await elsewhere.save(db, { ...at, enabled: false, credentials: { merchant_id: 'm2', secret_key: 's2' } });
+      now = 999; // still kept here
+      expect(await here.credentials(db, at.branchId, at.provider)).toEqual({ merchant_id: 'm1', secret_key: 's1' });
+      now = 1001; // stale: read again
+      expect(await here.keptCredentials(db, at.branchId, at.provider)).toEqual({ merchant_id: 'm2', secret_key: 's2' });
+      expect(await here.credentials(db, at.branchId, at.provider)).toBeNull();
+      await here.save(db, { ...at, enabled: true, credentials: { secret_key: 's3' } });
+      expect(await here.credentials(db, at.branchId, at.provider)).toEqual({ merchant_id: 'm2', secret_key: 's3' });
+    } finally {
+      await db
+        .delete(paymentProviderSettings)
+        .where(and(eq(paymentProviderSettings.branchId, at.branchId), eq(paymentProviderSettings.provider, at.provider)));
+    }
   });
 
   it('duplicates at once and Pay before Check: one settlement', async () => {

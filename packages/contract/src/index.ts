@@ -92,3 +92,4 @@ export * from './admin/index';
 export * from './reports/dashboard';
 export * from './reports/list-exports';
 export * from './notifications/push';
+export * from './notifications/live';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TLiveEvent } from '@portal/contract';
 import type { AppConfig } from '../../config/env';
 import type { ChannelDriver } from './channels';
 import { smsChannel } from './channels';
 import { createDeliveryWorker } from './delivery-worker';
-import { LiveHub } from './live-hub';
+import { CHANGED, LiveHub } from './live-hub';
 import { DELIVER_QUEUE, LIVE_QUEUE, NotificationQueue } from './notification-queue';
 import { deliverySettings } from './notifications-service';
 import { pushChannel, type WebPushConfig } from './push-channel';
@@ -87,6 +88,22 @@ export const notificationsPlugin = fp(
 const LIVE_CHANNEL = 'portal:notifications:changed';
 
 /**
+ * A message on the channel: `{ ids, event }`, or a bare array of ids (a process of the previous release, during a
+ * rolling deploy: its `changed`). Anything else is not ours.
+ */
+export function readLiveMessage(message: unknown): { ids: number[]; event: TLiveEvent } | null {
+  const numbers = (v: unknown[]) => v.filter((n): n is number => typeof n === 'number');
+  if (Array.isArray(message)) return { ids: numbers(message), event: CHANGED };
+  if (!message || typeof message !== 'object') return null;
+  const { ids, event } = message as { ids?: unknown; event?: { type?: unknown; data?: { request_id?: unknown } } };
+  if (!Array.isArray(ids)) return null;
+  if (event?.type === 'changed') return { ids: numbers(ids), event: CHANGED };
+  if (event?.type === 'payment' && typeof event.data?.request_id === 'string')
+    return { ids: numbers(ids), event: { type: 'payment', data: { request_id: event.data.request_id } } };
+  return null;
+}
+
+/**
  * With Redis every process hears every change (the job runs in one process, the customer's page may be
  * connected to another). When Redis is away, publishing falls back to this process's pages and the others
  * catch up through the page's own polling.
@@ -97,8 +114,8 @@ async function bridgeToRedis(app: FastifyInstance, live: LiveHub): Promise<void>
   subscriber.on('error', () => {});
   subscriber.on('message', (_channel: string, message: string) => {
     try {
-      const ids = JSON.parse(message) as unknown;
-      if (Array.isArray(ids)) live.deliverLocal(ids.filter((n): n is number => typeof n === 'number'));
+      const parsed = readLiveMessage(JSON.parse(message));
+      if (parsed) live.deliverLocal(parsed.ids, parsed.event);
     } catch {
       // not ours
     }
@@ -109,9 +126,9 @@ async function bridgeToRedis(app: FastifyInstance, live: LiveHub): Promise<void>
   } catch (err) {
     app.log.warn({ err }, 'live notifications: Redis subscribe failed; this process serves its own pages only');
   }
-  live.useRemote(async (userIds) => {
+  live.useRemote(async (userIds, event) => {
     if (redis.status !== 'ready' || subscriber.status !== 'ready') throw new Error('redis not ready');
-    await redis.publish(LIVE_CHANNEL, JSON.stringify(userIds));
+    await redis.publish(LIVE_CHANNEL, JSON.stringify({ ids: userIds, event }));
   });
   app.addHook('onClose', async () => {
     subscriber.disconnect();

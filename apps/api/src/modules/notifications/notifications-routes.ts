@@ -169,7 +169,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary:
-          "Server-Sent Events: a `changed` event whenever the caller's notifications change (reload them then); ends after 10 minutes",
+          "Server-Sent Events: `changed` whenever the caller's notifications change (reload them then), `payment` ({request_id}) whenever one of the caller's payment requests changes (reload it); ends after 10 minutes",
         security: [{ bearer: [] }],
         response: { 401: ZErrorBody },
       },
@@ -190,7 +190,9 @@ export async function notificationsRoutes(app: FastifyInstance) {
       const send = (text: string) => {
         if (!out.writableEnded) out.write(text);
       };
-      const unsubscribe = app.live.subscribe(user.id, () => send('event: changed\ndata: {}\n\n'));
+      const unsubscribe = app.live.subscribe(user.id, (event) =>
+        send(`event: ${event.type}\ndata: ${JSON.stringify('data' in event ? event.data : {})}\n\n`),
+      );
       const ping = setInterval(() => send(': ping\n\n'), 20_000);
       // The access token lives 15 minutes: the page reconnects with a fresh one.
       const end = setTimeout(() => out.end(), STREAM_MAX_MS);

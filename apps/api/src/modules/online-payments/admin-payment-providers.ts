@@ -109,7 +109,7 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
         throw new AppError('validation_failed', { fields: Object.fromEntries(unknown.map((k) => [k, ['validation.invalid_value']])) });
       const typed: Record<string, string> = Object.fromEntries(Object.entries(credentials).filter(([, v]) => v !== ''));
       const switched = Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, v ? 'true' : 'false']));
-      return app.db.transaction(async (tx) => {
+      const saved = await app.db.transaction(async (tx) => {
         await requireBranch(tx, branchId);
         const kept = (await app.providerSettings.keptCredentials(tx, branchId, provider)) ?? {};
         // What the provider cannot use (a certificate that does not open with its password) is refused before anything.
@@ -157,6 +157,9 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
         });
         return { data: await view(tx, branchId) };
       });
+      // Committed: this process's kept credentials of it are dropped (a read during the transaction may have kept the old).
+      app.providerSettings.forget(branchId, provider);
+      return saved;
     },
   );
 }

@@ -41,6 +41,35 @@ export const onlinePaymentsRepository = {
     return row;
   },
 
+  /**
+   * The usual settlement in one statement (ADR 077): an open request of parcels moves to `paid` only while every one of
+   * its parcels still waits at its branch for its customer; answers the row, or nothing (moved by another call, or
+   * something is no longer owed: the caller then looks closer). Run under the customer's money lock.
+   */
+  async payIfWaiting(db: DbOrTx, id: string, atBranchStatusId: number, set: { providerRef: string; paidAt: Date }) {
+    const waiting = sql`(select count(*) from ${orders} o
+      where o.id in (select (jsonb_array_elements_text(${paymentRequests.parcelIds}))::int)
+        and o.user_id = ${paymentRequests.userId} and o.branch_id = ${paymentRequests.branchId} and o.status_id = ${atBranchStatusId})`;
+    const [row] = await db
+      .update(paymentRequests)
+      .set({
+        status: 'paid',
+        providerRef: sql`coalesce(${paymentRequests.providerRef}, ${set.providerRef})`,
+        paidAt: set.paidAt,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(paymentRequests.id, id),
+          eq(paymentRequests.status, 'open'),
+          sql`jsonb_array_length(${paymentRequests.parcelIds}) > 0`,
+          sql`${waiting} = jsonb_array_length(${paymentRequests.parcelIds})`,
+        ),
+      )
+      .returning();
+    return row;
+  },
+
   /** A request with its branch's name (the customer's view). */
   async withBranch(db: DbOrTx, id: string) {
     if (!UUID.test(id)) return undefined;
@@ -137,10 +166,10 @@ export const onlinePaymentsRepository = {
   },
 
   /**
-   * Open requests past their time become `expired` (answers their ids), except those of `polled` providers: the poll
+   * Open requests past their time become `expired` (answers them), except those of `polled` providers: the poll
    * asks the provider first (a payment made at the last moment settles instead).
    */
-  async expireOverdue(db: DbOrTx, polled: readonly TOnlineProvider[]): Promise<string[]> {
+  async expireOverdue(db: DbOrTx, polled: readonly TOnlineProvider[]): Promise<{ id: string; userId: number }[]> {
     const rows = await db
       .update(paymentRequests)
       .set({ status: 'expired', updatedAt: sql`now()` })
@@ -151,8 +180,8 @@ export const onlinePaymentsRepository = {
           ...(polled.length ? [notInArray(paymentRequests.provider, [...polled])] : []),
         ),
       )
-      .returning({ id: paymentRequests.id });
-    return rows.map((r) => r.id);
+      .returning({ id: paymentRequests.id, userId: paymentRequests.userId });
+    return rows;
   },
 
   async setPayment(db: DbOrTx, id: string, paymentId: number): Promise<void> {

@@ -8,6 +8,7 @@ import { paymentsService } from '../payments/payments-service';
 import type { UserRow } from '../users/users-repository';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
 import { pollRequest } from './poll';
+import { tellCustomer } from './tell-customer';
 
 /** The customer's payment page asks Kaspi (no callbacks) when the last check is older than this. */
 export const PAGE_CHECK_SECONDS = 2;
@@ -122,7 +123,8 @@ export const onlinePaymentsService = {
   async cancel(app: FastifyInstance, userId: number, id: string, lang: TLang): Promise<TPaymentRequest> {
     const found = await repo.byId(app.db, id);
     if (!found || found.userId !== userId) throw notFound();
-    await repo.move(app.db, id, ['open'], 'cancelled', { reason: 'customer' });
+    // The customer's other pages (another tab, the phone) follow.
+    if (await repo.move(app.db, id, ['open'], 'cancelled', { reason: 'customer' })) tellCustomer(app, userId, id);
     return this.get(app, userId, id, lang, { poll: false });
   },
 

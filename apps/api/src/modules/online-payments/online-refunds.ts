@@ -7,6 +7,7 @@ import { onlineJournal } from '../payments/online-journal';
 import { onlineJournalRepository } from '../payments/online-journal-repository';
 import { paymentsRepository } from '../payments/payments-repository';
 import { refundAttempts } from './refund-attempts';
+import { tellCustomer } from './tell-customer';
 
 /**
  * Staff (capability refunds) or an admin return all or part of an online payment through its provider (ADR 077).
@@ -73,6 +74,7 @@ export async function refundOnlinePayment(
     await refundAttempts.finish(tx, attemptId, 'done', refundRef);
     return id;
   });
+  if (payment.requestId) tellCustomer(app, payment.userId, payment.requestId);
   const [view] = await paymentsRepository.paymentViews(app.db, { ids: [refundId] }, input.lang);
   return view!;
 }

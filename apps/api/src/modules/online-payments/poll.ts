@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
 import { confirm, fail } from './settlement';
+import { tellCustomer } from './tell-customer';
+
+async function expire(app: FastifyInstance, req: PaymentRequestRow): Promise<boolean> {
+  const moved = await repo.move(app.db, req.id, ['open'], 'expired');
+  if (moved) tellCustomer(app, req.userId, req.id);
+  return Boolean(moved);
+}
 
 /**
  * Asks a request's provider what became of it and settles accordingly (ADR 077): Kaspi sends no callbacks, so the
@@ -33,9 +40,9 @@ export async function pollRequest(app: FastifyInstance, req: PaymentRequestRow):
       await fail(app, { provider: req.provider, requestId: req.id, reason: state.reason });
       return true;
     case 'expired':
-      return Boolean(await repo.move(app.db, req.id, ['open'], 'expired'));
+      return expire(app, req);
     case 'pending':
-      return req.expiresAt.getTime() < Date.now() && Boolean(await repo.move(app.db, req.id, ['open'], 'expired'));
+      return req.expiresAt.getTime() < Date.now() && expire(app, req);
     default:
       return false;
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TOnlineProvider } from '@portal/contract';
 import { onlinePaymentsRepository as repo } from './online-payments-repository';
 import { pollRequest } from './poll';
+import { tellCustomer } from './tell-customer';
 
 /** Providers that send no callbacks: their requests are polled (ADR 077). */
 export const POLLED_PROVIDERS: readonly TOnlineProvider[] = ['kaspi'];
@@ -32,7 +33,7 @@ export async function pollOnce(app: FastifyInstance, limit = 100): Promise<numbe
       }
     }
   }
-  await repo.expireOverdue(app.db, POLLED_PROVIDERS);
+  for (const r of await repo.expireOverdue(app.db, POLLED_PROVIDERS)) tellCustomer(app, r.userId, r.id);
   return asked;
 }
 

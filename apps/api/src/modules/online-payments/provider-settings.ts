@@ -20,8 +20,34 @@ export interface ProviderSettingView {
   updatedAt: Date;
 }
 
-export function providerSettings(box: SecretBox | null) {
+/**
+ * How long a branch's opened credentials are kept in this process: every verified callback needs them (1,000 card
+ * payments at once read and opened them 1,000 times). A save in this process drops them at once; another process sees
+ * it within this time (a callback it verifies meanwhile under the old secret is refused and sent again by the provider).
+ */
+export const CREDENTIALS_TTL_MS = 30_000;
+
+export function providerSettings(box: SecretBox | null, opts: { ttlMs?: number; now?: () => number } = {}) {
   const open = (sealed: string): ProviderCredentials => (box ? box.open<ProviderCredentials>(sealed) : {});
+  const ttlMs = opts.ttlMs ?? CREDENTIALS_TTL_MS;
+  const now = opts.now ?? Date.now;
+  /** branchId:provider → the kept row (enabled, opened credentials) or null (never configured), with its expiry. */
+  const opened = new Map<string, { until: number; row: Promise<{ enabled: boolean; credentials: ProviderCredentials } | null> }>();
+
+  /** The branch's row for a provider, opened, from the cache while fresh (a failed read is not kept). */
+  function keptRow(db: DbOrTx, branchId: number, provider: TOnlineProvider) {
+    const key = `${branchId}:${provider}`;
+    const hit = opened.get(key);
+    if (hit && hit.until > now()) return hit.row;
+    const row = db
+      .select({ credentials: paymentProviderSettings.credentials, enabled: paymentProviderSettings.enabled })
+      .from(paymentProviderSettings)
+      .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.provider, provider)))
+      .then(([r]) => (r ? { enabled: r.enabled, credentials: open(r.credentials) } : null));
+    opened.set(key, { until: now() + ttlMs, row });
+    row.catch(() => opened.delete(key));
+    return row;
+  }
 
   return {
     /** Whether online payments can work at all (a key is configured). */
@@ -30,11 +56,8 @@ export function providerSettings(box: SecretBox | null) {
     /** A branch's credentials for a provider when it is configured and enabled; null otherwise. */
     async credentials(db: DbOrTx, branchId: number, provider: TOnlineProvider): Promise<ProviderCredentials | null> {
       if (!box) return null;
-      const [row] = await db
-        .select({ credentials: paymentProviderSettings.credentials, enabled: paymentProviderSettings.enabled })
-        .from(paymentProviderSettings)
-        .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.provider, provider)));
-      return row?.enabled ? open(row.credentials) : null;
+      const row = await keptRow(db, branchId, provider);
+      return row?.enabled ? { ...row.credentials } : null;
     },
 
     /**
@@ -43,11 +66,8 @@ export function providerSettings(box: SecretBox | null) {
      */
     async keptCredentials(db: DbOrTx, branchId: number, provider: TOnlineProvider): Promise<ProviderCredentials | null> {
       if (!box) return null;
-      const [row] = await db
-        .select({ credentials: paymentProviderSettings.credentials })
-        .from(paymentProviderSettings)
-        .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.provider, provider)));
-      return row ? open(row.credentials) : null;
+      const row = await keptRow(db, branchId, provider);
+      return row ? { ...row.credentials } : null;
     },
 
     /** The providers a branch offers its customers now (configured and enabled), in a stable order. */
@@ -59,6 +79,11 @@ export function providerSettings(box: SecretBox | null) {
         .where(and(eq(paymentProviderSettings.branchId, branchId), eq(paymentProviderSettings.enabled, true)))
         .orderBy(asc(paymentProviderSettings.provider));
       return rows.map((r) => r.provider);
+    },
+
+    /** Drops this process's kept credentials of a branch's provider (after a save commits). */
+    forget(branchId: number, provider: TOnlineProvider): void {
+      opened.delete(`${branchId}:${provider}`);
     },
 
     /** What the admin sees of a branch's providers. */
@@ -113,6 +138,7 @@ export function providerSettings(box: SecretBox | null) {
           target: [paymentProviderSettings.branchId, paymentProviderSettings.provider],
           set: { enabled: input.enabled, credentials: sealed, updatedBy: input.updatedBy, updatedAt: sql`now()` },
         });
+      opened.delete(`${input.branchId}:${input.provider}`);
     },
   };
 }

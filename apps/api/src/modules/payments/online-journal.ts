@@ -52,22 +52,19 @@ export const onlineJournal = {
     input: { userId: number; branch: BranchRow; amount: number; provider: TOnlineProvider; providerRef: string; requestId: string },
   ): Promise<number> {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('an online payment is a positive amount');
-    const [id] = await repo.insertPayments(tx, [
-      {
-        userId: input.userId,
-        branchId: input.branch.id,
-        staffUserId: null,
-        receiptId: null,
-        method: 'online',
-        amount: input.amount,
-        currency: input.branch.currency,
-        businessDate: await openBusinessDate(tx, input.branch),
-        provider: input.provider,
-        providerRef: input.providerRef,
-        requestId: input.requestId,
-      },
-    ]);
-    return id!;
+    return repo.insertPayment(tx, {
+      userId: input.userId,
+      branchId: input.branch.id,
+      staffUserId: null,
+      receiptId: null,
+      method: 'online',
+      amount: input.amount,
+      currency: input.branch.currency,
+      businessDate: await openBusinessDate(tx, input.branch),
+      provider: input.provider,
+      providerRef: input.providerRef,
+      requestId: input.requestId,
+    });
   },
 
   /**
@@ -84,23 +81,20 @@ export const onlineJournal = {
     const left = payment.amount - (await online.refunded(tx, payment.id));
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
       throw new AppError('payment_too_much', { params: { amount_minor: left, currency: payment.currency } });
-    const [id] = await repo.insertPayments(tx, [
-      {
-        userId: payment.userId,
-        branchId: payment.branchId,
-        staffUserId: input.staffUserId,
-        receiptId: null,
-        method: 'online',
-        amount: -input.amount,
-        currency: payment.currency,
-        businessDate: await openBusinessDate(tx, input.branch),
-        provider: payment.provider,
-        providerRef: payment.providerRef,
-        requestId: payment.requestId,
-        refundsId: payment.id,
-        reason: input.reason,
-      },
-    ]);
-    return id!;
+    return repo.insertPayment(tx, {
+      userId: payment.userId,
+      branchId: payment.branchId,
+      staffUserId: input.staffUserId,
+      receiptId: null,
+      method: 'online',
+      amount: -input.amount,
+      currency: payment.currency,
+      businessDate: await openBusinessDate(tx, input.branch),
+      provider: payment.provider,
+      providerRef: payment.providerRef,
+      requestId: payment.requestId,
+      refundsId: payment.id,
+      reason: input.reason,
+    });
   },
 };

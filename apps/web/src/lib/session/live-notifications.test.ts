@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onLiveEvent } from './live-events';
 import { startLiveNotifications } from './live-notifications';
 
 afterEach(() => {
@@ -39,6 +40,29 @@ describe('startLiveNotifications', () => {
     await settle();
     expect(dispatch).toHaveBeenCalledTimes(2);
     stop();
+  });
+
+  it('tells the pages of a payment request that changed, and that the stream (re)opened; these fetch no user', async () => {
+    const stream = openStream();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(stream.response)),
+    );
+    const payments: unknown[] = [];
+    let resyncs = 0;
+    const offPayment = onLiveEvent('payment', (e) => payments.push(e));
+    const offResync = onLiveEvent('resync', () => resyncs++);
+    const dispatch = vi.fn();
+    const stop = startLiveNotifications(dispatch, 'token-1');
+    await vi.waitFor(() => expect(resyncs).toBe(1));
+    stream.push('event: payment\ndata: {"request_id":"r-1"}\n\n');
+    stream.push('event: payment\ndata: not json\n\n');
+    stream.push('event: changed\ndata: {}\n\n');
+    await vi.waitFor(() => expect(dispatch).toHaveBeenCalledTimes(2));
+    expect(payments).toEqual([{ request_id: 'r-1' }]);
+    stop();
+    offPayment();
+    offResync();
   });
 
   it('a stream that fails to open fetches the user once, as for any time away, and not once more as an opening', async () => {

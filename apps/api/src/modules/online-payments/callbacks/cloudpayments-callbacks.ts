@@ -86,6 +86,7 @@ export async function cloudPaymentsCallbacks(app: FastifyInstance) {
       providerRef: state.providerRef,
       amount: state.amount,
       paidAt: state.paidAt,
+      known: req,
     });
     // settled, duplicate, refunded (late money, returned), amount_differs (listed for staff): all acknowledged.
     return { code: outcome === 'unknown' ? CODE.unknownInvoice : CODE.ok };

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import type { TPaymentRequest } from '@portal/contract';
@@ -6,6 +6,7 @@ import { formatMoney } from '@portal/contract/common/format';
 import { i18next } from '../../../lib/i18n/i18n';
 import { jsonResponse, renderWithStore } from '../../../test/render';
 import en from '../locales/en/payments.json';
+import { emitLiveEvent } from '../../../lib/session/live-events';
 import { resetTelegramDetection, setTelegramApp } from '../../../lib/telegram/detect';
 import type { TelegramWebApp } from '../../../lib/telegram/types';
 import PayPage from './pay-page';
@@ -132,6 +133,33 @@ describe('/pay/:id', () => {
     renderPage();
     expect((await screen.findByTestId('pay-go')).getAttribute('href')).toBe('https://pay.example/widget/1');
     expect(screen.queryByTestId('pay-qr')).toBeNull();
+  });
+
+  it('cards: no 2 s poll; told through the live stream that its request changed, the page reads it at once', async () => {
+    const card = { provider: 'cloudpayments' as const, qr_payload: null, pay_url: 'https://pay.example/widget/1' };
+    const calls = api([request(card), request({ ...card, status: 'paid', paid_at: new Date().toISOString(), payment_id: 77 })]);
+    renderPage();
+    await screen.findByTestId('pay-go');
+    const gets = () => calls.filter((c) => c.path.endsWith(`/payments/requests/${ID}`)).length;
+    const first = gets();
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(gets()).toBe(first);
+    // Another request's event reads nothing; this one's reads it, and the page shows it paid well before any poll.
+    act(() => emitLiveEvent('payment', { request_id: 'someone-else' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(gets()).toBe(first);
+    act(() => emitLiveEvent('payment', { request_id: ID }));
+    expect(await screen.findByTestId('pay-state-paid', undefined, { timeout: 1000 })).toBeTruthy();
+    expect(gets()).toBe(first + 1);
+  }, 10_000);
+
+  it('when the live stream opens again (it may have missed a change), an open request is read again', async () => {
+    const card = { provider: 'cloudpayments' as const, qr_payload: null, pay_url: 'https://pay.example/widget/1' };
+    api([request(card), request({ ...card, status: 'failed' })]);
+    renderPage();
+    await screen.findByTestId('pay-go');
+    act(() => emitLiveEvent('resync', undefined));
+    expect(await screen.findByTestId('pay-state-failed', undefined, { timeout: 1000 })).toBeTruthy();
   });
 
   it('expired: pay again opens a new request for the same branch and provider and moves to it', async () => {

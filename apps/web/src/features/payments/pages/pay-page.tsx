@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { baseApi } from '../../../lib/api/base-api';
 import { describeApiError } from '../../../lib/api/errors';
+import { useLiveEvent } from '../../../lib/session/live-events';
 import { useGetWaitingQuery } from '../../../lib/api/waiting-api';
 import { notify } from '../../../lib/ui/toast';
 import { useCancelPaymentRequestMutation, useCreatePaymentRequestMutation, useGetPaymentRequestQuery } from '../api/payments-api';
@@ -13,7 +14,7 @@ import { OpenRequest } from '../components/open-request';
 import { PaySummary } from '../components/pay-summary';
 import { ProviderPicker } from '../components/provider-picker';
 import { RequestOutcome } from '../components/request-outcome';
-import { orderProviders, POLL_MS } from '../model/providers';
+import { orderProviders, pollEvery } from '../model/providers';
 import { usePaymentsTexts } from '../model/use-payments-texts';
 import styles from '../components/pay.module.css';
 
@@ -26,8 +27,10 @@ function useOtherProviders(branchId: number | undefined, current: TOnlineProvide
 
 /**
  * /pay/:id: one payment request. Kaspi shows its QR (and the app's link on phones), cards and Freedom Pay a button to
- * the provider's page (which sends the customer back here). While open and in sight the status is asked every ~2 s
- * (reading it makes the API ask Kaspi) and the page follows it: paid, failed or expired (pay again), cancelled, refunded.
+ * the provider's page (which sends the customer back here). The page follows the status: paid, failed or expired (pay
+ * again), cancelled, refunded. It is told of a change through the live stream and reads the request at once; while open
+ * and in sight it also asks every ~2 s for Kaspi (reading makes the API ask Kaspi, which sends no callbacks) and every
+ * 15 s for the others (only for when the stream is away).
  */
 export default function PayPage() {
   const { t } = useTranslation();
@@ -36,13 +39,21 @@ export default function PayPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(true);
+  const [provider, setProvider] = useState<TOnlineProvider | undefined>(undefined);
   const q = useGetPaymentRequestQuery(id, {
-    pollingInterval: open ? POLL_MS : 0,
+    pollingInterval: open ? pollEvery(provider) : 0,
     skipPollingIfUnfocused: true,
     refetchOnFocus: true,
     refetchOnMountOrArgChange: true,
   });
   const request = q.data;
+  // Pushed, not polled: the live stream says when this request changed (or that it was away), and it is read at once.
+  useLiveEvent('payment', (event) => {
+    if (event.request_id === id) void q.refetch();
+  });
+  useLiveEvent('resync', () => {
+    if (open) void q.refetch();
+  });
   const [create, creating] = useCreatePaymentRequestMutation();
   const [cancel, cancelling] = useCancelPaymentRequestMutation();
   const [switching, setSwitching] = useState<TOnlineProvider | null>(null);
@@ -53,6 +64,7 @@ export default function PayPage() {
   useEffect(() => {
     if (!request) return;
     setOpen(request.status === 'open');
+    setProvider(request.provider);
     if (seen.current === 'open' && request.status !== 'open') dispatch(baseApi.util.invalidateTags(['Orders']));
     seen.current = request.status;
   }, [request, dispatch]);

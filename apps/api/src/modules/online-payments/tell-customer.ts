@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * After a commit that changed a payment request (paid, refused, refunded, failed, expired, cancelled, a refund by
+ * staff): the customer's open pages hear it through the live stream (notifications' LiveHub, ADR 077) and reload
+ * the request at once instead of waiting for their next poll. Never throws and never waits: the provider's answer
+ * does not depend on it, and a page that missed it catches up on its slow poll.
+ */
+export function tellCustomer(app: FastifyInstance, userId: number, requestId: string): void {
+  app.live.publish([userId], { type: 'payment', data: { request_id: requestId } }).catch((err: unknown) => {
+    app.log.warn({ requestId, err: (err as Error).message }, 'live payment event not published');
+  });
+}
