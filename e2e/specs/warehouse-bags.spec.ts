@@ -35,6 +35,23 @@ async function scan(page: Page, testId: string, code: string) {
   await page.keyboard.press('Enter');
 }
 
+type Shelf = { id: number; code: string; label: string; zone: string };
+
+/** A zone of two shelves at the branch, new for this run (zones are 1–3 letters). */
+async function newZone(request: APIRequestContext, admin: string, branchId: number): Promise<Shelf[]> {
+  const letters = 'BCDFGHJKMNPQRSTVWXYZ';
+  const n = Date.now();
+  const zone = `W${letters[Math.floor(n / 1000) % 20]}${letters[n % 20]}`;
+  const headers = { authorization: `Bearer ${admin}` };
+  const made = await request.post(`/api/admin/branches/${branchId}/locations`, {
+    headers,
+    data: { zone, racks: { from: 1, to: 1 }, shelves: { from: 1, to: 2 } },
+  });
+  expect(made.ok()).toBe(true);
+  const all = (await (await request.get(`/api/admin/branches/${branchId}/locations`, { headers })).json()) as { data: Shelf[] };
+  return all.data.filter((s) => s.zone === zone);
+}
+
 /** The branch new customers are registered at (the country's first), which the demo branch clerk works at. */
 async function customersBranch(request: APIRequestContext): Promise<number> {
   const countries = (await (await request.get('/api/countries')).json()) as { data: { id: number }[] };
@@ -42,7 +59,7 @@ async function customersBranch(request: APIRequestContext): Promise<number> {
   return branches.data[0]!.id;
 }
 
-test('@desktop two parcels received → bagged → weighed → sealed → on a flight → the bag arrives at the branch with one scan, one missing listed', async ({
+test('@desktop received → label → bagged → weighed → sealed → on a flight → the bag arrives with one scan (one missing) → shelved → pick list → hand-over', async ({
   page,
   browser,
   request,
@@ -62,14 +79,25 @@ test('@desktop two parcels received → bagged → weighed → sealed → on a f
   }
   const branchId = await customersBranch(request);
 
-  // Warehouse: receive both (1,25 + 0,75 kg).
+  // Warehouse: receive both (1,25 + 0,75 kg); each gets our label (its number P…, the PDF opened to print).
   const warehouse = await staffPage(browser, page, '10.79.1.1', '/manage?work=receive', await apiLogin(request, DEMO.warehouseStaff));
+  const numbers: string[] = [];
   for (const [i, code] of codes.entries()) {
     await warehouse.getByTestId('receive-code').fill(code);
     await warehouse.getByTestId('receive-weight').fill(i === 0 ? '1,25' : '0,75');
     await warehouse.getByTestId('receive-submit').click();
     await expect(warehouse.getByTestId('receive-results').locator('li').first()).toContainText(code);
+    const label = warehouse.getByTestId('label-panel').first();
+    await expect(label).toContainText(/P\d{10}/);
+    numbers.push(/P\d{10}/.exec((await label.textContent())!)![0]);
   }
+  expect(new Set(numbers).size).toBe(2);
+  const [tab] = await Promise.all([
+    warehouse.waitForEvent('popup'),
+    warehouse.getByTestId('label-panel').first().getByTestId('label-pdf').click(),
+  ]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
 
   // A bag for their branch; both scanned in; a scan of an unknown code says so.
   await warehouse.getByTestId('work-bags').click();
@@ -132,8 +160,9 @@ test('@desktop two parcels received → bagged → weighed → sealed → on a f
   const state = branch.getByTestId('bag-arrival-state');
   await expect(state).toHaveAttribute('data-outcome', 'arrived');
   await expect(state).toContainText('принято посылок 2 из 2');
-  await scan(branch, 'bag-found-scan', codes[0]!);
-  await expect(branch.getByTestId('bag-found-log').locator(`li[data-code="${codes[0]}"]`)).toContainText('Найдена');
+  // Found by the number on our label (not the seller's code).
+  await scan(branch, 'bag-found-scan', numbers[0]!);
+  await expect(branch.getByTestId('bag-found-log').locator('li').first()).toContainText('Найдена');
   await expect(branch.getByTestId('bag-missing')).toHaveAttribute('data-count', '1');
   await expect(branch.getByTestId('bag-missing')).toContainText(codes[1]!);
   await expect(branch.getByTestId('bag-missing')).not.toContainText(codes[0]!);
@@ -143,4 +172,29 @@ test('@desktop two parcels received → bagged → weighed → sealed → on a f
   // A second scan of the same bag: already arrived, nothing arrives twice.
   await scan(branch, 'bag-arrival-scan', bagNumber);
   await expect(state).toHaveAttribute('data-outcome', 'already_arrived');
+
+  // Shelved right there: the found parcel, then the shelf's code (a zone of this run's own).
+  const shelves = await newZone(request, await apiLogin(request, DEMO.admin), branchId);
+  const shelve = branch.getByTestId('shelve-panel');
+  await scan(branch, 'shelve-scan', numbers[0]!);
+  await expect(shelve.getByTestId('shelve-current')).toHaveAttribute('data-code', codes[0]!);
+  await scan(branch, 'shelve-scan', shelves[1]!.code);
+  await expect(shelve.getByTestId('shelve-log').locator(`li[data-code="${codes[0]}"]`)).toContainText(shelves[1]!.label);
+
+  // The customer comes: the pick list names the shelf first, the missing parcel last as not shelved; the clerk hands
+  // over what is there.
+  await branch.getByTestId('work-handover').click();
+  const qr = (await (await request.get('/api/qr', { headers: { authorization: `Bearer ${customer.token}` } })).json()) as {
+    data: { token: string };
+  };
+  await branch.getByTestId('handover-scan').fill(qr.data.token);
+  await branch.getByTestId('handover-scan').press('Enter');
+  const rows = branch.getByTestId('handover-parcels').locator('li');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(codes[0]!);
+  await expect(rows.nth(0).getByTestId('pick-shelf')).toHaveText(shelves[1]!.label);
+  await expect(rows.nth(1)).toContainText(codes[1]!);
+  await rows.nth(1).locator('input[type=checkbox]').uncheck();
+  await branch.getByTestId('handover-confirm').click();
+  await expect(branch.getByTestId('handover-receipt').getByTestId('receipt-item')).toHaveCount(1);
 });

@@ -101,3 +101,18 @@ describe('hand-over of parcels paid online (ADR 077)', () => {
     expect(screen.getByTestId('handover-paid').textContent?.replace(/\s/g, ' ')).toContain('5,000 ₸');
   });
 });
+
+describe('choosing which parcels to hand over', () => {
+  it('one payment line follows the chosen parcels: a parcel left out is not charged, and the hand-over can go on', async () => {
+    const second = { ...parcel, id: 52, track_code: 'YT7712030455862', number: 'P0000000520', price: 300_000 };
+    const posted = await scanWith({ ...lookup(0), parcels: [parcel, second], total_minor: 800_000 });
+    expect(screen.getByTestId('handover-paid').textContent?.replace(/\s/g, ' ')).toContain('8,000 ₸');
+    fireEvent.click(screen.getByLabelText(new RegExp(second.track_code)));
+    expect(screen.getByTestId('handover-paid').textContent?.replace(/\s/g, ' ')).toContain('5,000 ₸');
+    const confirm = screen.getByTestId('handover-confirm') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ order_ids: [51], payments: [{ method: 'cash', amount: 500_000 }] });
+  });
+});

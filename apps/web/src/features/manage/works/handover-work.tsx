@@ -101,6 +101,16 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
       ]);
   };
 
+  /** The chosen parcels change: one payment line follows the new amount due; several lines are the staff's own split. */
+  const choose = (next: Set<number>) => {
+    setSelected(next);
+    if (!found || lines.length !== 1) return;
+    const picked = found.parcels.filter((p) => next.has(p.id));
+    const { totalMinor: minor } = receiptTotals(picked.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })));
+    const due = Math.max(minor + storageAtCounter(found, next, waive).charged - credit.paid, 0) + (payDebtToo ? debt : 0);
+    setLines([{ ...lines[0]!, text: paymentLine('cash', due).text }]);
+  };
+
   const toggleDebt = () => {
     const next = !payDebtToo;
     setPayDebtToo(next);
@@ -238,7 +248,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 <input
                   type="checkbox"
                   checked={all}
-                  onChange={() => setSelected(all ? new Set() : new Set(found.parcels.map((p) => p.id)))}
+                  onChange={() => choose(all ? new Set() : new Set(found.parcels.map((p) => p.id)))}
                   data-testid="handover-all"
                 />
                 <span>{t('manage:handover.select_all', { count: found.parcels.length })}</span>
@@ -256,14 +266,12 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                             type="checkbox"
                             className={styles.rowCheck}
                             checked={selected.has(p.id)}
-                            onChange={() =>
-                              setSelected((s) => {
-                                const next = new Set(s);
-                                if (next.has(p.id)) next.delete(p.id);
-                                else next.add(p.id);
-                                return next;
-                              })
-                            }
+                            onChange={() => {
+                              const next = new Set(selected);
+                              if (next.has(p.id)) next.delete(p.id);
+                              else next.add(p.id);
+                              choose(next);
+                            }}
                             aria-label={t('manage:dispatch.select', { code: p.track_code })}
                           />
                           <ShelfTag shelf={shelf} testId="pick-shelf" />
