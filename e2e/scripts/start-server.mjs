@@ -35,14 +35,29 @@ writeFileSync(
   JSON.stringify({ telegram: telegram.url, telegram_token: telegram.token, kaspi: kaspi.url, kaspiDevice }),
 );
 
-// Always the embedded database and no Redis, whatever the shell has set.
+// The embedded database and no Redis, whatever the shell has set; or, to try the journeys as production runs,
+// E2E_DATABASE_URL (a PostgreSQL database of its own, emptied first) with E2E_PRODUCTION=1 (NODE_ENV=production, the
+// demo accounts seeded on purpose with SEED_DEMO): `E2E_DATABASE_URL=postgres://… E2E_PRODUCTION=1 npx playwright test …`.
 const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+const production = process.env.E2E_PRODUCTION === '1';
+const pg = process.env.E2E_DATABASE_URL;
+if (pg) {
+  const { default: postgres } = await import('pg');
+  const client = new postgres.Client({ connectionString: pg });
+  await client.connect();
+  await client.query(
+    'drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public',
+  );
+  await client.end();
+}
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...inherited,
-    NODE_ENV: 'test',
+    NODE_ENV: production ? 'production' : 'test',
+    ...(pg ? { DATABASE_URL: pg } : {}),
+    ...(production ? { SEED_DEMO: 'true', JWT_SECRET: 'e2e-production-secret-'.repeat(3), SMS_DRIVER: 'outbox' } : {}),
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
