@@ -1,39 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { BASE_URL, DEMO } from '../support/env';
+import { DEMO } from '../support/env';
 import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
-
-/** A staff member's own browser, with its own client address. */
-async function staffPage(browser: Browser, page: Page, address: string, phone: string, path: string, token: string) {
-  const ctx = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: page.viewportSize() ?? { width: 1280, height: 800 },
-    locale: 'ru-RU',
-    timezoneId: 'Asia/Almaty',
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-  });
-  const p = await ctx.newPage();
-  await openSignedIn(p, token, path);
-  await expect(p.getByTestId('manage-page')).toBeVisible();
-  return p;
-}
+import { scanInto, shot, staffPage } from '../support/staff-page';
 
 // Screens for people to look at: SCREENS_DIR, at SCREENS_WIDTH (default the project's 1280px).
 const SCREENS_WIDTH = Number(process.env.SCREENS_WIDTH ?? 0);
 if (SCREENS_WIDTH) test.use({ viewport: { width: SCREENS_WIDTH, height: 800 } });
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}-${page.viewportSize()?.width ?? 1280}.png`), fullPage: true });
-}
-
-async function scan(page: Page, testId: string, code: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
+const scan = scanInto;
 
 test('@desktop two parcels with dimensions go on a flight → customer sees the date and chargeable weight → delay → branch counter moves per scan, one missing, whole flight closed', async ({
   page,
@@ -56,14 +28,7 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   }
 
   // Warehouse: receive both with a weight and dimensions (50 × 40 × 30 cm = 10 kg volumetric, more than 1.25 kg).
-  const warehouse = await staffPage(
-    browser,
-    page,
-    '10.78.1.1',
-    DEMO.warehouseStaff,
-    '/manage?work=receive',
-    await apiLogin(request, DEMO.warehouseStaff),
-  );
+  const warehouse = await staffPage(browser, page, '10.78.1.1', '/manage?work=receive', await apiLogin(request, DEMO.warehouseStaff));
   for (const code of codes) {
     await warehouse.getByTestId('receive-code').fill(code);
     await warehouse.getByTestId('receive-weight').fill('1,25');
@@ -113,14 +78,7 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   await expect(page.getByTestId('order-card').filter({ hasText: codes[0]! })).toContainText('27 января 2030');
 
   // The branch receives one of the two, opens the flight: one arrived, one missing.
-  const branch = await staffPage(
-    browser,
-    page,
-    '10.78.2.2',
-    DEMO.branchStaff,
-    '/manage?work=arrival',
-    await apiLogin(request, DEMO.branchStaff),
-  );
+  const branch = await staffPage(browser, page, '10.78.2.2', '/manage?work=arrival', await apiLogin(request, DEMO.branchStaff));
   // The flight's counter is live: it moves with the scan, without a reload.
   const flight = branch.getByTestId('flight-row').filter({ hasText: ref });
   await expect(flight.getByTestId('flight-arrival-line')).toContainText('прибыло 0 из 2');

@@ -1,39 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { BASE_URL, DEMO } from '../support/env';
-import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
-
-/** A staff member's own browser, with its own client address. */
-async function staffPage(browser: Browser, page: Page, address: string, path: string, token: string) {
-  const ctx = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: page.viewportSize() ?? { width: 1280, height: 800 },
-    locale: 'ru-RU',
-    timezoneId: 'Asia/Almaty',
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-  });
-  const p = await ctx.newPage();
-  await openSignedIn(p, token, path);
-  await expect(p.getByTestId('manage-page')).toBeVisible();
-  return p;
-}
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO } from '../support/env';
+import { apiLogin, expect, test } from '../support/fixtures';
+import { scanInto, shot, staffPage } from '../support/staff-page';
 
 // Screens for people to look at: SCREENS_DIR, at SCREENS_WIDTH (default the project's 1280px).
 const SCREENS_WIDTH = Number(process.env.SCREENS_WIDTH ?? 0);
 if (SCREENS_WIDTH) test.use({ viewport: { width: SCREENS_WIDTH, height: 800 } });
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}-${page.viewportSize()?.width ?? 1280}.png`), fullPage: true });
-}
-
-async function scan(page: Page, testId: string, code: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
+const scan = scanInto;
 
 type Shelf = { id: number; code: string; label: string; zone: string };
 
