@@ -2,7 +2,8 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqu
 import type { TBagStatus } from '@portal/contract';
 import { createdAt, tstz } from './columns';
 import { branches } from './geo';
-import { flights, orders } from './orders';
+import { flights } from './flights';
+import { orders } from './orders';
 import { users } from './users';
 
 /**

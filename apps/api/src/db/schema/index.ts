@@ -1,6 +1,7 @@
 export * from './geo';
 export * from './users';
 export * from './content';
+export * from './flights';
 export * from './orders';
 export * from './payments';
 export * from './notifications';
