@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKaspi } from '../../../tools/fakes/kaspi-qr.mjs';
-import { paymentDifferences, paymentRequests, payments } from '../src/db/schema';
+import { paymentDifferences, paymentRefundAttempts, paymentRequests, payments } from '../src/db/schema';
 import { reconcile } from '../src/modules/online-payments/reconciliation';
 import { pollOnce } from '../src/modules/online-payments/poller';
+import { refundAttempts } from '../src/modules/online-payments/refund-attempts';
 import type { TestContext } from './helpers';
 import type { Staff } from './manage-helpers';
 import { enableProvider, expectKeptEqualsJournal, onlineApp, waitingCustomer } from './online-payments-helpers';
@@ -83,5 +84,34 @@ describe('reconciliation against Kaspi', () => {
     expect([refused.status, refused.json.code]).toEqual([502, 'refund_provider_failed']);
     expect((await ctx.database.db.select().from(payments).where(eq(payments.refundsId, paid!.id))).map((r) => r.amount)).toEqual([-part]);
     await expectKeptEqualsJournal(ctx);
+  });
+
+  it('a refund asked at Kaspi whose journal row never came is listed refund_stuck once, after 15 minutes, not before', async () => {
+    const { req } = await requested();
+    await emulate('scan', req.provider_ref);
+    await emulate('confirm', req.provider_ref);
+    await ctx.database.db
+      .update(paymentRequests)
+      .set({ checkedAt: new Date(0) })
+      .where(eq(paymentRequests.id, req.id));
+    await pollOnce(ctx.app);
+    const [paid] = await ctx.database.db.select().from(payments).where(eq(payments.requestId, req.id));
+    // The provider was asked (the attempt committed first), then the process died before the journal row.
+    const attempt = await refundAttempts.open(ctx.database.db, { paymentId: paid!.id, provider: 'kaspi', amount: 5_000 });
+    await reconcile(ctx.app, { branchId: staff.branchId });
+    expect(await differences(req.id)).toEqual([]);
+    await ctx.database.db
+      .update(paymentRefundAttempts)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(paymentRefundAttempts.id, attempt));
+    const run = await reconcile(ctx.app, { branchId: staff.branchId });
+    expect(run.found).toBe(1);
+    expect(await differences(req.id)).toEqual(['refund_stuck']);
+    const [d] = await ctx.database.db.select().from(paymentDifferences).where(eq(paymentDifferences.requestId, req.id));
+    expect(d!.detail).toMatchObject({ attempt_id: attempt, payment_id: paid!.id, amount: 5_000 });
+    expect((await reconcile(ctx.app, { branchId: staff.branchId })).found).toBe(0);
+    // A finished attempt is no difference.
+    await refundAttempts.finish(ctx.database.db, attempt, 'failed');
+    expect(await refundAttempts.stuck(ctx.database.db, new Date())).not.toContainEqual(expect.objectContaining({ id: attempt }));
   });
 });

@@ -20,7 +20,13 @@ export const ZRefundOnlinePaymentResponse = ZData(ZPayment);
 export type TRefundOnlinePaymentResponse = z.infer<typeof ZRefundOnlinePaymentResponse>;
 
 /** What reconciliation can find between our books and a provider's. */
-export const PAYMENT_DIFFERENCE_KINDS = ['paid_not_settled', 'settled_not_paid', 'amount_differs', 'refund_failed'] as const;
+export const PAYMENT_DIFFERENCE_KINDS = [
+  'paid_not_settled',
+  'settled_not_paid',
+  'amount_differs',
+  'refund_failed',
+  'refund_stuck',
+] as const;
 export type TPaymentDifferenceKind = (typeof PAYMENT_DIFFERENCE_KINDS)[number];
 
 export const ZPaymentDifference = z.object({

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ProviderState } from './drivers/driver';
 import { reconciliationRepository as repo, type RequestBooks } from './reconciliation-repository';
+import { refundAttempts } from './refund-attempts';
 
 /** How many days back each run compares requests with their providers. */
 export const RECONCILE_DAYS = 7;
 export const RECONCILE_QUEUE = 'payments-reconcile';
 /** Daily at 02:30 (the server's time): after every branch's day, before the first counter opens. */
 export const RECONCILE_CRON = '30 2 * * *';
+/** A refund attempt still pending after this long never got its journal row: listed as `refund_stuck`. */
+export const REFUND_STUCK_MS = 15 * 60_000;
 
 type Difference = { kind: string; detail: Record<string, unknown> };
 
@@ -73,6 +76,14 @@ export async function reconcile(
     checked += 1;
     for (const d of differencesOf(books, state))
       if (await repo.addOnce(app.db, { requestId: books.id, branchId: books.branchId, provider: books.provider, ...d })) found += 1;
+  }
+  // Refunds the provider was asked for whose journal row never came (our last step failed after the provider's answer).
+  const now = (opts.now ?? new Date()).getTime();
+  for (const a of await refundAttempts.stuck(app.db, new Date(now - REFUND_STUCK_MS))) {
+    if (!a.requestId || (opts.branchId !== undefined && a.branchId !== opts.branchId)) continue;
+    const detail = { attempt_id: a.id, payment_id: a.paymentId, amount: a.amount, refund_ref: a.refundRef, asked_at: a.createdAt };
+    if (await repo.addOnce(app.db, { requestId: a.requestId, branchId: a.branchId, provider: a.provider, kind: 'refund_stuck', detail }))
+      found += 1;
   }
   return { checked, found, failed };
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TOnlineProvider } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { paymentRefundAttempts } from '../../db/schema';
+import { paymentRefundAttempts, payments } from '../../db/schema';
 
 /**
  * The refunds of online payments we ask providers for (ADR 077, addendum): written and committed before the provider
@@ -50,5 +50,28 @@ export const refundAttempts = {
       )
       .limit(1);
     return Boolean(row);
+  },
+
+  /**
+   * Attempts still pending since before `before`: the provider was asked and our last step never ran (a crash or a
+   * database error between the provider's answer and our journal row). Reconciliation lists them for staff.
+   */
+  async stuck(db: DbOrTx, before: Date) {
+    return db
+      .select({
+        id: paymentRefundAttempts.id,
+        paymentId: paymentRefundAttempts.paymentId,
+        provider: paymentRefundAttempts.provider,
+        amount: paymentRefundAttempts.amount,
+        refundRef: paymentRefundAttempts.refundRef,
+        createdAt: paymentRefundAttempts.createdAt,
+        requestId: payments.requestId,
+        branchId: payments.branchId,
+      })
+      .from(paymentRefundAttempts)
+      .innerJoin(payments, eq(payments.id, paymentRefundAttempts.paymentId))
+      .where(and(eq(paymentRefundAttempts.status, 'pending'), lt(paymentRefundAttempts.createdAt, before)))
+      .orderBy(paymentRefundAttempts.createdAt)
+      .limit(1_000);
   },
 };
