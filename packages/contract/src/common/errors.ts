@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   parcel_number_invalid: 422,
   printer_not_set: 422,
   printer_unreachable: 502,
+  /** A field message only (a Kaspi certificate that does not open): the 422 itself is validation_failed. */
+  certificate_invalid: 422,
   handover_changed: 409,
   correction_not_one_step: 409,
   correction_not_delivered: 409,

@@ -37,7 +37,6 @@ export const MSG = {
   videoHostNotAllowed: 'validation.video_host_not_allowed',
   httpsUrl: 'validation.https_url',
   readdressReason: 'validation.readdress_reason',
-  certificateInvalid: 'validation.certificate_invalid',
 } as const;
 
 export type TMessageKey = (typeof MSG)[keyof typeof MSG];
@@ -77,8 +76,6 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.https_url': 'Enter an address starting with https://',
     'validation.readdress_reason':
       'Say why this parcel is taken here instead of its branch (3–500 characters): that branch and the customer are told',
-    'validation.certificate_invalid':
-      'This certificate cannot be used: upload the .pfx/.p12 file Kaspi gave you with its password, or PEM text with the certificate and its private key',
   },
   ru: {
     'validation.phone_required': 'Введите номер телефона',
@@ -114,8 +111,6 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.https_url': 'Введите адрес, начинающийся с https://',
     'validation.readdress_reason':
       'Укажите, почему посылку принимают здесь, а не в её пункте (3–500 символов): этому пункту и клиенту сообщат',
-    'validation.certificate_invalid':
-      'Этот сертификат нельзя использовать: загрузите файл .pfx/.p12 от Kaspi с его паролем или PEM-текст с сертификатом и закрытым ключом',
   },
   kk: {
     'validation.phone_required': 'Телефон нөмірін енгізіңіз',
@@ -151,8 +146,6 @@ export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
     'validation.https_url': 'https:// деп басталатын мекенжайды енгізіңіз',
     'validation.readdress_reason':
       'Сәлемдеменің өз пунктінде емес, осында неге қабылданатынын жазыңыз (3–500 таңба): ол пунктке және клиентке хабарланады',
-    'validation.certificate_invalid':
-      'Бұл сертификатты пайдалану мүмкін емес: Kaspi берген .pfx/.p12 файлын құпиясөзімен немесе сертификаты мен жабық кілті бар PEM мәтінін жүктеңіз',
   },
 };
 

@@ -116,7 +116,7 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
         const invalid = driver.invalidCredentials?.({ ...kept, ...typed }) ?? [];
         if (invalid.length)
           throw new AppError('validation_failed', {
-            fields: Object.fromEntries(invalid.map((k) => [`credentials.${k}`, ['validation.certificate_invalid']])),
+            fields: Object.fromEntries(invalid.map((k) => [`credentials.${k}`, ['certificate_invalid']])),
           });
         // What the provider derives (Kaspi registers the branch's device from its BIN and trade point): saved as typed.
         if (driver.setUp) {
