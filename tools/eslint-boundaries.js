@@ -71,6 +71,8 @@ export const TABLE_OWNERS = {
   settings: 'settings',
   warehouses: 'china-address',
   bags: 'bags',
+  declarations: 'declarations',
+  declarationItems: 'declarations',
   bagItems: 'bags',
   labelPrinters: 'labels',
   labelIssues: 'labels',

@@ -11,6 +11,8 @@ export const countries = pgTable('countries', {
   currency: text('currency').notNull(),
   /** Prefix of the client codes of customers registered in this country, e.g. KZ → KZ-10457. */
   clientCodePrefix: text('client_code_prefix').notNull(),
+  /** Which personal number customs need before a parcel to this country is dispatched (set by the admin). */
+  customsId: text('customs_id').$type<'none' | 'iin' | 'personal_number'>().notNull().default('none'),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),

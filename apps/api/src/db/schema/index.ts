@@ -9,3 +9,4 @@ export * from './online-payments';
 export * from './shelves';
 export * from './bags';
 export * from './labels';
+export * from './customs';

@@ -17,6 +17,10 @@ export const users = pgTable(
     branchId: integer('branch_id').references(() => branches.id),
     gender: text('gender').$type<'male' | 'female'>(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** Kazakhstan's individual identification number (12 digits, check digits valid) for customs (issue 36). */
+    iin: text('iin'),
+    /** Kyrgyzstan's personal identification number (14 digits) for customs. */
+    personalNumber: text('personal_number'),
     clientCode: text('client_code').notNull().unique(),
     role: text('role').$type<'customer' | 'staff' | 'admin'>().notNull().default('customer'),
     language: text('language').$type<'kk' | 'ru' | 'en'>().notNull().default('ru'),
