@@ -81,6 +81,7 @@ export * from './content/video';
 export * from './content/rich-text';
 
 export * from './parcels/index';
+export * from './customs/index';
 export * from './manage/index';
 export * from './shelves/index';
 export * from './bags/index';

@@ -44,6 +44,12 @@ export const branches = pgTable(
     storageDays: integer('storage_days').notNull().default(14),
     /** Minor units per day after the free days (0 = free storage); a parcel keeps the fee in force at its arrival. */
     storageFeePerDay: minorUnits('storage_fee_per_day').notNull().default(0),
+    /** Insurance terms (contract customs/insurance.ts): premium in basis points of the declared value, at least the
+     * minimum; values above the cap are not insured (0 = no cap); uninsured parcels are compensated per kg. */
+    insuranceRateBp: integer('insurance_rate_bp').notNull().default(300),
+    insuranceMinPremium: minorUnits('insurance_min_premium').notNull().default(0),
+    insuranceMaxValue: minorUnits('insurance_max_value').notNull().default(0),
+    uninsuredPerKg: minorUnits('uninsured_per_kg').notNull().default(0),
     /** The methods its counter takes (the admin's list; the migration and create fill the country's defaults). */
     paymentMethods: jsonb('payment_methods').$type<TPaymentMethod[]>().notNull().default(['cash', 'card', 'transfer']),
     position: integer('position').notNull().default(0),

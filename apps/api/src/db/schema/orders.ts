@@ -67,6 +67,9 @@ export const orders = pgTable(
     storageUntil: date('storage_until', { mode: 'string' }),
     /** Minor units per day after storage_until: the branch's fee when it arrived (0 = free storage, ADR 073). */
     storageFeePerDay: minorUnits('storage_fee_per_day').notNull().default(0),
+    /** The insurance premium charged with the parcel (minor units of `currency`'s branch), fixed at dispatch from the
+     * owner's insured declaration (issue 36); 0 = not insured. */
+    insurancePremium: minorUnits('insurance_premium').notNull().default(0),
     archivedAt: tstz('archived_at'),
     receiptId: integer('receipt_id'),
     /** The flight it was dispatched on. */
