@@ -1,8 +1,6 @@
-import type { TLang } from './i18n';
-
 /**
  * Validation message keys used by the zod schemas. Both the API (422 per-field messages)
- * and the web app (form errors) translate them with VALIDATION_MESSAGES.
+ * and the web app (form errors) translate them: the texts are in messages-<lang>.ts, one file per language.
  */
 export const MSG = {
   phoneRequired: 'validation.phone_required',
@@ -40,115 +38,10 @@ export const MSG = {
 } as const;
 
 export type TMessageKey = (typeof MSG)[keyof typeof MSG];
+/** A message key without its `validation.` prefix: the name in the per-language files and the web's `validation` namespace. */
+export type TMessageName = TMessageKey extends `validation.${infer N}` ? N : never;
 
-export const VALIDATION_MESSAGES: Record<TLang, Record<TMessageKey, string>> = {
-  en: {
-    'validation.phone_required': 'Enter phone number',
-    'validation.phone_invalid': 'Enter a valid phone number',
-    'validation.password_required': 'Enter password',
-    'validation.password_min': 'Password must be at least 6 characters',
-    'validation.password_max': 'Password must be at most 128 characters',
-    'validation.passwords_must_match': 'Passwords must match',
-    'validation.password_too_common': 'This password is too common. Choose another one',
-    'validation.password_repeated': 'The password repeats itself (like aaaaaa or abcabc). Choose another one',
-    'validation.password_sequence': 'The password is a sequence (like abcdef or 123456). Choose another one',
-    'validation.password_keyboard': 'The password is a row of keys (like qwerty or asdfgh). Choose another one',
-    'validation.password_date': 'The password is mostly a date or a year, which is easy to guess. Choose another one',
-    'validation.password_weak': 'The password is too easy to guess: make it longer, with words, digits or signs',
-    'validation.password_is_phone': 'The password cannot be your phone number. Choose another one',
-    'validation.required': 'This field is required',
-    'validation.code_incomplete': 'Enter the full code!',
-    'validation.too_long': 'The value is too long',
-    'validation.invalid_value': 'Invalid value',
-    'validation.invalid_date': 'Enter a valid date',
-    'validation.arrival_before_departure': 'The arrival cannot be before the departure',
-    'validation.unknown_field': 'Unknown field',
-    'validation.invalid_email': 'Enter a valid e-mail',
-    'validation.must_be_positive': 'Must be greater than zero',
-    'validation.contact_invalid': 'Enter a phone number or an e-mail',
-    'validation.message_too_short': 'Describe your question in at least 10 characters',
-    'validation.invalid_characters': 'The text contains characters that are not allowed',
-    'validation.track_code_invalid': 'A tracking code is 5–40 Latin letters and digits',
-    'validation.language_required': 'Fill this in: every text is needed in Kazakh, Russian and English',
-    'validation.image_invalid': 'Choose an image uploaded here',
-    'validation.image_missing': 'This image is not on the server. Upload it again',
-    'validation.video_host_not_allowed': 'Paste a video link from YouTube, VK Video, Rutube or Vimeo',
-    'validation.https_url': 'Enter an address starting with https://',
-    'validation.readdress_reason':
-      'Say why this parcel is taken here instead of its branch (3–500 characters): that branch and the customer are told',
-  },
-  ru: {
-    'validation.phone_required': 'Введите номер телефона',
-    'validation.phone_invalid': 'Введите корректный номер телефона',
-    'validation.password_required': 'Введите пароль',
-    'validation.password_min': 'Пароль должен содержать не менее 6 символов',
-    'validation.password_max': 'Пароль должен содержать не более 128 символов',
-    'validation.passwords_must_match': 'Пароли должны совпадать',
-    'validation.password_too_common': 'Этот пароль слишком распространён. Выберите другой',
-    'validation.password_repeated': 'Пароль повторяет сам себя (например, aaaaaa или abcabc). Выберите другой',
-    'validation.password_sequence': 'Пароль — последовательность (например, abcdef или 123456). Выберите другой',
-    'validation.password_keyboard': 'Пароль — ряд клавиш (например, qwerty или asdfgh). Выберите другой',
-    'validation.password_date': 'Пароль — в основном дата или год, его легко угадать. Выберите другой',
-    'validation.password_weak': 'Пароль слишком легко угадать: сделайте его длиннее, со словами, цифрами или знаками',
-    'validation.password_is_phone': 'Пароль не может быть номером вашего телефона. Выберите другой',
-    'validation.required': 'Это поле обязательно',
-    'validation.code_incomplete': 'Введите код полностью!',
-    'validation.too_long': 'Слишком длинное значение',
-    'validation.invalid_value': 'Недопустимое значение',
-    'validation.invalid_date': 'Введите корректную дату',
-    'validation.arrival_before_departure': 'Прибытие не может быть раньше отправления',
-    'validation.unknown_field': 'Неизвестное поле',
-    'validation.invalid_email': 'Введите корректный e-mail',
-    'validation.must_be_positive': 'Значение должно быть больше нуля',
-    'validation.contact_invalid': 'Укажите номер телефона или e-mail',
-    'validation.message_too_short': 'Опишите вопрос хотя бы в 10 символах',
-    'validation.invalid_characters': 'Текст содержит недопустимые символы',
-    'validation.track_code_invalid': 'Трек-код — это от 5 до 40 латинских букв и цифр',
-    'validation.language_required': 'Заполните: каждый текст нужен на казахском, русском и английском',
-    'validation.image_invalid': 'Выберите изображение, загруженное здесь',
-    'validation.image_missing': 'Этого изображения нет на сервере. Загрузите его снова',
-    'validation.video_host_not_allowed': 'Вставьте ссылку на видео с YouTube, VK Видео, Rutube или Vimeo',
-    'validation.https_url': 'Введите адрес, начинающийся с https://',
-    'validation.readdress_reason':
-      'Укажите, почему посылку принимают здесь, а не в её пункте (3–500 символов): этому пункту и клиенту сообщат',
-  },
-  kk: {
-    'validation.phone_required': 'Телефон нөмірін енгізіңіз',
-    'validation.phone_invalid': 'Дұрыс телефон нөмірін енгізіңіз',
-    'validation.password_required': 'Құпиясөзді енгізіңіз',
-    'validation.password_min': 'Құпиясөз кемінде 6 таңбадан тұруы керек',
-    'validation.password_max': 'Құпиясөз 128 таңбадан аспауы керек',
-    'validation.passwords_must_match': 'Құпиясөздер сәйкес келуі керек',
-    'validation.password_too_common': 'Бұл құпиясөз тым кең таралған. Басқасын таңдаңыз',
-    'validation.password_repeated': 'Құпиясөз өзін-өзі қайталайды (мысалы, aaaaaa немесе abcabc). Басқасын таңдаңыз',
-    'validation.password_sequence': 'Құпиясөз — тізбек (мысалы, abcdef немесе 123456). Басқасын таңдаңыз',
-    'validation.password_keyboard': 'Құпиясөз — пернелер қатары (мысалы, qwerty немесе asdfgh). Басқасын таңдаңыз',
-    'validation.password_date': 'Құпиясөз негізінен күн немесе жыл, оны табу оңай. Басқасын таңдаңыз',
-    'validation.password_weak': 'Құпиясөзді табу тым оңай: оны сөздер, сандар немесе таңбалар қосып ұзартыңыз',
-    'validation.password_is_phone': 'Құпиясөз телефон нөміріңіз болмауы керек. Басқасын таңдаңыз',
-    'validation.required': 'Бұл өріс міндетті',
-    'validation.code_incomplete': 'Кодты толық енгізіңіз!',
-    'validation.too_long': 'Мән тым ұзын',
-    'validation.invalid_value': 'Жарамсыз мән',
-    'validation.invalid_date': 'Дұрыс күнді енгізіңіз',
-    'validation.arrival_before_departure': 'Келу жөнелтуден бұрын болуы мүмкін емес',
-    'validation.unknown_field': 'Белгісіз өріс',
-    'validation.invalid_email': 'Дұрыс e-mail енгізіңіз',
-    'validation.must_be_positive': 'Мән нөлден үлкен болуы керек',
-    'validation.contact_invalid': 'Телефон нөмірін немесе e-mail енгізіңіз',
-    'validation.message_too_short': 'Сұрағыңызды кемінде 10 таңбамен сипаттаңыз',
-    'validation.invalid_characters': 'Мәтінде рұқсат етілмеген таңбалар бар',
-    'validation.track_code_invalid': 'Трек-код 5–40 латын әрпі мен цифрдан тұрады',
-    'validation.language_required': 'Толтырыңыз: әр мәтін қазақ, орыс және ағылшын тілдерінде қажет',
-    'validation.image_invalid': 'Осында жүктелген суретті таңдаңыз',
-    'validation.image_missing': 'Бұл сурет серверде жоқ. Оны қайта жүктеңіз',
-    'validation.video_host_not_allowed': 'YouTube, VK Видео, Rutube немесе Vimeo бейнесінің сілтемесін қойыңыз',
-    'validation.https_url': 'https:// деп басталатын мекенжайды енгізіңіз',
-    'validation.readdress_reason':
-      'Сәлемдеменің өз пунктінде емес, осында неге қабылданатынын жазыңыз (3–500 таңба): ол пунктке және клиентке хабарланады',
-  },
-};
-
+const KEYS: ReadonlySet<string> = new Set(Object.values(MSG));
 export function isMessageKey(value: string): value is TMessageKey {
-  return value in VALIDATION_MESSAGES.en;
+  return KEYS.has(value);
 }

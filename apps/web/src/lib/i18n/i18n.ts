@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, isLang, VALIDATION_MESSAGES, type TLang } from '@portal/contract';
+import { DEFAULT_LANG, isLang, type TLang } from '@portal/contract';
 
 type Bundles = Record<string, Record<string, unknown>>;
 
@@ -8,7 +8,8 @@ type Bundles = Record<string, Record<string, unknown>>;
  * Texts come in two chunks per language (src/locales/<lang>/*.json): `core` (the shell and the
  * sign-in screens: common, errors, breadcrumbs, auth, account) is loaded at start; `rest` (every
  * other namespace) with the signed-in area, so the sign-in page does not download the texts of
- * pages it cannot show. A namespace added to src/locales/<lang>/ lands in `rest` by itself.
+ * pages it cannot show. A namespace added to src/locales/<lang>/ lands in `rest` by itself. The contract's validation
+ * messages come with `core`, one language's file only (locales/<lang>-core.ts).
  */
 export type TextsPart = 'core' | 'rest';
 const loaders: Record<TextsPart, Record<TLang, () => Promise<{ default: Bundles }>>> = {
@@ -24,11 +25,6 @@ const loaders: Record<TextsPart, Record<TLang, () => Promise<{ default: Bundles 
   },
 };
 
-/** The contract's validation messages (shared with the API) as the `validation` namespace. */
-function validationBundle(lang: TLang): Record<string, string> {
-  return Object.fromEntries(Object.entries(VALIDATION_MESSAGES[lang]).map(([key, text]) => [key.replace(/^validation\./, ''), text]));
-}
-
 export function namespaceOf(path: string): string {
   const match = /([^/]+)\.json$/.exec(path);
   return match?.[1] ?? path;
@@ -42,7 +38,6 @@ export function addBundles(instance: I18n, lang: TLang, bundles: Bundles): void 
   const whole = { silent: false, skipCopy: true };
   for (const [path, resources] of Object.entries(bundles))
     instance.addResourceBundle(lang, namespaceOf(path), resources, false, true, whole);
-  instance.addResourceBundle(lang, 'validation', validationBundle(lang), false, true, whole);
 }
 
 const loading = new Map<string, Promise<void>>();
