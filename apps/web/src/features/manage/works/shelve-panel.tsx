@@ -82,12 +82,14 @@ export function ShelvePanel({ branchId, compact = false }: { branchId: number | 
             <span>
               {t('manage:shelves.now_on')} <ShelfTag shelf={parcel.current} />
             </span>
-          ) : (
+          ) : parcel.suggested ? (
             <span>
               {t('manage:shelves.suggested')} <ShelfTag shelf={parcel.suggested} testId="shelve-suggested" />
             </span>
+          ) : (
+            // No shelf to suggest: the branch has none yet (or every one is switched off).
+            <span className={styles.meta}>{t('manage:shelves.no_shelves')}</span>
           )}
-          {!parcel.suggested && !parcel.current && <span className={styles.meta}>{t('manage:shelves.no_shelves')}</span>}
         </div>
       )}
       <ScanLog entries={log} testId="shelve-log" />
@@ -104,8 +106,12 @@ export function ShelvePanel({ branchId, compact = false }: { branchId: number | 
                     {p.client_code ? ` · ${p.client_code}` : ''}
                   </span>
                 </div>
-                <span className={styles.meta}>{t('manage:shelves.suggested')}</span>
-                <ShelfTag shelf={p.suggested} testId="unshelved-suggested" />
+                {p.suggested && (
+                  <>
+                    <span className={styles.meta}>{t('manage:shelves.suggested')}</span>
+                    <ShelfTag shelf={p.suggested} testId="unshelved-suggested" />
+                  </>
+                )}
               </li>
             ))}
           </ul>
