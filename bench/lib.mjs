@@ -12,6 +12,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config/env.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedDatabase } from '../apps/api/src/seed/index.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
@@ -129,4 +130,56 @@ export async function machineConditions() {
 export function writeResult(file, md) {
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
   writeFileSync(join(BENCH_DIR, 'results', file), md);
+}
+
+/**
+ * A branch's history for the warehouse benches (parcel-work, bag-arrival): one warehouse and one branch staff member
+ * signing in with `password`, `customers` customers of the first branch, and `history` delivered parcels of theirs
+ * spread over 400 days; then VACUUM ANALYZE. Returns the branch, the status ids by code and the first customer's id.
+ */
+export async function fillBranchHistory(url, { customers, history, warehousePhone, branchPhone, password }) {
+  const c = await connect(url);
+  const t0 = Date.now();
+  const hash = await hashPassword(password);
+  const {
+    rows: [branch],
+  } = await c.query('select id, tariff, currency from branches order by position, id limit 1');
+  const { rows: statuses } = await c.query('select id, code from order_statuses');
+  const sid = Object.fromEntries(statuses.map((s) => [s.code, s.id]));
+  await c.query(
+    `insert into users (phone_number, password_hash, first_name, last_name, client_code, role, place_kind, place_branch_id)
+     values ($1, $3, 'Bench', 'Warehouse', 'KZ-70001', 'staff', 'china_warehouse', null),
+            ($2, $3, 'Bench', 'Branch', 'KZ-70002', 'staff', 'branch', $4)`,
+    [warehousePhone, branchPhone, hash, branch.id],
+  );
+  await c.query(
+    `insert into users (phone_number, password_hash, first_name, last_name, branch_id, client_code, role, language)
+     select '+7703' || lpad(g::text, 7, '0'), 'not-a-login', 'Customer', 'N' || g, $1, 'KZ-' || (300000 + g), 'customer',
+            (array['kk', 'ru', 'en'])[1 + g % 3]
+     from generate_series(1, ${customers}) g`,
+    [branch.id],
+  );
+  const {
+    rows: [{ first }],
+  } = await c.query(`select min(id) first from users where role = 'customer'`);
+  await c.query(
+    `insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
+                         received_at, dispatched_at, arrived_at, delivered_at, storage_until, created_at, updated_at)
+     select ${first} + g % ${customers}, 'BH' || lpad(g::text, 12, '0'), 'Item ' || g, 1.5, round(1.5 * $2::bigint), $3, $2,
+            ${sid.delivered}, $1, r, r + interval '2 days', r + interval '11 days', r + interval '13 days',
+            (r + interval '25 days')::date, r, r
+     from (select g, now() - ((g % 400) || ' days')::interval r from generate_series(1, ${history}) g) x`,
+    [branch.id, branch.tariff, branch.currency],
+  );
+  await c.query('vacuum analyze');
+  await c.end();
+  log(`filled in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return { branchId: branch.id, sid, first };
+}
+
+/** Runs `fn` and returns how long it took (ms) with its result. */
+export async function timed(fn) {
+  const t = process.hrtime.bigint();
+  const res = await fn();
+  return { ms: Number(process.hrtime.bigint() - t) / 1e6, res };
 }

@@ -16,8 +16,18 @@
  * Usage: npm run bench:parcel-work -w bench   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432 by default;
  *        BENCH_REPEATS=3; BENCH_KEEP=1 keeps the database; BENCH_LABEL names the code measured)
  */
-import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
-import { connect, dropDatabase, freshDatabase, log, machineConditions, startApp, summary, writeResult } from './lib.mjs';
+import {
+  connect,
+  dropDatabase,
+  fillBranchHistory,
+  freshDatabase,
+  log,
+  machineConditions,
+  startApp,
+  summary,
+  timed,
+  writeResult,
+} from './lib.mjs';
 import { formatNumber } from '../packages/contract/src/common/format.ts';
 
 const NAME = 'bench_parcel_work';
@@ -31,46 +41,6 @@ const PASSWORD = 'Bench-staff-2026';
 const WAREHOUSE_PHONE = '+77097777771';
 const BRANCH_PHONE = '+77097777772';
 const LIMIT_MS = 5_000;
-
-async function fill(url) {
-  const c = await connect(url);
-  const t0 = Date.now();
-  const hash = await hashPassword(PASSWORD);
-  const {
-    rows: [branch],
-  } = await c.query('select id, tariff, currency from branches order by position, id limit 1');
-  const { rows: statuses } = await c.query('select id, code from order_statuses');
-  const sid = Object.fromEntries(statuses.map((s) => [s.code, s.id]));
-  await c.query(
-    `insert into users (phone_number, password_hash, first_name, last_name, client_code, role, place_kind, place_branch_id)
-     values ($1, $3, 'Bench', 'Warehouse', 'KZ-70001', 'staff', 'china_warehouse', null),
-            ($2, $3, 'Bench', 'Branch', 'KZ-70002', 'staff', 'branch', $4)`,
-    [WAREHOUSE_PHONE, BRANCH_PHONE, hash, branch.id],
-  );
-  await c.query(
-    `insert into users (phone_number, password_hash, first_name, last_name, branch_id, client_code, role, language)
-     select '+7703' || lpad(g::text, 7, '0'), 'not-a-login', 'Customer', 'N' || g, $1, 'KZ-' || (300000 + g), 'customer',
-            (array['kk', 'ru', 'en'])[1 + g % 3]
-     from generate_series(1, ${CUSTOMERS}) g`,
-    [branch.id],
-  );
-  const {
-    rows: [{ first }],
-  } = await c.query(`select min(id) first from users where role = 'customer'`);
-  await c.query(
-    `insert into orders (user_id, track_code, name, weight, price, currency, tariff, status_id, branch_id,
-                         received_at, dispatched_at, arrived_at, delivered_at, storage_until, created_at, updated_at)
-     select ${first} + g % ${CUSTOMERS}, 'BH' || lpad(g::text, 12, '0'), 'Item ' || g, 1.5, round(1.5 * $2::bigint), $3, $2,
-            ${sid.delivered}, $1, r, r + interval '2 days', r + interval '11 days', r + interval '13 days',
-            (r + interval '25 days')::date, r, r
-     from (select g, now() - ((g % 400) || ' days')::interval r from generate_series(1, ${HISTORY}) g) x`,
-    [branch.id, branch.tariff, branch.currency],
-  );
-  await c.query('vacuum analyze');
-  await c.end();
-  log(`filled in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return { branchId: branch.id, sid, first };
-}
 
 /** 5,000 owned parcels at the China warehouse, addressed to the branch, received today (codes RUN<round>-n). */
 async function receiveRound(url, seed, round) {
@@ -86,16 +56,16 @@ async function receiveRound(url, seed, round) {
   return Array.from({ length: DISPATCH }, (_, i) => `RUN${round}X${String(i + 1).padStart(6, '0')}`);
 }
 
-async function timed(fn) {
-  const t = process.hrtime.bigint();
-  const res = await fn();
-  return { ms: Number(process.hrtime.bigint() - t) / 1e6, res };
-}
-
 async function main() {
   const started = Date.now();
   const url = await freshDatabase(NAME);
-  const seed = await fill(url);
+  const seed = await fillBranchHistory(url, {
+    customers: CUSTOMERS,
+    history: HISTORY,
+    warehousePhone: WAREHOUSE_PHONE,
+    branchPhone: BRANCH_PHONE,
+    password: PASSWORD,
+  });
   const warehouse = await startApp(url, { phone: WAREHOUSE_PHONE, password: PASSWORD });
   const branchStaff = await startApp(url, { phone: BRANCH_PHONE, password: PASSWORD });
   const post = (target, path, payload) =>
