@@ -40,6 +40,33 @@ export function kaspiCertificates() {
     );
   };
   const write = (name: string, text: string) => writeFileSync(f(name), text);
+  /** A client certificate of the CA `by` valid only through 2025 (openssl ca sets past dates; x509 -days cannot). */
+  const expired = (name: string, by: string) => {
+    key(`${name}.key`);
+    ssl('req', '-new', '-key', f(`${name}.key`), '-subj', `/CN=${name}`, '-out', f(`${name}.csr`));
+    write('index.txt', '');
+    write('serial', '1000\n');
+    write(
+      'ca.cnf',
+      '[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nserial=serial\nnew_certs_dir=.\ndefault_md=sha256\npolicy=p\n[p]\ncommonName=supplied\n',
+    );
+    const dates = ['-startdate', '20250101000000Z', '-enddate', '20251231235959Z'];
+    ssl(
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-cert',
+      f(`${by}.crt`),
+      '-keyfile',
+      f(`${by}.key`),
+      '-in',
+      f(`${name}.csr`),
+      ...dates,
+      '-out',
+      f(`${name}.crt`),
+    );
+  };
   const pfx = (name: string, password: string) => {
     ssl('pkcs12', '-export', '-inkey', f(`${name}.key`), '-in', f(`${name}.crt`), '-passout', `pass:${password}`, '-out', f(`${name}.pfx`));
     return readFileSync(f(`${name}.pfx`)).toString('base64');
@@ -53,6 +80,7 @@ export function kaspiCertificates() {
     signed('server', '127.0.0.1', 'ca');
     signed('client', 'merchant-branch', 'ca');
     signed('stranger', 'stranger', 'other-ca');
+    expired('expired', 'ca');
     const text = (name: string) => readFileSync(f(name), 'utf8');
     return {
       ca: text('ca.crt'),
@@ -65,6 +93,9 @@ export function kaspiCertificates() {
       /** A client certificate Kaspi never issued (another CA). */
       strangerPfx: pfx('stranger', 'other-pass'),
       strangerPassword: 'other-pass',
+      /** A certificate Kaspi issued that expired at the end of 2025 (.pfx, base64) and its password. */
+      expiredPfx: pfx('expired', 'old-pass'),
+      expiredPassword: 'old-pass',
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

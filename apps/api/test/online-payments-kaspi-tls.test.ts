@@ -52,11 +52,17 @@ describe('Kaspi over mutual TLS', () => {
     expect(saved.status, saved.body).toBe(200);
     expect(saved.body).not.toContain(certs.clientPfx.slice(0, 40));
     expect(saved.body).not.toContain(certs.clientPassword);
-    const fields = (saved.json.data.providers as { provider: string; fields: { name: string; set: boolean; kind: string }[] }[]).find(
-      (p) => p.provider === 'kaspi',
-    )!.fields;
-    expect(fields.find((f) => f.name === 'client_certificate')).toEqual({ name: 'client_certificate', set: true, kind: 'certificate' });
-    expect(fields.find((f) => f.name === 'client_certificate_password')).toMatchObject({ set: true, kind: 'secret' });
+    type Field = { name: string; set: boolean; kind: string; valid_to?: string | null };
+    const fields = (saved.json.data.providers as { provider: string; fields: Field[] }[]).find((p) => p.provider === 'kaspi')!.fields;
+    // The kept certificate's end of validity (the test CA issues it for 2 days) is shown, read from the sealed .pfx.
+    const certificate = fields.find((f) => f.name === 'client_certificate')!;
+    expect(certificate).toEqual({ name: 'client_certificate', set: true, kind: 'certificate', valid_to: expect.any(String) });
+    expect(Math.abs(Date.parse(certificate.valid_to!) - Date.now() - 2 * 86_400_000)).toBeLessThan(600_000);
+    expect(fields.find((f) => f.name === 'client_certificate_password')).toEqual({
+      name: 'client_certificate_password',
+      set: true,
+      kind: 'secret',
+    });
     const audit = JSON.stringify(await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.payment_provider_save')));
     expect(audit).not.toContain(certs.clientPassword);
     expect(audit).not.toContain(certs.clientPfx.slice(0, 40));
@@ -136,6 +142,10 @@ describe('Kaspi over mutual TLS', () => {
       const message = res.json.errors['credentials.client_certificate'][0] as string;
       expect(message).toMatch(lang === 'en' ? /certificate cannot be used/ : lang === 'ru' ? /сертификат нельзя/ : /сертификатты/);
     }
+    // One Kaspi issued but expired: refused with its own words, before Kaspi refuses every call.
+    const old = await saveKaspi({ client_certificate: certs.expiredPfx, client_certificate_password: certs.expiredPassword }, 'ru');
+    expect([old.status, old.json.code]).toEqual([422, 'validation_failed']);
+    expect(old.json.errors['credentials.client_certificate']).toEqual([expect.stringMatching(/Срок действия этого сертификата истёк/)]);
     // Nothing of those was kept: the branch still pays over its own certificate.
     const { res } = await payRequest();
     expect(res.status, res.body).toBe(201);

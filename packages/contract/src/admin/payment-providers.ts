@@ -13,9 +13,18 @@ export const ZAdminPaymentProvider = z.object({
   enabled: z.boolean(),
   /**
    * The fields this provider needs (from its driver), each saying whether a value is kept. `certificate`: a client
-   * certificate (Kaspi's mutual TLS), sent as PEM text or a PKCS#12 file (.pfx/.p12) in base64.
+   * certificate (Kaspi's mutual TLS), sent as PEM text or a PKCS#12 file (.pfx/.p12) in base64, with its end of
+   * validity when kept (an expired one is refused on upload; the admin sees the date coming).
    */
-  fields: z.array(z.object({ name: z.string(), set: z.boolean(), kind: z.enum(['secret', 'certificate']) })),
+  fields: z.array(
+    z.object({
+      name: z.string(),
+      set: z.boolean(),
+      kind: z.enum(['secret', 'certificate']),
+      /** A kept certificate's end of validity (null: unreadable); absent for secrets. */
+      valid_to: z.string().nullable().optional(),
+    }),
+  ),
   /** Switches (not secrets: their values are shown), e.g. Kaspi's remote invoice and payment link. */
   flags: z.array(z.object({ name: z.string(), value: z.boolean() })),
   /** Saved at least once. */

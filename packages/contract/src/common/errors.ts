@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   printer_unreachable: 502,
   /** A field message only (a Kaspi certificate that does not open): the 422 itself is validation_failed. */
   certificate_invalid: 422,
+  certificate_expired: 422,
   handover_changed: 409,
   correction_not_one_step: 409,
   correction_not_delivered: 409,

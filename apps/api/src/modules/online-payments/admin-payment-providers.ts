@@ -34,28 +34,32 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
 
   async function view(db: DbOrTx, branchId: number): Promise<TAdminPaymentProviders> {
     const kept = new Map((await app.providerSettings.list(db, branchId)).map((s) => [s.provider, s]));
-    const providers = ONLINE_PROVIDERS.flatMap((provider) => {
+    const providers: TAdminPaymentProviders['providers'] = [];
+    for (const provider of ONLINE_PROVIDERS) {
       const driver = app.paymentDrivers[provider];
       const saved = kept.get(provider);
       // A provider without a driver is not offered; one saved before its driver went away still shows.
-      if (!driver && !saved) return [];
+      if (!driver && !saved) continue;
       const names = driver ? [...driver.credentialFields] : (saved?.fieldsSet ?? []);
       const certificates = new Set(driver?.certificateFields ?? []);
-      return [
-        {
-          provider,
-          enabled: saved?.enabled ?? false,
-          fields: names.map((name) => ({
-            name,
-            set: saved?.fieldsSet.includes(name) ?? false,
-            kind: certificates.has(name) ? ('certificate' as const) : ('secret' as const),
-          })),
-          flags: (driver?.flagFields ?? []).map((f) => ({ name: f.name, value: saved?.switches[f.name] ?? f.default })),
-          configured: Boolean(saved),
-          updated_at: saved ? saved.updatedAt.toISOString() : null,
-        },
-      ];
-    });
+      // Until when each kept certificate is valid: opened from the sealed credentials only where one is kept.
+      const keptCertificate = saved && driver?.certificateValidTo && saved.fieldsSet.some((f) => certificates.has(f));
+      const creds = keptCertificate ? await app.providerSettings.keptCredentials(db, branchId, provider) : null;
+      const validTo = creds ? driver!.certificateValidTo!(creds) : {};
+      providers.push({
+        provider,
+        enabled: saved?.enabled ?? false,
+        fields: names.map((name) => ({
+          name,
+          set: saved?.fieldsSet.includes(name) ?? false,
+          kind: certificates.has(name) ? ('certificate' as const) : ('secret' as const),
+          ...(certificates.has(name) && { valid_to: validTo[name]?.toISOString() ?? null }),
+        })),
+        flags: (driver?.flagFields ?? []).map((f) => ({ name: f.name, value: saved?.switches[f.name] ?? f.default })),
+        configured: Boolean(saved),
+        updated_at: saved ? saved.updatedAt.toISOString() : null,
+      });
+    }
     return { available: app.providerSettings.available, providers };
   }
 
@@ -116,7 +120,7 @@ export async function adminPaymentProvidersRoutes(app: FastifyInstance) {
         const invalid = driver.invalidCredentials?.({ ...kept, ...typed }) ?? [];
         if (invalid.length)
           throw new AppError('validation_failed', {
-            fields: Object.fromEntries(invalid.map((k) => [`credentials.${k}`, ['certificate_invalid']])),
+            fields: Object.fromEntries(invalid.map((k) => [`credentials.${k.field}`, [k.problem]])),
           });
         // What the provider derives (Kaspi registers the branch's device from its BIN and trade point): saved as typed.
         if (driver.setUp) {

@@ -61,8 +61,13 @@ export interface PaymentDriver {
   flagFields?: readonly { name: string; default: boolean }[];
   /** Those of `credentialFields` that hold a certificate (the admin's form offers a file; the value may be long). */
   certificateFields?: readonly string[];
-  /** The fields of a branch's credentials (kept and typed) the provider cannot use, e.g. a certificate that does not open. */
-  invalidCredentials?(creds: ProviderCredentials): string[];
+  /**
+   * The fields of a branch's credentials (kept and typed) the provider cannot use, each with the text key saying why:
+   * a certificate that does not open (`certificate_invalid`) or has expired (`certificate_expired`).
+   */
+  invalidCredentials?(creds: ProviderCredentials): { field: string; problem: 'certificate_invalid' | 'certificate_expired' }[];
+  /** Until when each kept certificate is valid (null: none, or unreadable), shown to the admin. */
+  certificateValidTo?(creds: ProviderCredentials): Record<string, Date | null>;
   /** Opens the payment at the provider. Throws ProviderError when the provider refuses or is away. */
   create(input: CreatePaymentInput, creds: ProviderCredentials): Promise<CreatedPayment>;
   /** Asks the provider for the state of our request (by its id and, when known, the provider's reference). */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { Agent } from 'node:https';
 import { createSecureContext } from 'node:tls';
 import type { ProviderCredentials } from './driver';
@@ -33,17 +33,41 @@ export function clientTlsOf(creds: ProviderCredentials): ClientTls | null {
 }
 
 /**
- * Whether a branch's certificate can be used: it reads as PEM or PKCS#12, the password opens it, the key matches the
- * certificate. Answers true when fine or absent (OpenSSL's own words are not shown: they may quote the input).
+ * When a branch's certificate stops being valid (its notAfter), null when none is kept or it does not open. A PKCS#12
+ * file is opened as TLS would open it and its certificate read back (the secure context's own certificate).
  */
-export function clientCertificateUsable(creds: ProviderCredentials): boolean {
+export function clientCertificateValidTo(creds: ProviderCredentials): Date | null {
   try {
     const tls = clientTlsOf(creds);
-    if (tls) createSecureContext(tls);
-    return true;
+    if (!tls) return null;
+    if ('cert' in tls) return new Date(new X509Certificate(tls.cert).validTo);
+    const context = createSecureContext(tls).context as { getCertificate?: () => Buffer | null };
+    const der = context.getCertificate?.();
+    return der ? new Date(new X509Certificate(der).validTo) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * What is wrong with a branch's certificate, if anything: it does not read as PEM or PKCS#12, the password does not
+ * open it or the key does not match (`certificate_invalid`), or it has expired (`certificate_expired`: Kaspi would
+ * refuse every call). Null when fine or absent (OpenSSL's own words are not shown: they may quote the input).
+ */
+export function clientCertificateProblem(
+  creds: ProviderCredentials,
+  now = new Date(),
+): 'certificate_invalid' | 'certificate_expired' | null {
+  let tls: ClientTls | null;
+  try {
+    tls = clientTlsOf(creds);
+    if (tls) createSecureContext(tls);
+  } catch {
+    return 'certificate_invalid';
+  }
+  if (!tls) return null;
+  const validTo = clientCertificateValidTo(creds);
+  return validTo && validTo.getTime() <= now.getTime() ? 'certificate_expired' : null;
 }
 
 /** One keep-alive agent per certificate (and CA), kept while the process lives; a few branches hold a few. */

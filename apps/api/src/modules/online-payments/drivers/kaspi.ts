@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { toMajor } from '@portal/contract';
 import { ProviderError, type PaymentDriver, type ProviderCredentials, type ProviderState } from './driver';
-import { clientCertificateUsable, kaspiAgent, KASPI_CERTIFICATE_FIELDS } from './kaspi-tls';
+import { clientCertificateProblem, clientCertificateValidTo, kaspiAgent, KASPI_CERTIFICATE_FIELDS } from './kaspi-tls';
 
 /**
  * Kaspi QR (ADR 077): the merchant's device at Kaspi opens a payment the customer pays in the Kaspi app. Every
@@ -131,7 +131,11 @@ export function kaspiDriver(opts: { baseUrl: string; timeoutMs?: number; ca?: st
       { name: 'remote_invoice', default: false },
       { name: 'payment_link', default: true },
     ],
-    invalidCredentials: (creds) => (clientCertificateUsable(creds) ? [] : ['client_certificate']),
+    invalidCredentials: (creds) => {
+      const problem = clientCertificateProblem(creds);
+      return problem ? [{ field: 'client_certificate', problem }] : [];
+    },
+    certificateValidTo: (creds) => ({ client_certificate: clientCertificateValidTo(creds) }),
 
     async create(input, creds) {
       const base = { DeviceToken: device(creds), Amount: tenge(input.amount), ExternalId: input.requestId };

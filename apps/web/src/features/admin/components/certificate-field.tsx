@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FieldShell, fieldStyles } from '../../../components/ui/field';
+import { currentLang, formatDate } from '../../../lib/content/format';
 
 /** A file's bytes in base64 (a .pfx/.p12 is binary), in chunks so a large file does not overflow the call stack. */
 function base64Of(bytes: Uint8Array): string {
@@ -20,6 +21,14 @@ function bytesOf(file: Blob): Promise<Uint8Array> {
   });
 }
 
+/** A kept certificate's validity as the hint says it: expired, ending within 30 days (renew it now), or valid until. */
+const SOON_MS = 30 * 86_400_000;
+function validityKey(validTo: string, now = Date.now()): string {
+  const left = Date.parse(validTo) - now;
+  if (left <= 0) return 'admin:payment_providers.certificate_expired';
+  return left <= SOON_MS ? 'admin:payment_providers.certificate_ends_soon' : 'admin:payment_providers.certificate_valid_to';
+}
+
 /**
  * A client certificate (Kaspi's mutual TLS, ADR 077): the file Kaspi gave (.pfx/.p12, sent in base64; or .pem/.crt
  * text), or PEM text pasted. The kept one is never shown: the hint says whether one is kept; blank keeps it.
@@ -28,11 +37,13 @@ export function CertificateField(props: {
   id: string;
   label: string;
   set: boolean;
+  /** The kept certificate's end of validity (ISO), when the server could read it. */
+  validTo?: string | null;
   value: string;
   onChange: (value: string) => void;
   error?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const textId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -52,7 +63,9 @@ export function CertificateField(props: {
   const chosen = props.value ? fileName : null;
   const hint = chosen
     ? t('admin:payment_providers.certificate_file', { name: chosen })
-    : t(props.set ? 'admin:payment_providers.certificate_kept' : 'admin:payment_providers.not_set');
+    : props.set && props.validTo
+      ? t(validityKey(props.validTo), { date: formatDate(props.validTo, currentLang(i18n)) })
+      : t(props.set ? 'admin:payment_providers.certificate_kept' : 'admin:payment_providers.not_set');
   return (
     <FieldShell id={textId} label={props.label} error={props.error} hint={hint}>
       <input

@@ -121,6 +121,41 @@ describe('PaymentProviders (the branch page’s online payments)', () => {
     expect((screen.getByTestId('provider-kaspi-client_certificate') as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('says until when the kept certificate is valid, and warns a month ahead and once it has expired', async () => {
+    const day = 86_400_000;
+    const withCertificate = (validTo: string | null): TAdminPaymentProviders => ({
+      available: true,
+      providers: [
+        {
+          provider: 'kaspi',
+          enabled: true,
+          configured: true,
+          updated_at: '2026-11-29T10:00:00Z',
+          fields: [
+            { name: 'device_token', set: true, kind: 'secret' },
+            { name: 'client_certificate', set: true, kind: 'certificate', valid_to: validTo },
+          ],
+          flags: [],
+        },
+      ],
+    });
+    const cases: [string | null, RegExp][] = [
+      [new Date(Date.now() + 200 * day).toISOString(), /^A certificate valid until .+ is kept/],
+      [new Date(Date.now() + 10 * day).toISOString(), /^The kept certificate ends on .+: ask Kaspi for a new one/],
+      [new Date(Date.now() - day).toISOString(), /^The kept certificate expired on .+: Kaspi refuses every call/],
+      [null, /^A certificate is kept/],
+    ];
+    for (const [validTo, hint] of cases) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse({ data: withCertificate(validTo) })),
+      );
+      const view = renderWithStore(<PaymentProviders branchId={3} />, { route: '/admin/branches/3' });
+      expect(await screen.findByText(hint)).toBeTruthy();
+      view.unmount();
+    }
+  });
+
   it('says the server has no key and offers no form', async () => {
     vi.stubGlobal(
       'fetch',

@@ -71,6 +71,7 @@ function ProviderForm({ branchId, item }: { branchId: number; item: TAdminPaymen
                 id={`${id}-${f.name}`}
                 label={label}
                 set={f.set}
+                validTo={f.valid_to}
                 value={typed[f.name] ?? ''}
                 onChange={onChange}
                 error={error}
