@@ -44,6 +44,7 @@ import { staffArea } from './modules/manage/staff-area';
 import { newsRoutes } from './modules/news/news-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
+import { publicTrackingRoutes } from './modules/orders/public-tracking-routes';
 import { qrRoutes } from './modules/qr/qr-routes';
 import { tracksRoutes } from './modules/tracks/tracks-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
@@ -314,6 +315,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes);
       await api.register(branchesRoutes);
       await api.register(ordersRoutes);
+      await api.register(publicTrackingRoutes);
       await api.register(tracksRoutes);
       await api.register(qrRoutes);
       await api.register(marketplacesRoutes);

@@ -61,6 +61,7 @@ export * from './orders/order-timeline';
 export * from './orders/storage';
 export * from './orders/lookup-order';
 export * from './orders/waiting';
+export * from './orders/public-tracking';
 export * from './tracks/track-code';
 export * from './tracks/saved-track';
 export * from './tracks/list-saved-tracks';
