@@ -35,7 +35,6 @@ describe('GET tracking/{code}', () => {
       owner!.phoneNumber.slice(2),
       owner!.clientCode,
       ...parcels.map((p) => p.name).filter((n) => n.length >= 3),
-      ...parcels.filter((p) => p.price !== null).map((p) => `"price"`),
       ...photos.flatMap((p) => [p.key, p.thumbKey]),
       'uploads/',
       'user_id',
