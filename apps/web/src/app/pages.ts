@@ -58,6 +58,15 @@ export const PAGES: PageEntry[] = [
     ],
   },
   ...AUTH_STEPS.map((step) => ({ path: step, redirect: `/auth/${step}` })),
+  // Public tracking (issue 37): anyone with a code, signed in or not.
+  {
+    path: 'track',
+    crumb: 'track',
+    children: [
+      { index: true, page: 'features/tracking/pages/track-page.tsx' },
+      { path: ':code', page: 'features/tracking/pages/track-page.tsx' },
+    ],
+  },
   {
     guard: 'signed-in',
     children: [

@@ -20,6 +20,8 @@ export const PAGE_ROUTES = [
   '/forgot-code',
   '/forgot-verify',
   '/forgot-form',
+  '/track',
+  '/track/:code',
   '/free-lessons',
   '/free-lessons/:id',
   '/prohibited-items',

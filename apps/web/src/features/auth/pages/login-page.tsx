@@ -65,6 +65,10 @@ export default function LoginPage() {
       footer={
         <>
           {t('auth:login.no_account')} <Link to="/auth/register-code">{t('auth:login.register')}</Link>
+          <br />
+          <Link to="/track" data-testid="login-track">
+            {t('auth:login.track')}
+          </Link>
         </>
       }
     >

@@ -11,6 +11,7 @@ import { OrderNotFound } from '../components/order-not-found';
 import { StatusChip } from '../components/status-chip';
 import { useOrderIdParam } from '../model/use-order-id';
 import { orderTitle, useOrderFormat } from '../model/use-order-format';
+import stepStyles from '../../../components/ui/steps.module.css';
 import styles from '../components/orders.module.css';
 
 const KNOWN_ACTIONS: readonly string[] = ORDER_EVENT_ACTIONS;
@@ -45,21 +46,21 @@ export default function OrderStatusPage() {
       </header>
       <div className={styles.infoGrid}>
         <Card>
-          <ol className={styles.steps}>
+          <ol className={stepStyles.steps}>
             {steps.map((step) => (
               <li
                 key={step.status.id}
-                className={styles.step}
+                className={stepStyles.step}
                 data-done={step.done}
                 data-current={step.current}
                 data-testid="timeline-step"
               >
-                <span className={styles.dot}>{step.done && <CheckIcon size={16} strokeWidth={2.6} />}</span>
+                <span className={stepStyles.dot}>{step.done && <CheckIcon size={16} strokeWidth={2.6} />}</span>
                 <div>
-                  <div className={styles.stepTitle}>
-                    {step.status.name} {step.current && <span className={styles.nowTag}>{t('orders:timeline.current')}</span>}
+                  <div className={stepStyles.stepTitle}>
+                    {step.status.name} {step.current && <span className={stepStyles.nowTag}>{t('orders:timeline.current')}</span>}
                   </div>
-                  <div className={styles.stepMeta}>
+                  <div className={stepStyles.stepMeta}>
                     {step.at ? <time dateTime={step.at}>{f.dateTime(step.at)}</time> : <span>{t('orders:timeline.pending')}</span>}
                     {step.place && <span>{step.place}</span>}
                     {!step.done && step.status.code === 'at_branch' && q.data.expected_arrival && (
