@@ -58,7 +58,6 @@ function NumberField({ kind, user, required }: { kind: Kind; user: TOwnUser; req
         value={value}
         inputMode="numeric"
         autoComplete="off"
-        maxLength={rule.length}
         error={error}
         onChange={(e) => {
           setServerError(null);
