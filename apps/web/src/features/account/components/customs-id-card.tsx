@@ -91,7 +91,7 @@ export function CustomsIdCard({ user }: { user: TOwnUser }) {
   for (const k of ['iin', 'personal_number'] as const) if (user[k] && !kinds.includes(k)) kinds.push(k);
   return (
     <Card>
-      <section id="customs" aria-labelledby="customs-title" data-testid="customs-card">
+      <section id="customs" className={styles.customsCard} aria-labelledby="customs-title" data-testid="customs-card">
         <h2 id="customs-title" className={styles.cardTitle}>
           {t('customs:title')}
         </h2>
