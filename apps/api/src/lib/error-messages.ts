@@ -33,9 +33,7 @@ export function errorMessage(code: TErrorCode, lang: TLang, params?: TextValues)
       : withWait;
   // The personal numbers customs need, named in the caller's language: "IIN", "ИИН", "ЖСН" (customs_id_missing).
   const withCustoms =
-    typeof params?.customs_id === 'string'
-      ? { ...withMoney, customs_id: customsIdWords(params.customs_id, lang) }
-      : withMoney;
+    typeof params?.customs_id === 'string' ? { ...withMoney, customs_id: customsIdWords(params.customs_id, lang) } : withMoney;
   return text(`errors.${code}`, lang, { ...FIXED, ...withCustoms });
 }
 

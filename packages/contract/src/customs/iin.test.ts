@@ -33,8 +33,7 @@ const firstWeighting = (s: string) => [...s.slice(0, 11)].reduce((sum, d, i) => 
 /** Every number one digit away (position × other digit) that keeps the date and century plausible. */
 function singleDigitChanges(iin: string): string[] {
   const out: string[] = [];
-  for (let i = 0; i < 12; i++)
-    for (let d = 0; d <= 9; d++) if (String(d) !== iin[i]) out.push(iin.slice(0, i) + d + iin.slice(i + 1));
+  for (let i = 0; i < 12; i++) for (let d = 0; d <= 9; d++) if (String(d) !== iin[i]) out.push(iin.slice(0, i) + d + iin.slice(i + 1));
   return out;
 }
 
@@ -131,7 +130,16 @@ describe('Kyrgyz personal number', () => {
     expect(isValidKgPersonalNumber('12902200000001')).toBe(true); // 29 Feb 2000
   });
   it('refuses another sex digit, an impossible date, a wrong length', () => {
-    for (const bad of ['31503199012345', '01503199012345', '22902199912345', '23104199012345', '20013199012345', '2150319901234', '215031990123456', '2150319901234a'])
+    for (const bad of [
+      '31503199012345',
+      '01503199012345',
+      '22902199912345',
+      '23104199012345',
+      '20013199012345',
+      '2150319901234',
+      '215031990123456',
+      '2150319901234a',
+    ])
       expect(isValidKgPersonalNumber(bad), bad).toBe(false);
     expect(ZKgPersonalNumber.safeParse('31503199012345').error?.issues[0]?.message).toBe('personal_number_invalid');
   });

@@ -120,14 +120,7 @@ export interface TextParams {
 }
 
 export type MessageParams =
-  | OrderParams
-  | BatchParams
-  | ReceiptParams
-  | TextParams
-  | FlightDelayParams
-  | CorrectionParams
-  | CheckingParams
-  | CustomsNeededParams;
+  OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams | CustomsNeededParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {

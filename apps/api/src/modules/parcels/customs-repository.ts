@@ -21,7 +21,11 @@ export const customsRepository = {
    * takes the row's lock) waits for the dispatch to commit, and the dispatch reads the number as it is after a change
    * that committed first, so no parcel leaves with a number cleared before it left.
    */
-  async numbersOf(db: DbOrTx, userIds: number[], lock: boolean): Promise<Map<number, { iin: string | null; personalNumber: string | null }>> {
+  async numbersOf(
+    db: DbOrTx,
+    userIds: number[],
+    lock: boolean,
+  ): Promise<Map<number, { iin: string | null; personalNumber: string | null }>> {
     if (!userIds.length) return new Map();
     const q = db
       .select({ id: users.id, iin: users.iin, personalNumber: users.personalNumber })
