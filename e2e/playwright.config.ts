@@ -4,7 +4,14 @@ import { BASE_URL } from './support/env';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 /** Specs that change the demo server's shared content for everyone (run last, serially: see the projects). */
-const SHARED_STATE = ['**/admin-places.spec.ts', '**/admin-content-support.spec.ts', '**/admin-broadcasts.spec.ts'];
+const SHARED_STATE = [
+  '**/admin-places.spec.ts',
+  '**/admin-content-support.spec.ts',
+  '**/admin-broadcasts.spec.ts',
+  // Sets what the demo country's customs need (every dispatch reads it): a phone-width journey.
+  '**/customs-iin.spec.ts',
+];
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /**
  * Browser tests against the built product (`node apps/api/dist/server.js` serving apps/web/dist) on a
@@ -34,18 +41,21 @@ export default defineConfig({
       name: 'mobile',
       grepInvert: /@desktop/,
       testIgnore: SHARED_STATE,
-      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      use: PHONE,
     },
     { name: 'desktop', grepInvert: /@mobile/, testIgnore: SHARED_STATE, use: DESKTOP },
     // Journeys that change what every page shows (the site name and logo, published news, broadcast segments) run
     // after all others, one after another, so no other test sees their changes midway.
-    ...SHARED_STATE.map((file, i) => ({
-      name: `shared-state-${i + 1}`,
-      testMatch: file,
-      grepInvert: /@mobile/,
-      dependencies: i === 0 ? ['mobile', 'desktop'] : [`shared-state-${i}`],
-      use: DESKTOP,
-    })),
+    ...SHARED_STATE.map((file, i) => {
+      const phone = file.includes('customs-iin');
+      return {
+        name: `shared-state-${i + 1}`,
+        testMatch: file,
+        grepInvert: phone ? /@desktop/ : /@mobile/,
+        dependencies: i === 0 ? ['mobile', 'desktop'] : [`shared-state-${i}`],
+        use: phone ? PHONE : DESKTOP,
+      };
+    }),
   ],
   webServer: {
     command: 'node e2e/scripts/start-server.mjs',

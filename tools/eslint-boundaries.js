@@ -44,6 +44,7 @@ export const TABLE_OWNERS = {
   flightArrivals: 'parcels',
   flightDelays: 'parcels',
   storageReminders: 'parcels',
+  customsIdNotices: 'parcels',
   parcelFlowDays: 'parcels',
   broadcasts: 'broadcasts',
   savedTracks: 'tracks',

@@ -31,7 +31,18 @@ export function errorMessage(code: TErrorCode, lang: TLang, params?: TextValues)
     typeof params?.amount_minor === 'number' && typeof params.currency === 'string'
       ? { ...withWait, amount: formatMoney(toMajor(params.amount_minor), params.currency, lang) }
       : withWait;
-  return text(`errors.${code}`, lang, { ...FIXED, ...withMoney });
+  // The personal numbers customs need, named in the caller's language: "IIN", "ИИН", "ЖСН" (customs_id_missing).
+  const withCustoms =
+    typeof params?.customs_id === 'string' ? { ...withMoney, customs_id: customsIdWords(params.customs_id, lang) } : withMoney;
+  return text(`errors.${code}`, lang, { ...FIXED, ...withCustoms });
+}
+
+/** 'iin', 'personal_number' or both (comma-separated) in words. */
+export function customsIdWords(kinds: string, lang: TLang): string {
+  return kinds
+    .split(',')
+    .map((k) => (k === 'iin' || k === 'personal_number' ? text(`customs.${k}`, lang) : k))
+    .join(', ');
 }
 
 /** A field message: a validation.* key from the contract, an error code, or plain text kept as it is. */

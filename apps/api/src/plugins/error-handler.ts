@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG, type TErrorBody, type TErrorCode } from '@portal/contract';
+import { ERROR_CODES, MSG, type TErrorBody, type TErrorCode } from '@portal/contract';
 import { AppError } from '../lib/app-error';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../lib/db-unavailable';
 import { errorMessage, fieldMessage } from '../lib/error-messages';
 import { requestLang } from '../lib/request-lang';
+
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 interface ZodIssueLike {
   code: string;
@@ -30,7 +32,8 @@ function fieldErrors(issues: ZodIssueLike[], request: FastifyRequest): Record<st
       for (const key of issue.keys ?? []) add(field ? `${field}.${key}` : key, MSG.unknownField);
       continue;
     }
-    if (issue.message.startsWith('validation.')) add(field, issue.message);
+    // A contract message key, or an error code used as a field message (customs/iin.ts: iin_invalid, …).
+    if (issue.message.startsWith('validation.') || CODES.has(issue.message)) add(field, issue.message);
     else if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) add(field, MSG.required);
     else if (issue.code === 'too_big') add(field, MSG.tooLong);
     else add(field, MSG.invalidValue);

@@ -14,5 +14,7 @@ export const TEST_USER: TUser = {
   language: 'ru',
   place: null,
   created_at: '2026-01-01T00:00:00Z',
+  iin: null,
+  personal_number: null,
   notifications: {},
 };

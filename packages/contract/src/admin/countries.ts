@@ -4,6 +4,7 @@ import { ZId } from '../common/fields';
 import { ZI18nText } from '../common/i18n';
 import { MSG } from '../common/messages';
 import { CHINA_ADDRESS_LINES, type TChinaAddressLine } from '../content/china-address-lines';
+import { CUSTOMS_IDS } from '../customs/iin';
 
 /** The placeholders a China address line may hold; anything else in braces is refused. */
 export const ADDRESS_PLACEHOLDERS = ['{client_code}', '{phone}'] as const;
@@ -51,6 +52,8 @@ export const ZAdminCountry = z.object({
   flag: z.string(),
   phone_prefix: z.string(),
   client_code_prefix: z.string(),
+  /** The personal number customs need before a parcel to this country is dispatched (ADR 084). */
+  customs_id: z.enum(CUSTOMS_IDS),
   /** The warehouse lines as templates, or null when none is set (customers then get the first country's). */
   address: z
     .object({
@@ -73,3 +76,10 @@ export type TAdminCountryResponse = z.infer<typeof ZAdminCountryResponse>;
 export const ZAdminCountryParams = z.object({ id: ZId });
 
 export const ADMIN_ADDRESS_LINES: readonly TChinaAddressLine[] = CHINA_ADDRESS_LINES;
+
+/**
+ * PUT admin/countries/{id}/customs: which personal number customs need before this country's parcels leave China
+ * ('none', 'iin', 'personal_number'; ADR 084). From then on, dispatch refuses parcels whose owner lacks it.
+ */
+export const ZAdminCountryCustomsRequest = z.strictObject({ customs_id: z.enum(CUSTOMS_IDS, { error: MSG.invalidValue }) });
+export type TAdminCountryCustomsRequest = z.infer<typeof ZAdminCountryCustomsRequest>;

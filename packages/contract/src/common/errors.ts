@@ -40,6 +40,11 @@ export const ERROR_STATUS = {
   /** A field message only (a Kaspi certificate that does not open): the 422 itself is validation_failed. */
   certificate_invalid: 422,
   certificate_expired: 422,
+  /** Field messages of the customs personal numbers (contract customs/iin.ts): the 422 itself is validation_failed. */
+  iin_invalid: 422,
+  personal_number_invalid: 422,
+  /** Dispatch refused (all or nothing): the owners of these parcels lack the number their country's customs need. */
+  customs_id_missing: 422,
   handover_changed: 409,
   correction_not_one_step: 409,
   correction_not_delivered: 409,

@@ -15,7 +15,14 @@ export type TDispatchFilter = z.infer<typeof ZDispatchFilter>;
 /** GET manage/dispatch: owned parcels at china_warehouse, oldest first (unclaimed ones have no destination and wait). */
 export const ZDispatchListQuery = ZPageQuery.extend(ZDispatchFilter.shape);
 export type TDispatchListQuery = z.input<typeof ZDispatchListQuery>;
-export const ZDispatchListResponse = ZPage(ZManageParcel);
+/**
+ * A parcel of the dispatch list, with the personal number its owner lacks for its country's customs (ADR 084; null:
+ * nothing missing). Dispatching it is refused (422 customs_id_missing) until the customer adds it. The number itself
+ * is never shown here.
+ */
+export const ZDispatchParcel = ZManageParcel.extend({ customs_id_missing: z.enum(['iin', 'personal_number']).nullable() });
+export type TDispatchParcel = z.infer<typeof ZDispatchParcel>;
+export const ZDispatchListResponse = ZPage(ZDispatchParcel);
 export type TDispatchListResponse = z.infer<typeof ZDispatchListResponse>;
 
 /**

@@ -31,6 +31,13 @@ export const ZPublicUser = z.object({
 });
 export type TPublicUser = z.infer<typeof ZPublicUser>;
 
-/** The signed-in user as auth calls answer it: the public fields and notifications grouped by key. */
-export const ZUser = ZPublicUser.extend({ notifications: ZNotificationGroups });
+/**
+ * The signed-in user's own view: the public fields and their personal numbers for customs (issue 36, ADR 084), which
+ * only they (and the admin's user page) see: Kazakhstan's IIN and Kyrgyzstan's personal number, null when not given.
+ */
+export const ZOwnUser = ZPublicUser.extend({ iin: z.string().nullable(), personal_number: z.string().nullable() });
+export type TOwnUser = z.infer<typeof ZOwnUser>;
+
+/** The signed-in user as auth calls answer it: their own view and notifications grouped by key. */
+export const ZUser = ZOwnUser.extend({ notifications: ZNotificationGroups });
 export type TUser = z.infer<typeof ZUser>;

@@ -250,6 +250,23 @@ export const storageReminders = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.day] })],
 );
 
+/**
+ * Customers told that a parcel of theirs could not leave China for a missing personal number (issue 36, event
+ * customs_id_needed): one row per customer and (the branch's) calendar day. The primary key is the guard: however many
+ * dispatches are refused, in however many processes, a customer is told at most once a day.
+ */
+export const customsIdNotices = pgTable(
+  'customs_id_notices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /** One parcel of a receipt, as it was handed over (tariff and price in minor units). */
 export interface ReceiptItemRow {
   order_id: number;

@@ -3,6 +3,7 @@ import { auditRoutes } from '../audit/audit-routes';
 import { adminBranchesRoutes } from '../branches/admin-branches-routes';
 import { adminLocationsRoutes } from '../shelves/admin-locations-routes';
 import { adminCountriesRoutes } from '../china-address/admin-countries-routes';
+import { adminCountryCustomsRoutes } from '../countries/admin-country-customs-routes';
 import { adminBroadcastsRoutes } from '../broadcasts/admin-broadcasts-routes';
 import { adminSettingsRoutes } from '../settings/admin-settings-routes';
 import { adminFaqsRoutes } from '../faqs/admin-faqs-routes';
@@ -31,6 +32,8 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   adminLocationsRoutes,
   adminSettingsRoutes,
   adminCountriesRoutes,
+  // Which personal number each country's customs need before dispatch (ADR 084).
+  adminCountryCustomsRoutes,
   // Online payments (ADR 077): each branch's providers and sealed credentials.
   adminPaymentProvidersRoutes,
   // Label printers per place (ADR 080).

@@ -18,11 +18,12 @@ import {
   ZVerifyCodeRequest,
   ZVerifyCodeResponse,
   ZNotificationGroups,
-  ZPublicUser,
-  type TPublicUser,
+  ZOwnUser,
+  type TOwnUser,
 } from '@portal/contract';
 import { bearerToken } from '../../lib/bearer-token';
 import { authOf } from './auth-plugin';
+import { auditActorOf } from '../audit/audit';
 import { askedLang, requestLang } from '../../lib/request-lang';
 import { usersRepository } from '../users/users-repository';
 import { sessionsRepository } from './sessions-repository';
@@ -46,7 +47,7 @@ const client = (request: FastifyRequest) => ({
   reads: askedLang(request),
 });
 
-const writePublicUser = compileSerializer(ZPublicUser);
+const writeOwnUser = compileSerializer(ZOwnUser);
 const writeGroups = compileSerializer(ZNotificationGroups);
 const USER_OPEN = Buffer.from('{"data":');
 const GROUPS_OPEN = Buffer.from(',"notifications":');
@@ -56,9 +57,9 @@ const CLOSE = Buffer.from('}}');
  * GET auth/user's answer `{"data":{…user, "notifications":{…}}}` as bytes: the user written anew, the groups as
  * written once for the kept groups (ADR 067; the route's serializer checks it against the contract outside production).
  */
-function userAnswer(user: TPublicUser, notifications: BuiltGroups): Buffer {
+function userAnswer(user: TOwnUser, notifications: BuiltGroups): Buffer {
   notifications.json ??= Buffer.from(writeGroups(notifications.groups));
-  const written = writePublicUser(user); // an object: `{…}`, opened here to add the groups as its last field
+  const written = writeOwnUser(user); // an object: `{…}`, opened here to add the groups as its last field
   return Buffer.concat([USER_OPEN, Buffer.from(written.slice(0, -1)), GROUPS_OPEN, notifications.json, CLOSE]);
 }
 
@@ -253,7 +254,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
       preHandler: app.authenticate,
     },
-    async (request) => ({ data: await auth.updateUser(authOf(request).user, request.body, askedLang(request)) }),
+    async (request) => ({ data: await auth.updateUser(authOf(request).user, request.body, askedLang(request), auditActorOf(request)) }),
   );
 
   r.post(

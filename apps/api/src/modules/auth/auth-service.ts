@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TLang, TPublicUser, TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
+import type { TLang, TOwnUser, TRegisterRequest, TUpdatePasswordRequest, TUpdateUserRequest, TUser } from '@portal/contract';
 import type { z } from 'zod';
 import type { ZRegisterRequest, ZUpdatePasswordRequest, ZUpdateUserRequest } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,7 +10,8 @@ import { pushSubscriptionsService } from '../notifications/push-channel';
 import { telegramRepository } from '../notifications/telegram-repository';
 import type { ShownNotificationRow } from '../notifications/notifications-repository';
 import { createKeptGroups, type BuiltGroups, type KeptGroupsEntry } from '../notifications/kept-groups';
-import { toPublicUser } from '../users/user-view';
+import { toOwnUser } from '../users/user-view';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { usersRepository, type UserRow } from '../users/users-repository';
 import type { CodesService } from './codes-service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -57,7 +58,7 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
   const buildGroups = (rows: ShownNotificationRow[], lang: TLang, now: number) => notificationsService.groupsAt(db, rows, lang, now);
 
   async function userView(user: UserRow, lang: TLang | undefined): Promise<TUser> {
-    return { ...toPublicUser(user), notifications: await notificationsService.groupsForUser(db, user.id, lang ?? user.language) };
+    return { ...toOwnUser(user), notifications: await notificationsService.groupsForUser(db, user.id, lang ?? user.language) };
   }
 
   return {
@@ -75,13 +76,13 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       found: { user: UserRow; notifications: { fingerprint: string; rows: ShownNotificationRow[] | null } },
       kept: KeptGroupsEntry | undefined,
       lang: TLang | undefined,
-    ): Promise<{ user: TPublicUser; notifications: BuiltGroups }> {
+    ): Promise<{ user: TOwnUser; notifications: BuiltGroups }> {
       const { fingerprint, rows } = found.notifications;
       let entry = kept;
       if (rows) entry = keptGroups.put(found.user.id, fingerprint, rows);
       else if (!entry || entry.fingerprint !== fingerprint || entry.userId !== found.user.id)
         throw new Error('auth/user: the database found kept notifications current that this instance does not keep');
-      return { user: toPublicUser(found.user), notifications: await entry.groups(lang ?? found.user.language, Date.now(), buildGroups) };
+      return { user: toOwnUser(found.user), notifications: await entry.groups(lang ?? found.user.language, Date.now(), buildGroups) };
     },
 
     /** The password passed the contract's rule with the request (ZRegisterRequest: length, passwordWeakness). */
@@ -263,7 +264,12 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       }
     },
 
-    async updateUser(user: UserRow, input: UpdateUserInput, lang?: TLang) {
+    /**
+     * The personal data; the personal numbers for customs too (ADR 084): a change of either is audited as set or
+     * cleared, never with the number, and takes the account's row lock, so a dispatch reading it FOR SHARE sees it
+     * either before or after, never half way.
+     */
+    async updateUser(user: UserRow, input: UpdateUserInput, lang?: TLang, actor?: AuditActor) {
       if (input.branch_id !== undefined && !(await usersRepository.branchCountryPrefix(db, input.branch_id))) {
         throw new AppError('validation_failed', { fields: { branch_id: ['validation.invalid_value'] } });
       }
@@ -274,7 +280,25 @@ export function createAuthService(deps: { db: Db; tokens: TokenService; codes: C
       if (input.gender !== undefined) patch.gender = input.gender;
       if (input.date_of_birth !== undefined) patch.dateOfBirth = input.date_of_birth;
       if (input.language !== undefined) patch.language = input.language;
-      const updated = Object.keys(patch).length ? await usersRepository.update(db, user.id, patch) : user;
+      if (input.iin !== undefined) patch.iin = input.iin;
+      if (input.personal_number !== undefined) patch.personalNumber = input.personal_number;
+      if (!Object.keys(patch).length) return userView(user, lang);
+      const updated = await db.transaction(async (tx) => {
+        const before = await usersRepository.findById(tx, user.id);
+        const row = await usersRepository.update(tx, user.id, patch);
+        const changed = (['iin', 'personalNumber'] as const).filter((k) => k in patch && (before?.[k] ?? null) !== (row?.[k] ?? null));
+        if (changed.length && actor)
+          await recordAudit(tx, {
+            actor,
+            action: 'user.customs_id',
+            targetType: 'user',
+            targetId: user.id,
+            // Whether each number was there, never the number itself.
+            before: Object.fromEntries(changed.map((k) => [k === 'iin' ? 'iin' : 'personal_number', before?.[k] ? 'set' : 'none'])),
+            after: Object.fromEntries(changed.map((k) => [k === 'iin' ? 'iin' : 'personal_number', row?.[k] ? 'set' : 'none'])),
+          });
+        return row;
+      });
       return userView(updated!, lang);
     },
   };

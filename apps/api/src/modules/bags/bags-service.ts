@@ -207,7 +207,7 @@ export const bagsService = {
    * in one transaction. If any of them can no longer be dispatched, nothing moves (409 bag_parcels_changed).
    */
   async dispatch(db: Db, id: number, flightId: number, actor: Actor, lang: TLang): Promise<TBagDetails> {
-    await db.transaction(async (tx) => {
+    await parcels.dispatchTransaction(db, async (tx) => {
       const bag = await lockIn(tx, id, ['sealed']);
       const branchIds = await flightsModule.branchIds(tx, flightId);
       if (!branchIds.length) throw notFound();

@@ -32,13 +32,14 @@ const lines = (w: WarehouseRow) => ({
   postcode: w.postcode,
 });
 
-const toAdminCountry = (c: CountryRow, w: WarehouseRow | null): TAdminCountry => ({
+export const toAdminCountry = (c: CountryRow, w: WarehouseRow | null): TAdminCountry => ({
   id: c.id,
   code: c.code,
   name: c.name,
   flag: c.flag,
   phone_prefix: c.phonePrefix,
   client_code_prefix: c.clientCodePrefix,
+  customs_id: c.customsId,
   address: w ? { ...lines(w), updated_at: w.updatedAt.toISOString() } : null,
 });
 

@@ -28,6 +28,7 @@ export async function countriesRoutes(app: FastifyInstance) {
           flag: c.flag,
           phone_prefix: c.phonePrefix,
           currency: c.currency,
+          customs_id: c.customsId,
         })),
       };
     },

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_DISPATCH_ALL,
   type TDispatchFilter,
+  type TDispatchParcel,
   type TDispatchResult,
   type TLang,
-  type TManageParcel,
   type TScanResult,
 } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -34,7 +34,7 @@ export const dispatchService = {
     page: number,
     perPage: number,
     lang: TLang,
-  ): Promise<{ items: TManageParcel[]; total: number }> {
+  ): Promise<{ items: TDispatchParcel[]; total: number }> {
     const where = await dispatchableWhere(db, filter);
     const [rows, total] = await Promise.all([
       manageRepository.parcels(db, where, {
@@ -44,7 +44,13 @@ export const dispatchService = {
       }),
       manageRepository.count(db, where),
     ]);
-    return { items: rows.map((r) => toManageParcel(r, lang)), total };
+    // Which of them the customs gate would refuse (ADR 084): the screen marks them with the missing number's name.
+    const gaps = await parcels.customsGaps(
+      db,
+      rows.map((r) => ({ id: r.order.id, trackCode: r.order.trackCode, userId: r.order.userId, branchId: r.order.branchId })),
+    );
+    const missing = new Map(gaps.map((g) => [g.id, g.missing]));
+    return { items: rows.map((r) => ({ ...toManageParcel(r, lang), customs_id_missing: missing.get(r.order.id) ?? null })), total };
   },
 
   /** Moves the chosen parcels to in_transit in one transaction: one event and one notification per parcel. */
@@ -56,7 +62,7 @@ export const dispatchService = {
   ): Promise<TDispatchResult> {
     // Our numbers (P…) as their tracking codes; a misread one refuses the call before anything moves.
     if (choice.trackCodes) choice = { ...choice, trackCodes: await scannedCodes(db, choice.trackCodes) };
-    const { moved, results } = await db.transaction(async (tx) => {
+    const { moved, results } = await parcels.dispatchTransaction(db, async (tx) => {
       let flight: { id: number; branchIds: number[] } | undefined;
       if (choice.flightId !== undefined) {
         const branchIds = await flightsModule.branchIds(tx, choice.flightId);

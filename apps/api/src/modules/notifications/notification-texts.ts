@@ -76,6 +76,13 @@ export interface CheckingParams {
   track_code: string;
 }
 
+/** customs_id_needed: parcels could not leave China for the personal number customs need (at most once a day). */
+export interface CustomsNeededParams {
+  customs_id: 'iin' | 'personal_number';
+  count: number;
+  codes: string[];
+}
+
 /** One parcel of a batch message: its chargeable weight (kg) and price (major units, null before arrival). */
 export interface BatchItem {
   order_id: number;
@@ -112,7 +119,8 @@ export interface TextParams {
   body: TI18nText;
 }
 
-export type MessageParams = OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams;
+export type MessageParams =
+  OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams | CustomsNeededParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -175,6 +183,15 @@ function checkingText(c: CheckingParams, lang: TLang): RenderedMessage {
   return c.checking === 'checking'
     ? { title: t('checking_title', lang), body: t('checking_body', lang, vars) }
     : { title: t('not_yours_title', lang), body: t('not_yours_body', lang, vars) };
+}
+
+function customsNeededText(c: CustomsNeededParams, lang: TLang): RenderedMessage {
+  const vars = {
+    customs_id: text(`customs.${c.customs_id}`, lang),
+    count: c.count,
+    codes: c.codes.join(', ') + (c.count > c.codes.length ? ' …' : ''),
+  };
+  return { title: t('customs_needed_title', lang, vars), body: t('customs_needed_body', lang, vars) };
 }
 
 const isText = (p: MessageParams): p is TextParams => 'title' in p && typeof p.title === 'object' && p.title !== null;
@@ -267,6 +284,7 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   flight_delayed: (p, lang) => flightText(p as FlightDelayParams, lang),
   order_corrected: (p, lang) => correctionText(p as CorrectionParams, lang),
   order_checking: (p, lang) => checkingText(p as CheckingParams, lang),
+  customs_id_needed: (p, lang) => customsNeededText(p as CustomsNeededParams, lang),
   support_reply: writtenText,
   news: writtenText,
   system: writtenText,

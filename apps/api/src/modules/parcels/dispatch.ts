@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { CustomsIdMissing, customsGaps } from './customs-gate';
 import { parcelFlows } from './parcel-flows';
 import { move, recordEvents } from './parcel-history';
 import type { Actor, LifecycleOrderRow } from './parcel-types';
@@ -7,7 +8,9 @@ import { parcelsRepository } from './parcels-repository';
 
 /**
  * china_warehouse → in_transit for the owned parcels matching `where`. With a flight, only the parcels addressed to one
- * of its destination branches move, and they are put on it.
+ * of its destination branches move, and they are put on it. The customs gate (ADR 084): when the owner of any parcel
+ * that moved lacks the personal number its branch's country needs (read under the owner's FOR SHARE lock), nothing
+ * moves: 422 customs_id_missing naming them (the caller's `dispatchTransaction` tells the owners after the rollback).
  */
 export async function dispatch(
   tx: DbOrTx,
@@ -20,6 +23,9 @@ export async function dispatch(
     dispatchedAt: new Date(),
     ...(flight ? { flightId: flight.id } : {}),
   });
+  // Checked on exactly what moved (the guarded UPDATE's rows), so the set checked is the set dispatched.
+  const blocked = await customsGaps(tx, moved, true);
+  if (blocked.length) throw new CustomsIdMissing(blocked);
   await parcelFlows.add(
     tx,
     moved.map((o) => o.id),

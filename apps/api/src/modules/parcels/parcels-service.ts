@@ -3,6 +3,7 @@ import { arrive } from './arrive';
 import { claim } from './claim';
 import { correct } from './correct';
 import { dispatch } from './dispatch';
+import { customsGaps, dispatchTransaction } from './customs-gate';
 import { assignDisputed, dispute, releaseDisputed } from './dispute';
 import { handOver } from './hand-over';
 import { parcelPhotosRepository } from './parcel-photos';
@@ -49,6 +50,10 @@ export const parcels = {
   assignDisputed,
   releaseDisputed,
   dispatch,
+  /** Every dispatch's transaction (ADR 084): a customs refusal tells the owners after the rollback. */
+  dispatchTransaction,
+  /** Which listed parcels the customs gate would refuse, and why (the dispatch screen's marks; no lock). */
+  customsGaps: (db: DbOrTx, rows: Parameters<typeof customsGaps>[1]) => customsGaps(db, rows, false),
   arrive,
   handOver,
   correct,

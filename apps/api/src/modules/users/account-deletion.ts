@@ -70,6 +70,9 @@ export function createAccountDeletion(deps: { db: Db; codes: CodesService }) {
           passwordHash: NO_PASSWORD,
           gender: null,
           dateOfBirth: null,
+          // The personal numbers for customs (ADR 084) are personal data too.
+          iin: null,
+          personalNumber: null,
           deletedAt: now,
           // Blocked too: every path that refuses a blocked account (sign-in, refresh, the counter, broadcasts) refuses it.
           blockedAt: current.blockedAt ?? now,

@@ -1,4 +1,4 @@
-import type { TPublicUser } from '@portal/contract';
+import type { TOwnUser, TPublicUser } from '@portal/contract';
 import type { UserRow } from './users-repository';
 
 /** The public shape of a user row (never the password hash). */
@@ -17,4 +17,9 @@ export function toPublicUser(row: UserRow): TPublicUser {
     place: row.role === 'customer' || !row.placeKind ? null : { kind: row.placeKind, branch_id: row.placeBranchId ?? null },
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The user's own view (auth calls): the public shape and their personal numbers for customs. */
+export function toOwnUser(row: UserRow): TOwnUser {
+  return { ...toPublicUser(row), iin: row.iin ?? null, personal_number: row.personalNumber ?? null };
 }

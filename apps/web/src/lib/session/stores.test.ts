@@ -27,6 +27,8 @@ const USER = {
   language: 'kk' as const,
   place: null,
   created_at: '2026-01-01T00:00:00Z',
+  iin: null,
+  personal_number: null,
   notifications: {},
 };
 
@@ -39,6 +41,8 @@ const note = (id: number, read: boolean) => ({
   read,
   new: !read,
   created_at: '2026-01-01T00:00:00Z',
+  iin: null,
+  personal_number: null,
 });
 
 describe('auth slice', () => {

@@ -25,6 +25,8 @@ const USER: TUser = {
   language: 'en',
   place: null,
   created_at: '2026-01-01T00:00:00Z',
+  iin: null,
+  personal_number: null,
   notifications: {},
 };
 const signedIn = { auth: { ...initialAuthState(null), token: 'tok', user: USER, isAuthenticated: true, isInitialized: true } };

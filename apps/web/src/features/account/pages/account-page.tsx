@@ -13,6 +13,7 @@ import { Card, PageHeader } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/feedback';
 import { readablePhone } from '../../../components/ui/phone-field';
 import { useUpdateUserMutation } from '../api/account-api';
+import { CustomsIdCard } from '../components/customs-id-card';
 import { DeleteAccountSheet } from '../components/delete-account-sheet';
 import { ACCOUNT_FIELDS, accountDefaults, ZAccountForm, type TAccountForm } from '../model/account-form';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
@@ -69,6 +70,7 @@ export default function AccountPage() {
           </div>
         </form>
       </Card>
+      {user.role === 'customer' && <CustomsIdCard user={user} />}
       <Card>
         <h2 className={styles.cardTitle}>{t('account:account.phone_title')}</h2>
         <div className={styles.phoneRow}>

@@ -1,4 +1,10 @@
-import type { TAdminChinaAddressRequest, TAdminCountriesResponse, TAdminCountry, TAdminCountryResponse } from '@portal/contract';
+import type {
+  TAdminChinaAddressRequest,
+  TAdminCountryCustomsRequest,
+  TAdminCountriesResponse,
+  TAdminCountry,
+  TAdminCountryResponse,
+} from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
 /** admin/countries: each country's China warehouse address lines. */
@@ -15,7 +21,12 @@ export const adminCountriesApi = baseApi.injectEndpoints({
       transformResponse: (r: TAdminCountryResponse) => r.data,
       invalidatesTags: ['Admin'],
     }),
+    saveCountryCustoms: build.mutation<TAdminCountry, { id: number; body: TAdminCountryCustomsRequest }>({
+      query: ({ id, body }) => ({ url: `admin/countries/${id}/customs`, method: 'PUT', body }),
+      transformResponse: (r: TAdminCountryResponse) => r.data,
+      invalidatesTags: ['Admin'],
+    }),
   }),
 });
 
-export const { useAdminCountriesQuery, useSaveChinaAddressMutation } = adminCountriesApi;
+export const { useAdminCountriesQuery, useSaveChinaAddressMutation, useSaveCountryCustomsMutation } = adminCountriesApi;

@@ -1,15 +1,48 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ADDRESS_LINES, fillAddressPlaceholders, isLang, type TAdminCountry, type TLang } from '@portal/contract';
+import {
+  ADMIN_ADDRESS_LINES,
+  CUSTOMS_IDS,
+  fillAddressPlaceholders,
+  isLang,
+  type TAdminCountry,
+  type TCustomsId,
+  type TLang,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { describeApiError } from '../../../lib/api/errors';
-import { useAdminCountriesQuery, useSaveChinaAddressMutation } from '../api/admin-countries-api';
+import { useAdminCountriesQuery, useSaveChinaAddressMutation, useSaveCountryCustomsMutation } from '../api/admin-countries-api';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
 import styles from '../components/places.module.css';
+
+/** Which personal number the country's customs need before its parcels are dispatched (ADR 084): saved on change. */
+function CountryCustoms({ country }: { country: TAdminCountry }) {
+  const { t } = useTranslation();
+  const [save, state] = useSaveCountryCustomsMutation();
+  const failure = state.error ? describeApiError(state.error as never, t) : null;
+  return (
+    <div data-testid={`country-customs-${country.code}`}>
+      <SelectField
+        label={t('admin:countries.customs_id')}
+        hint={t('admin:countries.customs_hint')}
+        value={country.customs_id}
+        disabled={state.isLoading}
+        error={failure?.message}
+        onChange={(e) => void save({ id: country.id, body: { customs_id: e.target.value as TCustomsId } })}
+      >
+        {CUSTOMS_IDS.map((id) => (
+          <option key={id} value={id}>
+            {t(`admin:countries.customs_${id}`)}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
 
 type Lines = Record<(typeof ADMIN_ADDRESS_LINES)[number], string>;
 const empty = (): Lines => Object.fromEntries(ADMIN_ADDRESS_LINES.map((l) => [l, ''])) as Lines;
@@ -36,6 +69,7 @@ function CountryAddress({ country, lang }: { country: TAdminCountry; lang: TLang
       <h2 className={styles.sectionTitle}>
         {country.flag} {country.name[lang] || country.name.ru}
       </h2>
+      <CountryCustoms country={country} />
       <p className={styles.hint}>{t('admin:countries.placeholders')}</p>
       <div className={adminStyles.grid2}>
         {ADMIN_ADDRESS_LINES.map((line) => (

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../lib/session/auth-slice';
 import { ChinaAddressCard } from '../components/china-address-card';
+import { CustomsBanner } from '../components/customs-banner';
 import { HomeBranches } from '../components/home-branches';
 import { HomeLessons } from '../components/home-lessons';
 import { MarketplacesBlock } from '../components/marketplaces-block';
@@ -29,6 +30,7 @@ export default function HomePage({ trackBox }: { trackBox?: ReactNode }) {
           </p>
         )}
       </header>
+      {user && <CustomsBanner user={user} />}
       <div className={styles.top}>
         <div className={styles.topColumn}>
           {user && <WaitingSummary />}

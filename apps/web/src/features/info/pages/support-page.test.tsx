@@ -22,6 +22,8 @@ const USER: TUser = {
   language: 'en',
   place: null,
   created_at: '2026-01-01T00:00:00Z',
+  iin: null,
+  personal_number: null,
   notifications: {},
 };
 

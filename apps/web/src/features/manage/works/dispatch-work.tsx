@@ -166,6 +166,17 @@ export function DispatchWork({ branches }: { branches: TManageBranch[] }) {
                 <li key={p.id}>
                   <ParcelSummary
                     parcel={p}
+                    end={
+                      p.customs_id_missing && (
+                        <span
+                          className={styles.customsMissing}
+                          title={t('manage:dispatch.customs_hint')}
+                          data-testid="dispatch-customs-missing"
+                        >
+                          {t(`manage:dispatch.customs_${p.customs_id_missing}`)}
+                        </span>
+                      )
+                    }
                     start={
                       <input
                         type="checkbox"
