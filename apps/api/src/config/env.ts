@@ -70,6 +70,8 @@ export interface AppConfig {
    * and each provider's API address.
    */
   payments: { secretKey: string | undefined; kaspiApiUrl: string; cloudpaymentsApiUrl: string; freedompayApiUrl: string };
+  /** The duty limit's exchange rates (ADR 087): the NBK daily feed's address. */
+  duties: { nbkRatesUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cloudpaymentsApiUrl: env.CLOUDPAYMENTS_API_URL.replace(/\/+$/, ''),
       freedompayApiUrl: env.FREEDOMPAY_API_URL.replace(/\/+$/, ''),
     },
+    duties: { nbkRatesUrl: env.NBK_RATES_URL },
   };
   return restoreDrill ? drillConfig(config) : config;
 }

@@ -1,1 +1,3 @@
 export * from './insurance';
+export * from './duty';
+export * from './duty-api';
