@@ -64,7 +64,9 @@ export class FakeNbk {
       })
       .join('');
     res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
-    res.end(`<?xml version="1.0" encoding="utf-8"?><rates><generator>fake-nbk</generator><title>Official exchange rates</title><link>https://nationalbank.kz</link><description>Official exchange rates</description><copyright>NBK</copyright><date>${fdate}</date>${items}</rates>`);
+    res.end(
+      `<?xml version="1.0" encoding="utf-8"?><rates><generator>fake-nbk</generator><title>Official exchange rates</title><link>https://nationalbank.kz</link><description>Official exchange rates</description><copyright>NBK</copyright><date>${fdate}</date>${items}</rates>`,
+    );
   }
 }
 

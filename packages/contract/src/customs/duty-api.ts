@@ -11,7 +11,11 @@ import { DUTY_CURRENCIES, DUTY_PERIODS } from './duty';
 export const ZDutyPeriod = z.enum(DUTY_PERIODS, { error: MSG.invalidValue });
 export const ZDutyCurrency = z.enum(DUTY_CURRENCIES, { error: MSG.invalidValue });
 
-const ZMinor = z.number({ error: MSG.invalidValue }).int({ error: MSG.invalidValue }).min(0, { error: MSG.invalidValue }).max(MAX_AMOUNT_MINOR, { error: MSG.invalidValue });
+const ZMinor = z
+  .number({ error: MSG.invalidValue })
+  .int({ error: MSG.invalidValue })
+  .min(0, { error: MSG.invalidValue })
+  .max(MAX_AMOUNT_MINOR, { error: MSG.invalidValue });
 const ZKg = z.number({ error: MSG.invalidValue }).min(0, { error: MSG.invalidValue }).max(100_000, { error: MSG.invalidValue });
 
 /** A rule as the customer and the admin read it. */
@@ -49,7 +53,11 @@ export const ZDutyLimitResponse = ZData(ZDutyLimit);
 
 /** POST customs/duty-estimate. Items' `unit_price` is minor units of their currency; without items, the declaration of `track_code`. */
 export const ZDutyEstimateItem = z.strictObject({
-  quantity: z.number({ error: MSG.invalidValue }).int({ error: MSG.invalidValue }).min(1, { error: MSG.invalidValue }).max(100_000, { error: MSG.invalidValue }),
+  quantity: z
+    .number({ error: MSG.invalidValue })
+    .int({ error: MSG.invalidValue })
+    .min(1, { error: MSG.invalidValue })
+    .max(100_000, { error: MSG.invalidValue }),
   unit_price: ZMinor,
   currency: ZDutyCurrency,
 });
@@ -93,7 +101,11 @@ export const ZSaveDutyRuleRequest = z.strictObject({
   period: ZDutyPeriod,
   value_threshold: ZMinor,
   weight_threshold_kg: ZKg,
-  rate_bp: z.number({ error: MSG.invalidValue }).int({ error: MSG.invalidValue }).min(0, { error: MSG.invalidValue }).max(10_000, { error: MSG.invalidValue }),
+  rate_bp: z
+    .number({ error: MSG.invalidValue })
+    .int({ error: MSG.invalidValue })
+    .min(0, { error: MSG.invalidValue })
+    .max(10_000, { error: MSG.invalidValue }),
   min_per_kg: ZMinor,
   name: z.strictObject({
     kk: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(200, { error: MSG.invalidValue }),
@@ -112,7 +124,14 @@ export const ZDutyRulesResponse = ZData(z.array(ZDutyRule));
 export const ZDutyRuleResponse = ZData(ZDutyRule);
 
 /** admin/exchange-rates: the recent days' rates and the feed's last attempts. */
-export const ZExchangeRate = z.object({ day: z.string(), currency: z.string(), rate: z.string(), quant: z.number().int(), source: z.string(), fetched_at: z.string() });
+export const ZExchangeRate = z.object({
+  day: z.string(),
+  currency: z.string(),
+  rate: z.string(),
+  quant: z.number().int(),
+  source: z.string(),
+  fetched_at: z.string(),
+});
 export const ZRatesFetch = z.object({
   day: z.string(),
   status: z.enum(['ok', 'failed']),

@@ -62,7 +62,9 @@ describe('rules by date (both ends inclusive, local day)', () => {
   it('overlap', () => {
     expect(rulesOverlap(rules[0]!, rules[1]!)).toBe(false);
     expect(rulesOverlap(rules[0]!, { effectiveFrom: '2026-12-31', effectiveTo: null })).toBe(true);
-    expect(rulesOverlap({ effectiveFrom: '2020-01-01', effectiveTo: null }, { effectiveFrom: '2030-01-01', effectiveTo: '2030-02-01' })).toBe(true);
+    expect(
+      rulesOverlap({ effectiveFrom: '2020-01-01', effectiveTo: null }, { effectiveFrom: '2030-01-01', effectiveTo: '2030-02-01' }),
+    ).toBe(true);
   });
 });
 

@@ -27,7 +27,14 @@ export async function adminDutiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/duty-rules',
-    { schema: { tags, security, summary: 'Duty-free limit rules of every country, newest first', response: { 200: ZDutyRulesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Duty-free limit rules of every country, newest first',
+        response: { 200: ZDutyRulesResponse, ...errors },
+      },
+    },
     async () => ({ data: (await dutiesRepository.rules(app.db)).map(ruleView) }),
   );
   r.post(

@@ -82,7 +82,12 @@ export const dutiesRepository = {
   },
 
   /** Stores a day's rates (a second fetch of the day replaces its values). */
-  async upsertRates(tx: DbOrTx, day: string, rates: readonly { currency: string; rate: string; quant: number }[], source = 'nbk'): Promise<number> {
+  async upsertRates(
+    tx: DbOrTx,
+    day: string,
+    rates: readonly { currency: string; rate: string; quant: number }[],
+    source = 'nbk',
+  ): Promise<number> {
     if (rates.length === 0) return 0;
     const rows = await tx
       .insert(exchangeRates)
@@ -174,7 +179,9 @@ export const dutiesRepository = {
       const saved = await db
         .select({ trackCode: savedTracks.trackCode })
         .from(savedTracks)
-        .where(and(eq(savedTracks.userId, userId), sql`not exists (select 1 from ${orders} o where o.track_code = ${savedTracks.trackCode})`));
+        .where(
+          and(eq(savedTracks.userId, userId), sql`not exists (select 1 from ${orders} o where o.track_code = ${savedTracks.trackCode})`),
+        );
       for (const s of saved) if (s.trackCode !== exceptCode) out.push({ trackCode: s.trackCode, weight: 0 });
     }
     return out;

@@ -152,10 +152,30 @@ export async function estimateDuty(db: DbOrTx, userId: number, body: TDutyEstima
     rate_unavailable: conv.unavailable.filter((c) => amounts.has(c) || prev.amounts.has(c) || c === 'EUR'),
   };
   if (value === null || previousEur === null) {
-    return { ...base, status: 'rate_unavailable', value_eur: null, previous_eur: 0, used: null, remaining: null, crosses: false, duty_eur: null, duty_branch: null };
+    return {
+      ...base,
+      status: 'rate_unavailable',
+      value_eur: null,
+      previous_eur: 0,
+      used: null,
+      remaining: null,
+      crosses: false,
+      duty_eur: null,
+      duty_branch: null,
+    };
   }
   if (!ctx.rule) {
-    return { ...base, status: 'no_rule', value_eur: value, previous_eur: previousEur, used: null, remaining: null, crosses: false, duty_eur: null, duty_branch: null };
+    return {
+      ...base,
+      status: 'no_rule',
+      value_eur: value,
+      previous_eur: previousEur,
+      used: null,
+      remaining: null,
+      crosses: false,
+      duty_eur: null,
+      duty_branch: null,
+    };
   }
   const r = dutyFor(terms(ctx.rule), { value, weightKg, previousValue: previousEur, previousWeightKg: prev.weightKg });
   return {

@@ -36,7 +36,8 @@ export async function saveDutyRule(db: Db, actor: AuditActor, id: number | null,
     if (before && before.countryCode !== values.countryCode) await dutiesRepository.lockCountry(tx, before.countryCode);
     if (await dutiesRepository.overlapping(tx, values.countryCode, values.effectiveFrom, values.effectiveTo ?? null, id ?? undefined))
       throw new AppError('duty_rule_overlap');
-    const saved = id === null ? await dutiesRepository.insertRule(tx, values) : await dutiesRepository.updateRule(tx, id, body.version, values);
+    const saved =
+      id === null ? await dutiesRepository.insertRule(tx, values) : await dutiesRepository.updateRule(tx, id, body.version, values);
     if (!saved) throw new AppError('stale_write');
     await recordAudit(tx, {
       actor,
@@ -58,10 +59,18 @@ export async function endDutyRule(db: Db, actor: AuditActor, id: number, body: T
     if (body.effective_to < before.effectiveFrom)
       throw new AppError('validation_failed', { fields: { effective_to: ['validation.invalid_date'] } });
     await dutiesRepository.lockCountry(tx, before.countryCode);
-    if (await dutiesRepository.overlapping(tx, before.countryCode, before.effectiveFrom, body.effective_to, id)) throw new AppError('duty_rule_overlap');
+    if (await dutiesRepository.overlapping(tx, before.countryCode, before.effectiveFrom, body.effective_to, id))
+      throw new AppError('duty_rule_overlap');
     const saved = await dutiesRepository.updateRule(tx, id, body.version, { effectiveTo: body.effective_to });
     if (!saved) throw new AppError('stale_write');
-    await recordAudit(tx, { actor, action: 'duty_rule.end', targetType: 'duty_rule', targetId: id, before: ruleView(before), after: ruleView(saved) });
+    await recordAudit(tx, {
+      actor,
+      action: 'duty_rule.end',
+      targetType: 'duty_rule',
+      targetId: id,
+      before: ruleView(before),
+      after: ruleView(saved),
+    });
     return ruleView(saved);
   });
 }

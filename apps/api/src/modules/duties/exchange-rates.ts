@@ -44,7 +44,14 @@ export async function dailyRates(db: Db, baseUrl: string, now = new Date()): Pro
 export async function recentRates(db: DbOrTx, days = 7) {
   const [rates, fetches] = await Promise.all([dutiesRepository.recentRates(db, days), dutiesRepository.recentFetches(db, 10)]);
   return {
-    rates: rates.map((r) => ({ day: r.day, currency: r.currency, rate: r.rate, quant: r.quant, source: r.source, fetched_at: r.fetchedAt.toISOString() })),
+    rates: rates.map((r) => ({
+      day: r.day,
+      currency: r.currency,
+      rate: r.rate,
+      quant: r.quant,
+      source: r.source,
+      fetched_at: r.fetchedAt.toISOString(),
+    })),
     fetches: fetches.map(fetchView),
   };
 }
@@ -65,7 +72,9 @@ export async function converter(db: DbOrTx, currencies: Iterable<string>, day: s
   const found = await dutiesRepository.ratesOnOrBefore(db, [...wanted], day);
   const rateOf = (c: string) => (c === 'KZT' ? '1' : found.get(c)?.rate);
   const unavailable = [...wanted].filter((c) => !found.has(c)).sort();
-  const rates = [...found].map(([currency, r]) => ({ currency, rate: r.rate, day: r.day })).sort((a, b) => a.currency.localeCompare(b.currency));
+  const rates = [...found]
+    .map(([currency, r]) => ({ currency, rate: r.rate, day: r.day }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
   return {
     rates,
     unavailable,
