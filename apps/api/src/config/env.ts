@@ -156,7 +156,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cloudpaymentsApiUrl: env.CLOUDPAYMENTS_API_URL.replace(/\/+$/, ''),
       freedompayApiUrl: env.FREEDOMPAY_API_URL.replace(/\/+$/, ''),
     },
-    duties: { nbkRatesUrl: env.NBK_RATES_URL },
+    duties: {
+      nbkRatesUrl:
+        env.NBK_RATES_URL ??
+        (env.NODE_ENV === 'test' ? 'http://127.0.0.1:9/rss/get_rates.cfm' : 'https://nationalbank.kz/rss/get_rates.cfm'),
+    },
   };
   return restoreDrill ? drillConfig(config) : config;
 }

@@ -7,7 +7,6 @@ import { SaxesParser } from 'saxes';
  *   <quant>1</quant><index>UP</index><change>+1.2</change></item>…</rates>
  * where `description` is KZT for `quant` units of `title`. Tests point NBK_RATES_URL at tools/fakes/nbk-rates.mjs.
  */
-export const NBK_DEFAULT_URL = 'https://nationalbank.kz/rss/get_rates.cfm';
 export const NBK_DAY_PARAM = 'fdate';
 const FIELDS = { root: 'rates', item: 'item', code: 'title', value: 'description', quant: 'quant', date: 'date' } as const;
 /** The currencies the duty estimate needs; the feed must carry each (KZT is 1 by definition). */
