@@ -29,6 +29,10 @@ const { FakeKaspi } = await import(join(root, 'tools/fakes/kaspi-qr.mjs'));
 const kaspi = new FakeKaspi();
 await kaspi.start();
 const kaspiDevice = kaspi.addDevice('e2e-kaspi-device');
+// The National Bank of Kazakhstan's rates feed (ADR 087): the rates job and "fetch now" ask the fake, never the NBK.
+const { FakeNbk } = await import(join(root, 'tools/fakes/nbk-rates.mjs'));
+const nbk = new FakeNbk();
+await nbk.start();
 // The bot's token too: the Mini App journey signs Telegram's initData and contacts with it, as Telegram would.
 writeFileSync(
   join(dataDir, 'fakes.json'),
@@ -76,6 +80,7 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     // Production wants the bot's webhook on an https:// address, which this local run has not: no bot there.
     ...(production ? {} : { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_URL: telegram.url }),
     KASPI_API_URL: kaspi.url,
+    NBK_RATES_URL: nbk.url,
     // Seals the branches' merchant credentials (a test key: 32 bytes, hex).
     PAYMENTS_SECRET_KEY: 'e2e0'.repeat(16),
   },
@@ -84,5 +89,5 @@ const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 server.on('exit', (code) => {
-  void Promise.allSettled([telegram.stop(), kaspi.stop()]).finally(() => process.exit(code ?? 0));
+  void Promise.allSettled([telegram.stop(), kaspi.stop(), nbk.stop()]).finally(() => process.exit(code ?? 0));
 });

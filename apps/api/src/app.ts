@@ -28,6 +28,8 @@ import { createTelegramAuth } from './modules/auth/telegram-auth';
 import { telegramAuthRoutes } from './modules/auth/telegram-auth-routes';
 import { onlinePaymentsPlugin } from './modules/online-payments/online-payments-plugin';
 import { reconciliationPlugin } from './modules/online-payments/reconciliation-plugin';
+import { dutiesPlugin } from './modules/duties/duties-plugin';
+import { dutiesRoutes } from './modules/duties/duties-routes';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments-routes';
 import { paymentCallbacksRoutes } from './modules/online-payments/callbacks/callbacks-routes';
 import { createCodesService } from './modules/auth/codes-service';
@@ -287,6 +289,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
   await app.register(onlinePaymentsPlugin, { config });
   await app.register(reconciliationPlugin, { config });
+  await app.register(dutiesPlugin, { config });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
 
   // Routes, all under /api.
@@ -330,6 +333,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(paymentsRoutes);
       await api.register(onlinePaymentsRoutes, { publicUrl: config.publicUrl });
       await api.register(paymentCallbacksRoutes);
+      await api.register(dutiesRoutes);
       await api.register(adminArea, { prefix: '/admin' });
       await api.register(reportsRoutes);
     },

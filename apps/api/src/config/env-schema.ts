@@ -166,6 +166,9 @@ export const ZEnv = z
     KASPI_API_URL: z.url().default('https://mtokentest.kaspi.kz:8545/r3/v01'),
     CLOUDPAYMENTS_API_URL: z.url().default('https://api.cloudpayments.ru'),
     FREEDOMPAY_API_URL: z.url().default('https://api.freedompay.kg'),
+    // The National Bank of Kazakhstan's daily rates feed (ADR 087; tests: tools/fakes/nbk-rates.mjs). Unset: the NBK's
+    // own address, except under NODE_ENV=test (a closed local port: a test never reaches the real feed by mistake).
+    NBK_RATES_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     // A restore drill signs with a secret of its own and sends SMS to its outbox (drillConfig): it needs neither.

@@ -70,6 +70,8 @@ export interface AppConfig {
    * and each provider's API address.
    */
   payments: { secretKey: string | undefined; kaspiApiUrl: string; cloudpaymentsApiUrl: string; freedompayApiUrl: string };
+  /** The duty limit's exchange rates (ADR 087): the NBK daily feed's address. */
+  duties: { nbkRatesUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +155,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       kaspiApiUrl: env.KASPI_API_URL.replace(/\/+$/, ''),
       cloudpaymentsApiUrl: env.CLOUDPAYMENTS_API_URL.replace(/\/+$/, ''),
       freedompayApiUrl: env.FREEDOMPAY_API_URL.replace(/\/+$/, ''),
+    },
+    duties: {
+      nbkRatesUrl:
+        env.NBK_RATES_URL ??
+        (env.NODE_ENV === 'test' ? 'http://127.0.0.1:9/rss/get_rates.cfm' : 'https://nationalbank.kz/rss/get_rates.cfm'),
     },
   };
   return restoreDrill ? drillConfig(config) : config;

@@ -3,6 +3,7 @@ import { seedAccounts, type DemoAccount } from './accounts';
 import { seedContent } from './content';
 import { seedGeo } from './geo';
 import type { StoreDemoPhoto } from './demo-photos';
+import { seedDemoDuties } from './demo-duties';
 import { seedDemoOrders } from './orders';
 import { seedStatuses } from './statuses';
 
@@ -17,5 +18,6 @@ export async function seedDatabase(db: Db, opts: { demo: boolean; storePhoto?: S
   const demoAccounts = await seedAccounts(db);
   await seedDemoOrders(db, opts.storePhoto);
   await seedContent(db);
+  await seedDemoDuties(db);
   return { demoAccounts };
 }

@@ -102,6 +102,8 @@ export const ERROR_STATUS = {
   payment_provider_unavailable: 422,
   payment_provider_failed: 502,
   stale_write: 409,
+  /** A duty rule sharing a day with another rule of its country (ADR 087). */
+  duty_rule_overlap: 409,
   last_admin: 409,
   in_use: 409,
   status_locked: 409,

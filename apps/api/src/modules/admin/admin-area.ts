@@ -10,6 +10,7 @@ import { adminFaqsRoutes } from '../faqs/admin-faqs-routes';
 import { adminLessonsRoutes } from '../lessons/admin-lessons-routes';
 import { adminMarketplacesRoutes } from '../marketplaces/admin-marketplaces-routes';
 import { adminPrintersRoutes } from '../labels/admin-printers-routes';
+import { adminDutiesRoutes } from '../duties/admin-duties-routes';
 import { adminPaymentProvidersRoutes } from '../online-payments/admin-payment-providers';
 import { adminNewsRoutes } from '../news/admin-news-routes';
 import { adminStatusesRoutes } from '../parcels/admin-statuses-routes';
@@ -38,6 +39,8 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   adminPaymentProvidersRoutes,
   // Label printers per place (ADR 080).
   adminPrintersRoutes,
+  // The duty-free limit's rules and the NBK exchange rates (ADR 087).
+  adminDutiesRoutes,
   // Content (#11 share B): news, lessons, FAQ, prohibited items, marketplaces, status names, and their images.
   adminNewsRoutes,
   adminLessonsRoutes,

@@ -22,3 +22,12 @@ export const PrinterIcon = makeIcon(
     <path d="M7 14h10v7H7z" />
   </>,
 );
+/** A percent sign in a tag: the duty-free limit's rules (ADR 087). */
+export const DutyIcon = makeIcon(
+  <>
+    <path d="M3 12 12 3h8v8l-9 9-8-8Z" />
+    <path d="m9 15 6-6" />
+    <circle cx="9.5" cy="9.5" r="1" />
+    <circle cx="14.5" cy="14.5" r="1" />
+  </>,
+);

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { BookIcon } from '../../../components/content/content-icons';
 import { BellIcon, ChatIcon, HomeIcon, SettingsIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
-import { PinIcon, PrinterIcon, RouteIcon } from '../components/place-icons';
+import { DutyIcon, PinIcon, PrinterIcon, RouteIcon } from '../components/place-icons';
 
 export interface AdminNavEntry {
   /** Address under /admin ('' for the overview). */
@@ -22,6 +22,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { to: 'branches', label: 'nav.branches', Icon: PinIcon },
   { to: 'countries', label: 'nav.countries', Icon: RouteIcon },
   { to: 'printers', label: 'nav.printers', Icon: PrinterIcon },
+  { to: 'duties', label: 'nav.duties', Icon: DutyIcon },
   { to: 'supports', label: 'nav.supports', Icon: ChatIcon },
   { to: 'settings', label: 'nav.settings', Icon: SettingsIcon },
   { to: 'audit', label: 'nav.audit', Icon: ShieldIcon },

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { describeApiError } from '../../../lib/api/errors';
 import { useGetOrderQuery } from '../api/orders-api';
+import { DutyLimitNotice } from '../components/duty-limit-notice';
 import { orderLinks, StorageCountdown } from '../components/order-card';
 import { ArchiveIcon, PencilIcon, RestoreIcon, RouteIcon } from '../components/order-icons';
 import { useOrderActions } from '../components/order-list';
@@ -13,6 +14,8 @@ import { StatusChip } from '../components/status-chip';
 import { useOrderIdParam } from '../model/use-order-id';
 import { daysLabelKey, orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
+
+const NO_ITEMS: [] = [];
 
 /** /orders/order?id=N: everything about one parcel, its photos and receipt, and what can be done with it. */
 export default function OrderInfoPage() {
@@ -129,6 +132,8 @@ export default function OrderInfoPage() {
               )
             )}
           </div>
+          {/* The saved declaration's items (none passed); the lead puts the notice into H3's item editor as well. */}
+          <DutyLimitNotice trackCode={order.track_code} items={NO_ITEMS} weightKg={order.weight} />
           {order.receipt_id !== null && (
             <Card>
               <h2 className={styles.sectionTitle}>{t('orders:info.receipt')}</h2>

@@ -11,6 +11,7 @@ import { describeApiError } from '../../../lib/api/errors';
 import { WaitingSummary } from '../../../components/waiting-summary';
 import { useGetArchivedOrdersInfiniteQuery, useGetOrdersByStatusInfiniteQuery, useGetOrderStatusesQuery } from '../api/orders-api';
 import { PlusIcon, TagIcon } from '../components/order-icons';
+import { DutyLimitCard } from '../components/duty-limit-notice';
 import { OrderList } from '../components/order-list';
 import { TrackSearchBox } from '../components/track-search-box';
 import { chooseOrdersTab, type OrdersTab } from '../model/orders-tabs';
@@ -92,6 +93,7 @@ export default function OrdersPage() {
 
       {/* What waits at a branch, with "Pay online" where the branch takes it (ADR 077). */}
       <WaitingSummary />
+      <DutyLimitCard />
 
       {trackParam && <TrackSearchBox key={trackParam} initialCode={trackParam} />}
 
