@@ -1,1 +1,3 @@
 export * from './insurance';
+export * from './customs-hold-view';
+export * from './customs-hold';
