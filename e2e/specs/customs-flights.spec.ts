@@ -36,10 +36,17 @@ test('@desktop staff download a flight’s customs manifest and hold a parcel wi
   const flight = await ok(
     await request.post('/api/manage/flights', {
       headers: as(warehouseToken),
-      data: { mode: 'truck', carrier_ref: ref, departure_date: '2030-02-01', arrivals: [{ branch_id: me.data.branch.id, expected_arrival: '2030-02-10' }] },
+      data: {
+        mode: 'truck',
+        carrier_ref: ref,
+        departure_date: '2030-02-01',
+        arrivals: [{ branch_id: me.data.branch_id, expected_arrival: '2030-02-10' }],
+      },
     }),
   );
-  await ok(await request.post('/api/manage/dispatch', { headers: as(warehouseToken), data: { track_codes: [code], flight_id: flight.data.id } }));
+  await ok(
+    await request.post('/api/manage/dispatch', { headers: as(warehouseToken), data: { track_codes: [code], flight_id: flight.data.id } }),
+  );
 
   // The warehouse opens the flight: the customs manifest downloads as CSV with the parcel on it.
   const warehouse = await staffPage(browser, page, '10.79.1.1', '/manage?work=dispatch', warehouseToken);
@@ -59,7 +66,8 @@ test('@desktop staff download a flight’s customs manifest and hold a parcel wi
   await parcel.getByTestId('customs-note').fill('инвойс на телефон');
   await shot(warehouse, 'customs-hold-form');
   await parcel.getByTestId('customs-hold-submit').click();
-  await expect(parcel.getByTestId('customs-held')).toContainText('Задержана таможней: Запрошены документы: инвойс на телефон');
+  await expect(parcel.getByTestId('parcel-customs-hold')).toHaveText('Задержана таможней: Запрошены документы: инвойс на телефон');
+  await expect(parcel.getByTestId('customs-held')).toHaveAttribute('data-reason', 'documents');
   await shot(warehouse, 'customs-held-staff');
 
   // The customer's card says so; the status stays "in transit".

@@ -48,7 +48,10 @@ export function CustomsManifestButtons({ flightId, branchId }: { flightId: numbe
   );
 }
 
-/** A parcel's customs state at a glance, with its hold (reason from the short list, a note) or its release. */
+/**
+ * A parcel's hold for customs (reason from the short list, a note) or, while held, its release (the parcel's summary
+ * above it says why it is held).
+ */
 export function CustomsHoldControl({ parcel }: { parcel: TManageParcel }) {
   const { t } = useTranslation();
   const [holdParcel, holding] = useCustomsHoldMutation();
@@ -61,8 +64,7 @@ export function CustomsHoldControl({ parcel }: { parcel: TManageParcel }) {
   const fail = (error: unknown) => setProblem(errorText(error, t));
   if (held)
     return (
-      <div className={styles.stackGap} data-testid="customs-held">
-        <Alert kind="info">{t('manage:customs.held', { reason: held.text })}</Alert>
+      <div className={styles.stackGap} data-testid="customs-held" data-reason={held.reason}>
         <div className={styles.actionsRow}>
           <Button
             size="sm"
