@@ -84,6 +84,11 @@ export const ERROR_STATUS = {
   bag_other_branch: 409,
   bag_not_dispatched: 409,
   bag_not_arrived: 409,
+  // Customs (issue 36, ADR 085): a hold only in transit, once; a release only of a held parcel; arrival waits for it.
+  customs_hold_not_in_transit: 409,
+  customs_already_held: 409,
+  customs_not_held: 409,
+  customs_held: 409,
   day_closed: 409,
   day_close_too_old: 403,
   already_reversed: 409,

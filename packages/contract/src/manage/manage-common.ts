@@ -3,6 +3,7 @@ import { MSG } from '../common/messages';
 import { ZOrderStatusCode } from '../orders/order-status';
 import { ZRole } from '../users/user';
 import { ZParcelWeights } from '../parcels/chargeable-weight';
+import { ZCustomsHold } from '../customs/customs-hold-view';
 
 /** Codes one dispatch, arrival or lookup call may carry (scanners send one at a time; pasted lists stay bounded). */
 export const MAX_CODES_PER_CALL = 500;
@@ -56,6 +57,8 @@ export const ZManageParcel = z.object({
   updated_at: z.string(),
   /** Held as disputed: several customers saved its code; staff assign it at manage/disputes. */
   disputed: z.boolean(),
+  /** Held by customs (issue 36, ADR 085): why and since when; null when not held. Arrival waits for the release. */
+  customs_hold: ZCustomsHold.nullable(),
 });
 export type TManageParcel = z.infer<typeof ZManageParcel>;
 
@@ -75,7 +78,16 @@ export const ZParcelEvent = z.object({
 export type TParcelEvent = z.infer<typeof ZParcelEvent>;
 
 /** What happened to one scanned or listed code in a batch call. */
-export const SCAN_OUTCOMES = ['moved', 'not_found', 'wrong_status', 'unclaimed', 'other_branch', 'already_done', 'invalid'] as const;
+export const SCAN_OUTCOMES = [
+  'moved',
+  'not_found',
+  'wrong_status',
+  'unclaimed',
+  'other_branch',
+  'already_done',
+  'invalid',
+  'customs_held',
+] as const;
 export const ZScanOutcome = z.enum(SCAN_OUTCOMES);
 export type TScanOutcome = z.infer<typeof ZScanOutcome>;
 

@@ -43,6 +43,9 @@ export const NOTIFICATION_EVENT_DEFS = {
   order_corrected: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   order_checking: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   customs_id_needed: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
+  // Customs (issue 36): held with the reason, then released. SMS too for the hold: the customer may need to act.
+  parcel_customs_held: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
+  parcel_customs_released: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   support_reply: { group: 'system', defaults: on('portal', 'telegram', 'push') },
   news: { group: 'news', defaults: on('portal', 'push') },
 } as const satisfies Record<string, NotificationEventDef>;

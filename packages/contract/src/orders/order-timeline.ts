@@ -31,6 +31,8 @@ export const ORDER_EVENT_ACTIONS = [
   'arrived',
   'delivered',
   'corrected',
+  'customs_held',
+  'customs_released',
 ] as const;
 export type TOrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 

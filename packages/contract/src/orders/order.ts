@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZOrderStatusCode } from './order-status';
 import { ZParcelWeights } from '../parcels/chargeable-weight';
 import { ZParcelPhoto } from '../parcels/parcel-photos';
+import { ZCustomsHold } from '../customs/customs-hold-view';
 
 /** An order's status as the customer sees it: id, code and name in the request's language. */
 export const ZOrderStatusRef = z.object({
@@ -42,6 +43,9 @@ export const ZOrder = z.object({
   /** Boxes it was received as under its one tracking code (1 for a single box). */
   boxes: z.number().int(),
   archived: z.boolean(),
+  /** Held by customs (issue 36): the reason in the request's language and since when; null when not held. The status
+   * stays what it is (in transit). */
+  customs_hold: ZCustomsHold.nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TParcelPhotoKind, TPaymentMethod } from '@portal/contract';
+import type { TCustomsHoldReason, TParcelPhotoKind, TPaymentMethod } from '@portal/contract';
 import { createdAt, decimal, i18nText, minorUnits, tstz, updatedAt, version } from './columns';
 import { branches } from './geo';
 import { flights } from './flights';
@@ -82,6 +82,13 @@ export const orders = pgTable(
     ownerSource: text('owner_source').$type<'saved_track' | 'label' | 'staff'>(),
     /** Set while the parcel is held as disputed (no owner; several customers saved its code): staff assign it. */
     disputedAt: tstz('disputed_at'),
+    /**
+     * Held by customs (issue 36, ADR 085): set while held (in transit only), with the reason staff picked and their
+     * note; arrival refuses a held parcel. The history (order_events customs_held / customs_released) keeps every hold.
+     */
+    customsHeldAt: tstz('customs_held_at'),
+    customsHoldReason: text('customs_hold_reason').$type<TCustomsHoldReason>(),
+    customsHoldNote: text('customs_hold_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,6 +114,9 @@ export const orders = pgTable(
     index('orders_flight_idx')
       .on(t.flightId, t.branchId)
       .where(sql`${t.flightId} is not null`),
+    index('orders_customs_held_idx')
+      .on(t.customsHeldAt)
+      .where(sql`${t.customsHeldAt} is not null`),
     index('orders_disputed_idx')
       .on(t.disputedAt)
       .where(sql`${t.disputedAt} is not null`),

@@ -77,17 +77,18 @@ export const bagArrivalService = {
       }
       const ids = await statusIds(tx);
       const itemIds = await bagsRepository.itemIds(tx, id);
-      const onWay = itemIds.length
+      const onWayRows = itemIds.length
         ? (
             await tx
-              .select({ id: orders.id, statusId: orders.statusId, branchId: orders.branchId })
+              .select({ id: orders.id, statusId: orders.statusId, branchId: orders.branchId, heldAt: orders.customsHeldAt })
               .from(orders)
               .where(inArray(orders.id, itemIds))
-          )
-            .filter((o) => o.statusId === ids.in_transit && o.branchId === branch.id)
-            .map((o) => o.id)
+          ).filter((o) => o.statusId === ids.in_transit && o.branchId === branch.id)
         : [];
+      const onWay = onWayRows.map((o) => o.id);
       const moved = await parcels.arrive(tx, onWay, branch, storageUntil, actor);
+      const movedIds = new Set(moved.map((o) => o.id));
+      const held = onWayRows.filter((o) => !movedIds.has(o.id) && o.heldAt !== null).length;
       const at = new Date();
       await bagsRepository.set(tx, id, { status: 'arrived', arrivedAt: at, arrivedBy: actor.userId });
       if (actor.audit)
@@ -102,7 +103,11 @@ export const bagArrivalService = {
       return {
         ...(await state(tx, after, lang)),
         outcome: 'arrived',
-        message: bagText('arrived', lang, { count: moved.length, total: itemIds.length }),
+        // Parcels held by customs stay in transit (arrive refuses them, ADR 085): the message says how many.
+        message: [
+          bagText('arrived', lang, { count: moved.length, total: itemIds.length }),
+          ...(held > 0 ? [bagText('arrived_held', lang, { count: held })] : []),
+        ].join('. '),
         arrived_now: moved.length,
         results: [],
       };

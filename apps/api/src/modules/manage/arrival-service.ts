@@ -6,6 +6,7 @@ import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { parcelsRepository } from '../parcels/parcels-repository';
 import type { BranchRow } from '../branches/branches-repository';
+import { customsReasonText } from '../notifications/notification-texts';
 import { manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
@@ -59,6 +60,17 @@ export const arrivalService = {
         }
         if (o.userId === null) {
           results.set(code, { track_code: code, outcome: 'unclaimed', message: manageText('unclaimed', lang), parcel: null });
+          continue;
+        }
+        if (o.customsHeldAt !== null) {
+          // Held by customs (ADR 085): it waits in transit until released; the row is locked, so no release slips in.
+          const reason = customsReasonText(o.customsHoldReason ?? 'other', null, lang);
+          results.set(code, {
+            track_code: code,
+            outcome: 'customs_held',
+            message: manageText('customs_held', lang, { reason }),
+            parcel: null,
+          });
           continue;
         }
         if (o.branchId !== null && o.branchId !== branch.id) {

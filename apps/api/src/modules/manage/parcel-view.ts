@@ -11,6 +11,7 @@ import {
   type TOrderStatusCode,
 } from '@portal/contract';
 import { branches, orderBoxes, orders, orderStatuses, users } from '../../db/schema';
+import { customsHoldOf } from '../parcels/customs-hold';
 
 export const customerBranches = alias(branches, 'customer_branch');
 
@@ -87,5 +88,6 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
     receipt_id: o.receiptId,
     updated_at: o.updatedAt.toISOString(),
     disputed: o.disputedAt !== null,
+    customs_hold: customsHoldOf(o, lang),
   };
 }

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_EVENT_DEFS,
   pickText,
   toMajor,
+  type TCustomsHoldReason,
   type TI18nText,
   type TLang,
   type TNotificationEvent,
@@ -83,6 +84,31 @@ export interface CustomsNeededParams {
   codes: string[];
 }
 
+/** parcel_customs_held / parcel_customs_released (issue 36): the parcel, and why customs hold it (a hold only). */
+export interface CustomsParams {
+  order_id: number;
+  track_code: string;
+  name: string;
+  reason?: TCustomsHoldReason;
+  note?: string;
+}
+
+/** Why customs hold a parcel, in `lang`: the reason's name, then staff's note when there is one. */
+export function customsReasonText(reason: TCustomsHoldReason, note: string | null, lang: TLang): string {
+  const name = text(`customs.reasons.${reason}`, lang);
+  return note ? text('customs.hold_text', lang, { reason: name, note }) : name;
+}
+
+function customsText(event: 'parcel_customs_held' | 'parcel_customs_released', c: CustomsParams, lang: TLang): RenderedMessage {
+  const vars = {
+    label: label({ name: c.name, track_code: c.track_code }),
+    reason: customsReasonText(c.reason ?? 'other', c.note ?? '', lang),
+  };
+  return event === 'parcel_customs_held'
+    ? { title: t('customs_held_title', lang), body: t('customs_held_body', lang, vars) }
+    : { title: t('customs_released_title', lang), body: t('customs_released_body', lang, vars) };
+}
+
 /** One parcel of a batch message: its chargeable weight (kg) and price (major units, null before arrival). */
 export interface BatchItem {
   order_id: number;
@@ -120,7 +146,15 @@ export interface TextParams {
 }
 
 export type MessageParams =
-  OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams | CustomsNeededParams;
+  | OrderParams
+  | BatchParams
+  | ReceiptParams
+  | TextParams
+  | FlightDelayParams
+  | CorrectionParams
+  | CheckingParams
+  | CustomsNeededParams
+  | CustomsParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -143,7 +177,7 @@ const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`noti
 const num = (n: number, lang: TLang) => formatNumber(n, lang, 3);
 /** The same "8 316 ₸" in a message's sentence and in its details; '' when there is no amount. */
 const money = (amount: number | null, currency: string | null, lang: TLang) => (amount === null ? '' : formatMoney(amount, currency, lang));
-const label = (o: OrderParams) => (o.name ? `«${o.name}» (${o.track_code})` : o.track_code);
+const label = (o: Pick<OrderParams, 'name' | 'track_code'>) => (o.name ? `«${o.name}» (${o.track_code})` : o.track_code);
 
 function receiptText(r: ReceiptParams, lang: TLang): RenderedMessage {
   const owes = (r.remaining ?? 0) > 0;
@@ -285,6 +319,8 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   order_corrected: (p, lang) => correctionText(p as CorrectionParams, lang),
   order_checking: (p, lang) => checkingText(p as CheckingParams, lang),
   customs_id_needed: (p, lang) => customsNeededText(p as CustomsNeededParams, lang),
+  parcel_customs_held: (p, lang) => customsText('parcel_customs_held', p as CustomsParams, lang),
+  parcel_customs_released: (p, lang) => customsText('parcel_customs_released', p as CustomsParams, lang),
   support_reply: writtenText,
   news: writtenText,
   system: writtenText,

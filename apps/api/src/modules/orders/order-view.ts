@@ -1,13 +1,14 @@
 import { parcelWeights, pickText, toMajor, toMajorOrNull, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
+import { customsHoldOf } from '../parcels/customs-hold';
 import type { OrderCardRow, StatusRef } from './orders-repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Status id → { id, code, name } in one language. */
-export type StatusRefs = Map<number, TOrderStatusRef>;
+/** Status id → { id, code, name } in one language, and that language (the card's other words are in it too). */
+export type StatusRefs = Map<number, TOrderStatusRef> & { lang: TLang };
 
 export function statusRefs(rows: StatusRef[], lang: TLang): StatusRefs {
-  return new Map(rows.map((s) => [s.id, { id: s.id, code: s.code, name: pickText(s.name, lang) }]));
+  return Object.assign(new Map(rows.map((s) => [s.id, { id: s.id, code: s.code, name: pickText(s.name, lang) }])), { lang });
 }
 
 /** Whole days from receipt in China until arrival at the branch (or until now while still travelling). */
@@ -36,5 +37,6 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     storage_fee_per_day: toMajor(row.storageFeePerDay),
     boxes: Math.max(1, row.boxCount),
     archived: row.archivedAt !== null,
+    customs_hold: customsHoldOf(row, statuses.lang),
   };
 }

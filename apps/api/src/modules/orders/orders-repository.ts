@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
+import type { TCustomsHoldReason } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { readMinor } from '../../db/schema/columns';
@@ -38,6 +39,10 @@ export const cardColumns = {
   >`(select fa.expected_arrival::text from ${flightArrivals} fa where fa.flight_id = ${orders}.flight_id and fa.branch_id = ${orders}.branch_id)`,
   /** Boxes it was received as (issue 35; no rows = one box), read by order_boxes' primary key. */
   boxCount: sql<number>`(select count(*)::int from ${orderBoxes} ob where ob.order_id = ${orders}.id)`.mapWith(Number),
+  /** Held by customs (issue 36): since when, why, staff's note. */
+  customsHeldAt: orders.customsHeldAt,
+  customsHoldReason: orders.customsHoldReason,
+  customsHoldNote: orders.customsHoldNote,
 };
 type OrderRow = typeof orders.$inferSelect;
 
@@ -51,7 +56,8 @@ const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000):
 const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
   ${orders.storageUntil}::text, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
-  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay}, ${cardColumns.boxCount})`;
+  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay}, ${cardColumns.boxCount},
+  ${epochMs(orders.customsHeldAt)}, ${orders.customsHoldReason}, ${orders.customsHoldNote})`;
 type PageJsonRow = [
   number,
   number | null,
@@ -72,6 +78,9 @@ type PageJsonRow = [
   number | null,
   number | string,
   number,
+  number | null,
+  TCustomsHoldReason | null,
+  string | null,
 ];
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
@@ -95,6 +104,9 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   volumetricDivisor: r[16],
   storageFeePerDay: readMinor(r[17]),
   boxCount: r[18],
+  customsHeldAt: dateOf(r[19]),
+  customsHoldReason: r[20],
+  customsHoldNote: r[21],
 });
 
 export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival' | 'boxCount'>> & {

@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { toMajor } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches } from '../../db/schema';
 import type { BranchRow } from '../branches/branches-repository';
+import { notCustomsHeld } from './customs-hold';
 import { parcelFlows } from './parcel-flows';
 import { move, recordEvents } from './parcel-history';
 import { notifyStatus } from './parcel-notifications';
@@ -26,9 +27,15 @@ export async function arrive(
 ): Promise<LifecycleOrderRow[]> {
   const redirectedFrom = readdressed.from;
   if (!orderIds.length) return [];
-  // Arrival counts at this branch, and a re-addressed parcel's earlier flows move here with it.
+  // Arrival counts at this branch, and a re-addressed parcel's earlier flows move here with it. A parcel held by
+  // customs never arrives (ADR 085): the guarded UPDATE leaves it in transit, whichever path asked (scan, bag, flight).
   const moved = await parcelFlows.around(tx, orderIds, () =>
-    move(tx, 'at_branch', parcelsRepository.byIds(orderIds), parcelsRepository.arrivalSet(branch, storageUntil, new Date())),
+    move(
+      tx,
+      'at_branch',
+      and(parcelsRepository.byIds(orderIds), notCustomsHeld())!,
+      parcelsRepository.arrivalSet(branch, storageUntil, new Date()),
+    ),
   );
   const where = { ...actor, branchId: branch.id };
   // History details keep the tariff as every event since the first has (major units, as answers show it).

@@ -71,6 +71,8 @@ async function step(tx: Tx, row: ParcelRow, current: TOrderStatusCode, to: TOrde
   const forward = NEXT_STATUS[current] === to;
   const back = NEXT_STATUS[to] === current;
   if (!forward && !back) throw new AppError('correction_not_one_step');
+  // A parcel held by customs keeps its status until released (ADR 085): a correction is no way round the hold.
+  if (row.customsHeldAt !== null) throw new AppError('customs_held');
   const now = new Date();
   if (forward && to === 'in_transit') {
     if (row.userId === null) throw new AppError('correction_unowned');

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { arrive } from './arrive';
 import { claim } from './claim';
 import { correct } from './correct';
+import { holdForCustoms, releaseFromCustoms } from './customs-hold';
 import { dispatch } from './dispatch';
 import { customsGaps, dispatchTransaction } from './customs-gate';
 import { assignDisputed, dispute, releaseDisputed } from './dispute';
@@ -57,6 +58,9 @@ export const parcels = {
   arrive,
   handOver,
   correct,
+  /** Held by customs and released (issue 36, ADR 085): one guarded UPDATE each; arrival refuses a held parcel. */
+  holdForCustoms,
+  releaseFromCustoms,
   /** The customer names their parcel (their own only). */
   rename: parcelsRepository.rename,
   /** Gives a parcel the customer's name for it when it has none yet (saving a code names the parcel it matches). */

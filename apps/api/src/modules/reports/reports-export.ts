@@ -163,7 +163,8 @@ export function exportTableOf(table: string, data: { dashboard?: TDashboard; wor
   }
 }
 
-const csvCell = (v: string | number | null) => {
+/** One CSV cell (RFC 4180, always quoted), formula-safe: THE cell writer of every CSV the staff download. */
+export const csvCell = (v: string | number | null) => {
   const s = v === null ? '' : String(v);
   // Quote always; a leading =,+,-,@ is prefixed so spreadsheet apps never run it as a formula (plain numbers and
   // phone numbers like +77010000001 stay as they are: they cannot run anything).
@@ -171,15 +172,17 @@ const csvCell = (v: string | number | null) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
+/** A CSV file of rows (the first one the heading): cells by csvCell, CRLF line ends, UTF-8 with a BOM for spreadsheets. */
+export const csvFile = (rows: (string | number | null)[][]): Buffer =>
+  Buffer.from(`\ufeff${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`, 'utf8');
+
 export async function writeExport(t: ExportTable, format: 'xlsx' | 'csv', lang: TLang, sheet: string): Promise<Buffer> {
   const head = t.columns.map((c) => columnTitle(c.key, lang));
   if (format === 'csv') {
-    const lines = [head.map(csvCell).join(',')];
-    for (const r of t.rows)
-      lines.push(
-        t.columns.map((c) => csvCell(c.money && typeof r[c.key] === 'number' ? formatAmount(r[c.key] as number) : r[c.key]!)).join(','),
-      );
-    return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+    return csvFile([
+      head,
+      ...t.rows.map((r) => t.columns.map((c) => (c.money && typeof r[c.key] === 'number' ? formatAmount(r[c.key] as number) : r[c.key]!))),
+    ]);
   }
   return writeSheet(
     sheet,

@@ -52,6 +52,11 @@ export function ParcelSummary({
           {showOwner && parcel.branch && <span>→ {parcel.branch.name}</span>}
           {parcel.name && <span className={styles.muted}>«{parcel.name}»</span>}
         </div>
+        {parcel.customs_hold && (
+          <div className={styles.customsHold} data-testid="parcel-customs-hold">
+            {t('manage:customs.held', { reason: parcel.customs_hold.text })}
+          </div>
+        )}
       </div>
       <div className={styles.parcelNumbers}>
         <span>{t('manage:parcel.kg', { value: formatWeight(parcel.weight, i18n.language) })}</span>

@@ -31,6 +31,7 @@ const parcel = (over: Partial<TManageParcel> = {}): TManageParcel => ({
   receipt_id: null,
   updated_at: '2026-11-25T10:00:00.123Z',
   disputed: false,
+  customs_hold: null,
   ...over,
 });
 

@@ -35,6 +35,7 @@ const DISPUTE: TDispute = {
     receipt_id: null,
     updated_at: '2026-11-26T08:00:00Z',
     disputed: true,
+    customs_hold: null,
   },
   disputed_at: '2026-11-26T08:00:00Z',
   savers: [

@@ -9,6 +9,7 @@ import { ParcelSummary } from '../components/parcel-bits';
 import { errorText } from '../model/api-error';
 import { formatDate } from '../model/format';
 import styles from '../manage.module.css';
+import { CustomsHoldControl, CustomsManifestButtons } from './customs-box';
 import { FlightArrivalClose } from './flight-arrival-close';
 import { flightLabel } from './flight-picker';
 
@@ -31,11 +32,13 @@ function FlightAtBranch({ flight, branchId }: { flight: TFlight; branchId: numbe
           {t('manage:flights.whole')}
         </Button>
       </div>
+      <CustomsManifestButtons flightId={flight.id} branchId={branchId} />
       <h4 className={styles.subTitle}>{t('manage:flights.missing', { count: missing.length })}</h4>
       <ul className={styles.plainList} data-testid="flight-missing">
         {missing.map((p) => (
-          <li key={p.id}>
+          <li key={p.id} className={styles.stackGap}>
             <ParcelSummary parcel={p} />
+            <CustomsHoldControl parcel={p} />
           </li>
         ))}
       </ul>
@@ -47,6 +50,32 @@ function FlightAtBranch({ flight, branchId }: { flight: TFlight; branchId: numbe
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Where the flight is planned: the broker's manifest, and its parcels still on the way, each to hold for customs or release. */
+function FlightCustoms({ flight }: { flight: TFlight }) {
+  const { t } = useTranslation();
+  const details = useFlightDetailsQuery({ id: flight.id });
+  const onWay = details.data?.missing ?? [];
+  return (
+    <div className={styles.stackGap} data-testid="flight-customs">
+      <CustomsManifestButtons flightId={flight.id} />
+      {details.error && <Alert kind="error">{errorText(details.error, t)}</Alert>}
+      {onWay.length > 0 && (
+        <>
+          <h4 className={styles.subTitle}>{t('manage:customs.on_way', { count: onWay.length })}</h4>
+          <ul className={styles.plainList} data-testid="flight-on-way">
+            {onWay.map((p) => (
+              <li key={p.id} className={styles.stackGap} data-testid="flight-parcel">
+                <ParcelSummary parcel={p} />
+                <CustomsHoldControl parcel={p} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
@@ -165,7 +194,10 @@ export function FlightsPanel({ branchId, canDelay }: { branchId?: number; canDel
               </ul>
               {open === f.id &&
                 (canDelay ? (
-                  <DelayForm flight={f} onDone={() => undefined} />
+                  <>
+                    <DelayForm flight={f} onDone={() => undefined} />
+                    <FlightCustoms flight={f} />
+                  </>
                 ) : branchId ? (
                   <FlightAtBranch flight={f} branchId={branchId} />
                 ) : null)}

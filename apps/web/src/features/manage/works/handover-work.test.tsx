@@ -33,6 +33,7 @@ const parcel = {
   receipt_id: null,
   updated_at: '2026-11-28T10:00:00.000Z',
   disputed: false,
+  customs_hold: null,
 };
 const lookup = (paidOnline: number): THandoverLookup => ({
   customer,

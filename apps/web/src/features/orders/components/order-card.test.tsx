@@ -21,6 +21,7 @@ const order = (code: TOrderStatusCode): TOrder => ({
   storage_until: null,
   storage_fee_per_day: 0,
   archived: false,
+  customs_hold: null,
 });
 const actions = { onRename: vi.fn(), onArchive: vi.fn(), onRestore: vi.fn() };
 const daysFact = () => screen.getByText('1 day').closest('div')!;

@@ -119,6 +119,7 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
           {byVolume} · {t('common:actual_weight', { value: f.kg(order.weight) })}
         </p>
       )}
+      <CustomsHoldNote order={order} />
       {order.expected_arrival && (
         <p className={styles.note} data-testid="order-expected">
           {t('orders:card.expected_arrival')}: <strong>{f.day(order.expected_arrival)}</strong>
@@ -190,5 +191,16 @@ export function OrderCardSkeleton() {
       <Skeleton height={52} radius={8} />
       <Skeleton width="50%" height={28} radius={8} />
     </div>
+  );
+}
+
+/** "Held by customs: <reason>" (issue 36): shown on the card and the info page while customs hold the parcel. */
+export function CustomsHoldNote({ order }: { order: Pick<TOrder, 'customs_hold'> }) {
+  const { t } = useTranslation();
+  if (!order.customs_hold) return null;
+  return (
+    <p className={styles.customsHold} role="status" data-testid="order-customs-hold">
+      {t('orders:customs_held', { reason: order.customs_hold.text })}
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback'
 import { describeApiError } from '../../../lib/api/errors';
 import { useGetOrderQuery } from '../api/orders-api';
 import { DutyLimitNotice } from '../components/duty-limit-notice';
-import { orderLinks, StorageCountdown } from '../components/order-card';
+import { CustomsHoldNote, orderLinks, StorageCountdown } from '../components/order-card';
 import { ArchiveIcon, PencilIcon, RestoreIcon, RouteIcon } from '../components/order-icons';
 import { useOrderActions } from '../components/order-list';
 import { OrderNotFound } from '../components/order-not-found';
@@ -81,6 +81,7 @@ export default function OrderInfoPage() {
             {order.status.code === 'at_branch' && fact(t('orders:card.storage_until'), order.storage_until && f.day(order.storage_until))}
             {fact(t('orders:info.delivered'), order.delivered_at && f.dateTime(order.delivered_at))}
           </dl>
+          <CustomsHoldNote order={order} />
           {order.status.code === 'at_branch' && order.storage_until && (
             <p className={styles.note}>
               <StorageCountdown order={order} />
