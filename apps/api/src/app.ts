@@ -46,6 +46,7 @@ import { notificationsRoutes } from './modules/notifications/notifications-route
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { qrRoutes } from './modules/qr/qr-routes';
 import { tracksRoutes } from './modules/tracks/tracks-routes';
+import { declarationsRoutes } from './modules/declarations/declarations-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
@@ -315,6 +316,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(branchesRoutes);
       await api.register(ordersRoutes);
       await api.register(tracksRoutes);
+      await api.register(declarationsRoutes);
       await api.register(qrRoutes);
       await api.register(marketplacesRoutes);
       await api.register(prohibitedItemsRoutes);
