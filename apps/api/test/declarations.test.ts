@@ -70,7 +70,12 @@ const linesOf = async (declarationId: number) =>
     .where(eq(declarationItems.declarationId, declarationId))
     .orderBy(asc(declarationItems.position));
 const rowOf = async (userId: number, code: string) =>
-  (await ctx.database.db.select().from(declarations).where(and(eq(declarations.userId, userId), eq(declarations.trackCode, code))))[0];
+  (
+    await ctx.database.db
+      .select()
+      .from(declarations)
+      .where(and(eq(declarations.userId, userId), eq(declarations.trackCode, code)))
+  )[0];
 
 describe('declarations: the customer', () => {
   it('an empty declaration of a saved code, then two lines saved whole: totals per currency, the value suggested', async () => {
@@ -81,7 +86,11 @@ describe('declarations: the customer', () => {
     expect(v0).toMatchObject({ items: [], totals: [], insured: false, editable: true, locked_reason: null, updated_at: null });
     expect(v0.terms?.currency).toBe('KZT');
 
-    const saved = await put(c.token, code, body({ items: [line(), line({ description: 'Cap', quantity: 1, unit_price: 5_000, currency: 'USD', url: null })] }));
+    const saved = await put(
+      c.token,
+      code,
+      body({ items: [line(), line({ description: 'Cap', quantity: 1, unit_price: 5_000, currency: 'USD', url: null })] }),
+    );
     expect(saved.status).toBe(200);
     const v = saved.json.data as TDeclarationView;
     expect(v.items.map((i) => i.description)).toEqual(['Sneakers', 'Cap']);
@@ -219,12 +228,19 @@ describe('declarations: staff at receipt', () => {
     expect(seen.status).toBe(200);
     expect(seen.json.data).toMatchObject({ editable: true, track_code: p.code, updated_at: mine.json.data.updated_at });
 
-    const fixed = await staffPut(staff.warehouse, p.id, body({ items: [line({ quantity: 5 }), line({ description: 'Socks' })], updated_at: seen.json.data.updated_at }));
+    const fixed = await staffPut(
+      staff.warehouse,
+      p.id,
+      body({ items: [line({ quantity: 5 }), line({ description: 'Socks' })], updated_at: seen.json.data.updated_at }),
+    );
     expect(fixed.status).toBe(200);
     const customer = (await get(p.token, p.code)).json.data as TDeclarationView;
     expect(customer.items[0]!.quantity).toBe(5);
     expect(customer.corrected_by_warehouse).toBe(true);
-    const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'declaration.corrected'), eq(auditLog.targetId, String(p.id))));
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'declaration.corrected'), eq(auditLog.targetId, String(p.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.before).toMatchObject({ lines: 2 });
     expect(audit[0]!.after).toMatchObject({ lines: 2, totals: [{ currency: 'CNY', amount: 12_550 * 7 }] });
@@ -298,9 +314,11 @@ describe('declarations: bursts', () => {
       await held.query('begin');
       await held.query('update orders set status_id = $1, dispatched_at = now() where id = $2', [inTransit!.id, p.id]);
       let settled = false;
-      const save = put(p.token, p.code, body({ updated_at: first.json.data.updated_at, items: [line({ description: 'late' })] })).finally(() => {
-        settled = true;
-      });
+      const save = put(p.token, p.code, body({ updated_at: first.json.data.updated_at, items: [line({ description: 'late' })] })).finally(
+        () => {
+          settled = true;
+        },
+      );
       await new Promise((r) => setTimeout(r, 400));
       expect(settled).toBe(false); // it waits on the parcel's row
       await held.query('commit');

@@ -98,10 +98,7 @@ export function itemTotals(items: readonly TPricedLine[]): TCurrencyAmount[] {
 }
 
 /** The value to suggest: the items' total when every line is in the branch's currency, else none (the customer types it). */
-export function suggestedDeclaredValue(
-  items: readonly TPricedLine[],
-  branchCurrency: string | null,
-): number | null {
+export function suggestedDeclaredValue(items: readonly TPricedLine[], branchCurrency: string | null): number | null {
   if (!branchCurrency || items.length === 0) return null;
   const totals = itemTotals(items);
   return totals.length === 1 && totals[0]!.currency === branchCurrency ? Math.min(totals[0]!.amount, MAX_AMOUNT_MINOR) : null;

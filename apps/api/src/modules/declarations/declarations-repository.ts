@@ -184,5 +184,4 @@ export const declarationsRepository = {
       })),
     );
   },
-
 };

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZDeclarationParams,
-  ZDeclarationResponse,
-  ZErrorBody,
-  ZParcelDeclarationParams,
-  ZSaveDeclarationRequest,
-} from '@portal/contract';
+import { ZDeclarationParams, ZDeclarationResponse, ZErrorBody, ZParcelDeclarationParams, ZSaveDeclarationRequest } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { auditActorOf } from '../audit/audit';

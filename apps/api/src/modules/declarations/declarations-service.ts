@@ -1,5 +1,5 @@
 import {
-  DECLARATION_LOCKS,
+  type DECLARATION_LOCKS,
   formatMoney,
   insurancePremiumMinor,
   itemTotals,

@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { DECLARATION_CURRENCIES, ITEM_DESCRIPTION_MAX, MARKETPLACE_ORDER_MAX, ITEM_URL_MAX, MAX_DECLARATION_ITEMS, toMajor } from '@portal/contract';
+import {
+  DECLARATION_CURRENCIES,
+  ITEM_DESCRIPTION_MAX,
+  MARKETPLACE_ORDER_MAX,
+  ITEM_URL_MAX,
+  MAX_DECLARATION_ITEMS,
+  toMajor,
+} from '@portal/contract';
 import { currentLang, formatMoney } from '../../lib/content/format';
 import { translateFieldMessage } from '../../lib/api/errors';
 import { Button } from '../ui/button';
@@ -156,11 +163,19 @@ export function ItemLinesEditor({ lines, onChange, errors = {}, readOnly = false
         );
       })}
       <div className={styles.footer}>
-        <Button variant="secondary" size="sm" onClick={add} disabled={lines.length >= MAX_DECLARATION_ITEMS} data-testid={`${idPrefix}-add`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={add}
+          disabled={lines.length >= MAX_DECLARATION_ITEMS}
+          data-testid={`${idPrefix}-add`}
+        >
           <PlusIcon size={16} />
           {t('declarations:add_line')}
         </Button>
-        {lines.length >= MAX_DECLARATION_ITEMS && <span className={styles.muted}>{t('declarations:max_lines', { max: MAX_DECLARATION_ITEMS })}</span>}
+        {lines.length >= MAX_DECLARATION_ITEMS && (
+          <span className={styles.muted}>{t('declarations:max_lines', { max: MAX_DECLARATION_ITEMS })}</span>
+        )}
       </div>
       <Totals totals={totals} money={money} />
     </div>

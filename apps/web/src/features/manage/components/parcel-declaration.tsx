@@ -52,7 +52,13 @@ function Panel({ parcelId, view, onStale }: { parcelId: number; view: TDeclarati
       <h3 className={styles.subTitle}>{t('manage:declaration.title')}</h3>
       {lock && (
         <Alert kind="info">
-          {t(lock === 'no_owner' ? 'manage:declaration.no_owner' : lock === 'dispatched' ? 'manage:declaration.dispatched' : 'manage:declaration.read_only')}
+          {t(
+            lock === 'no_owner'
+              ? 'manage:declaration.no_owner'
+              : lock === 'dispatched'
+                ? 'manage:declaration.dispatched'
+                : 'manage:declaration.read_only',
+          )}
         </Alert>
       )}
       {lock !== 'no_owner' && (

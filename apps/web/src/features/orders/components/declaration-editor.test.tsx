@@ -7,7 +7,14 @@ import { draftTotals, emptyLine, linkState, parseLines, type DraftLine } from '.
 import { renderWithStore } from '../../../test/render';
 import { insuranceQuote } from './declaration-editor';
 
-const line = (over: Partial<DraftLine> = {}): DraftLine => ({ ...emptyLine(), description: 'Shoes', quantity: '2', price: '125.50', currency: 'CNY', ...over });
+const line = (over: Partial<DraftLine> = {}): DraftLine => ({
+  ...emptyLine(),
+  description: 'Shoes',
+  quantity: '2',
+  price: '125.50',
+  currency: 'CNY',
+  ...over,
+});
 
 function Harness({ initial }: { initial: DraftLine[] }) {
   const [lines, setLines] = useState(initial);
@@ -21,7 +28,9 @@ describe('item lines: totals', () => {
       { currency: 'USD', amount: 900 },
     ]);
     // 0.1 + 0.2 style drift cannot happen: amounts are parsed on their digits.
-    expect(draftTotals([line({ quantity: '1', price: '0.1' }), line({ quantity: '1', price: '0.2' })])).toEqual([{ currency: 'CNY', amount: 30 }]);
+    expect(draftTotals([line({ quantity: '1', price: '0.1' }), line({ quantity: '1', price: '0.2' })])).toEqual([
+      { currency: 'CNY', amount: 30 },
+    ]);
   });
 
   it('the editor shows a total per currency as lines are typed and added', () => {
@@ -42,7 +51,13 @@ describe('item lines: totals', () => {
 
 describe('item lines: validation (the contract rule)', () => {
   it('refuses control characters, a bad price, quantity 0, a long order number; drops blank lines', () => {
-    const r = parseLines([line({ description: 'a\u0007b' }), line({ price: '1,2,3' }), line({ quantity: '0' }), emptyLine(), line({ marketplace_order: 'x'.repeat(65) })]);
+    const r = parseLines([
+      line({ description: 'a\u0007b' }),
+      line({ price: '1,2,3' }),
+      line({ quantity: '0' }),
+      emptyLine(),
+      line({ marketplace_order: 'x'.repeat(65) }),
+    ]);
     expect(r.ok).toBe(false);
     expect(r.errors[0]).toMatchObject({ description: 'validation.invalid_characters' });
     expect(r.errors[1]).toHaveProperty('price');
@@ -52,7 +67,14 @@ describe('item lines: validation (the contract rule)', () => {
     const ok = parseLines([line({ url: 'https://item.taobao.com/item.htm?id=1' }), emptyLine()]);
     expect(ok.ok).toBe(true);
     expect(ok.items).toEqual([
-      { description: 'Shoes', quantity: 2, unit_price: 12_550, currency: 'CNY', url: 'https://item.taobao.com/item.htm?id=1', marketplace_order: null },
+      {
+        description: 'Shoes',
+        quantity: 2,
+        unit_price: 12_550,
+        currency: 'CNY',
+        url: 'https://item.taobao.com/item.htm?id=1',
+        marketplace_order: null,
+      },
     ]);
   });
 
@@ -82,7 +104,11 @@ describe('insurance quote (live, THE contract rule)', () => {
     weight_kg: null,
   };
   it('is the premium of the typed value, the minimum for small values', () => {
-    expect(insuranceQuote('80000', terms)).toEqual({ kind: 'premium', value: 8_000_000, premium: insurancePremiumMinor(8_000_000, { rateBp: 300, minPremium: 100_000 }, 'KZT') });
+    expect(insuranceQuote('80000', terms)).toEqual({
+      kind: 'premium',
+      value: 8_000_000,
+      premium: insurancePremiumMinor(8_000_000, { rateBp: 300, minPremium: 100_000 }, 'KZT'),
+    });
     expect(insuranceQuote('500', terms)).toMatchObject({ premium: 100_000 });
   });
   it('says why not: no value, above the cap, not an amount, no branch', () => {

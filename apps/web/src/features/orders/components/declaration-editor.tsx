@@ -32,7 +32,11 @@ export function insuranceQuote(
   if (value === null) return { kind: 'invalid' };
   if (value <= 0) return { kind: 'needs_value' };
   if (terms.max_value > 0 && value > terms.max_value) return { kind: 'above_cap' };
-  return { kind: 'premium', value, premium: insurancePremiumMinor(value, { rateBp: terms.rate_bp, minPremium: terms.min_premium }, terms.currency) };
+  return {
+    kind: 'premium',
+    value,
+    premium: insurancePremiumMinor(value, { rateBp: terms.rate_bp, minPremium: terms.min_premium }, terms.currency),
+  };
 }
 
 /**
@@ -65,7 +69,8 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
   const suggested = terms && parsed.items.length > 0 ? suggestedDeclaredValue(parsed.items, terms.currency) : null;
   const quote = insuranceQuote(value, terms);
   const weight = terms?.weight_kg ?? weightKg ?? null;
-  const uninsured = terms && weight !== null ? uninsuredLimitMinor(weight, { uninsuredPerKg: terms.uninsured_per_kg }, terms.currency) : null;
+  const uninsured =
+    terms && weight !== null ? uninsuredLimitMinor(weight, { uninsuredPerKg: terms.uninsured_per_kg }, terms.currency) : null;
   const valueError =
     value.trim() && parseAmount(value) === null
       ? t('declarations:value_invalid')
@@ -106,7 +111,11 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
           {view.declared_value !== null && (
             <span>{t('declarations:declared_value_is', { amount: money(view.declared_value, view.declared_currency) })}</span>
           )}
-          <strong>{view.insured && view.premium !== null ? t('declarations:premium', { amount: money(view.premium, view.premium_currency) }) : t('declarations:not_insured')}</strong>
+          <strong>
+            {view.insured && view.premium !== null
+              ? t('declarations:premium', { amount: money(view.premium, view.premium_currency) })
+              : t('declarations:not_insured')}
+          </strong>
         </p>
       </Card>
     );
@@ -172,4 +181,3 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
     </Card>
   );
 }
-
