@@ -17,23 +17,48 @@ import styles from '../manage.module.css';
 export function ParcelDeclaration({ parcelId }: { parcelId: number }) {
   const { t } = useTranslation();
   const q = useParcelDeclarationQuery(parcelId, { refetchOnMountOrArgChange: true });
+  // Kept here: a save gives the view a new version, which starts the form afresh from it (the note stays).
+  const [note, setNote] = useState<Note | null>(null);
   if (q.isLoading) return <Spinner />;
   if (q.error || !q.data) return <Alert kind="error">{errorText(q.error, t)}</Alert>;
-  return <Panel key={q.data.updated_at ?? 'new'} parcelId={parcelId} view={q.data} onStale={() => void q.refetch()} />;
+  return (
+    <Panel
+      key={q.data.updated_at ?? 'new'}
+      parcelId={parcelId}
+      view={q.data}
+      note={note}
+      setNote={setNote}
+      onStale={() => void q.refetch()}
+    />
+  );
 }
 
-function Panel({ parcelId, view, onStale }: { parcelId: number; view: TDeclarationView; onStale: () => void }) {
+type Note = { kind: 'success' | 'error'; text: string };
+
+function Panel({
+  parcelId,
+  view,
+  note,
+  setNote,
+  onStale,
+}: {
+  parcelId: number;
+  view: TDeclarationView;
+  note: Note | null;
+  setNote: (note: Note | null) => void;
+  onStale: () => void;
+}) {
   const { t } = useTranslation();
   const money = useMinorMoney();
   const [lines, setLines] = useState<DraftLine[]>(() => fromItems(view.items));
   const [errors, setErrors] = useState<LineErrors>({});
-  const [note, setNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [save, saving] = useSaveParcelDeclarationMutation();
   const lock = view.locked_reason;
 
   const onSave = async () => {
     const parsed = parseLines(lines);
     setErrors(parsed.errors);
+    setNote(null);
     if (!parsed.ok) return;
     try {
       await save({
