@@ -42,11 +42,14 @@ export const fromItems = (items: TDeclarationView['items']): DraftLine[] =>
     key: nextKey++,
     description: i.description,
     quantity: String(i.quantity),
-    price: formatAmount(i.unit_price),
+    price: priceText(i.unit_price),
     currency: i.currency,
     url: i.url ?? '',
     marketplace_order: i.marketplace_order ?? '',
   }));
+
+/** A price as the customer would type it: whole amounts without ".00". */
+export const priceText = (minor: number) => (minor % 100 === 0 ? String(minor / 100) : formatAmount(minor));
 
 const FIELD_OF: Record<string, LineField> = { unit_price: 'price' };
 

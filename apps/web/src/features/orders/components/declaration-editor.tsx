@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  formatAmount,
   insurancePremiumMinor,
   parseAmount,
   suggestedDeclaredValue,
@@ -10,7 +9,7 @@ import {
   type TInsuranceTermsView,
 } from '@portal/contract';
 import { ItemLinesEditor, useMinorMoney } from '../../../components/declarations/item-lines-editor';
-import { fromItems, parseLines, type DraftLine, type LineErrors } from '../../../components/declarations/item-lines-model';
+import { fromItems, parseLines, priceText, type DraftLine, type LineErrors } from '../../../components/declarations/item-lines-model';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Alert, Spinner } from '../../../components/ui/feedback';
@@ -56,7 +55,7 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
   const { t } = useTranslation();
   const money = useMinorMoney();
   const [lines, setLines] = useState<DraftLine[]>(() => fromItems(view.items));
-  const [value, setValue] = useState(view.declared_value !== null ? formatAmount(view.declared_value) : '');
+  const [value, setValue] = useState(view.declared_value !== null ? priceText(view.declared_value) : '');
   const [insured, setInsured] = useState(view.insured);
   const [errors, setErrors] = useState<LineErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,7 +142,7 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
           data-testid="declared-value"
         />
         {suggested !== null && parseAmount(value) !== suggested && (
-          <Button variant="ghost" size="sm" onClick={() => setValue(formatAmount(suggested))} data-testid="use-total">
+          <Button variant="ghost" size="sm" onClick={() => setValue(priceText(suggested))} data-testid="use-total">
             {t('declarations:use_total', { amount: money(suggested, currency) })}
           </Button>
         )}
@@ -161,7 +160,9 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
               <Switch checked={insured} onChange={setInsured} labelledBy="insure-label" id="insure-switch" />
             </div>
             <p className={styles.note}>
-              {t('declarations:premium_rule', { rate: terms.rate_bp / 100, min: money(terms.min_premium, currency) })}
+              {terms.min_premium > 0
+                ? t('declarations:premium_rule', { rate: terms.rate_bp / 100, min: money(terms.min_premium, currency) })
+                : t('declarations:premium_rule_rate', { rate: terms.rate_bp / 100 })}
               {terms.max_value > 0 && ` ${t('declarations:cap', { max: money(terms.max_value, currency) })}`}
             </p>
             {quote.kind === 'premium' && (
