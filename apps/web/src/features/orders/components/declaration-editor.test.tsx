@@ -90,7 +90,7 @@ describe('item lines: validation (the contract rule)', () => {
   it('stops adding lines at 50', () => {
     renderWithStore(<Harness initial={Array.from({ length: 50 }, () => line())} />);
     expect((screen.getByTestId('decl-add') as HTMLButtonElement).disabled).toBe(true);
-  });
+  }, 30_000); // 50 lines of six fields: slow to render on a busy machine
 });
 
 describe('insurance quote (live, THE contract rule)', () => {
