@@ -56,9 +56,9 @@ test.describe('declarations', () => {
 
     // The customer sees the correction on the parcel page, declares a value and insures it.
     await page.goto('/orders/tracks');
-    const id = (await (await request.get('/api/saved-tracks', { headers: { authorization: `Bearer ${customer.token}` } })).json()).data.find(
-      (t: { track_code: string }) => t.track_code === code,
-    ).order.id as number;
+    const id = (
+      await (await request.get('/api/saved-tracks', { headers: { authorization: `Bearer ${customer.token}` } })).json()
+    ).data.find((t: { track_code: string }) => t.track_code === code).order.id as number;
     await page.goto(`/orders/order?id=${id}`);
     const decl = page.getByTestId('declaration');
     await expect(decl.getByTestId('declaration-corrected')).toBeVisible();
