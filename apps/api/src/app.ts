@@ -49,6 +49,7 @@ import { ordersRoutes } from './modules/orders/orders-routes';
 import { publicTrackingRoutes } from './modules/orders/public-tracking-routes';
 import { qrRoutes } from './modules/qr/qr-routes';
 import { tracksRoutes } from './modules/tracks/tracks-routes';
+import { declarationsRoutes } from './modules/declarations/declarations-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
@@ -320,6 +321,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes);
       await api.register(publicTrackingRoutes);
       await api.register(tracksRoutes);
+      await api.register(declarationsRoutes);
       await api.register(qrRoutes);
       await api.register(marketplacesRoutes);
       await api.register(prohibitedItemsRoutes);

@@ -109,6 +109,11 @@ export const ERROR_STATUS = {
   stale_write: 409,
   /** A duty rule sharing a day with another rule of its country (ADR 087). */
   duty_rule_overlap: 409,
+  declaration_locked: 409,
+  declaration_no_owner: 409,
+  insurance_needs_value: 422,
+  insurance_above_cap: 422,
+  insurance_unavailable: 422,
   last_admin: 409,
   in_use: 409,
   status_locked: 409,

@@ -4,3 +4,4 @@ export * from './duty';
 export * from './duty-api';
 export * from './customs-hold-view';
 export * from './customs-hold';
+export * from './declaration';

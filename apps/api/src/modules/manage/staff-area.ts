@@ -4,6 +4,7 @@ import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
 import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
 import { bagsRoutes } from '../bags/bags-routes';
 import { customsRoutes } from '../customs/customs-routes';
+import { declarationsStaffRoutes } from '../declarations/declarations-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
@@ -54,6 +55,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   shelvesRoutes,
   // Customs on flights (issue 36, ADR 085): the broker's manifest (capability exports) and holds, by place.
   customsRoutes,
+  // Declarations at receipt (issue 36, ADR 086): the warehouse corrects the owner's item lines, a branch reads them.
+  declarationsStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

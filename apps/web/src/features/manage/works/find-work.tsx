@@ -11,6 +11,7 @@ import { errorText } from '../model/api-error';
 import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 import { LabelPanel } from '../components/label-panel';
+import { ParcelDeclaration } from '../components/parcel-declaration';
 import { CorrectionForm, correctionKinds, type CorrectionRights } from './correction-form';
 import { SearchResults } from './find-results';
 
@@ -87,6 +88,7 @@ function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => v
           <AddPhotoButton parcelId={parcel.id} kind="damage" have={photos.filter((p) => p.kind === 'damage').length} />
         </section>
       )}
+      <ParcelDeclaration parcelId={parcel.id} />
       <h3 className={styles.subTitle}>{t('manage:find.history')}</h3>
       <ol className={styles.timeline} data-testid="find-history">
         {history.map((e) => (

@@ -21,6 +21,7 @@ import { useReceiveParcelMutation, useUploadPhotosMutation } from '../api/manage
 import { CameraScanner } from '../components/camera-scanner';
 import { CameraIcon, PhotoIcon } from '../components/manage-icons';
 import { LabelPanel } from '../components/label-panel';
+import { ParcelDeclaration } from '../components/parcel-declaration';
 import { ParcelSummary } from '../components/parcel-bits';
 import { errorInfo } from '../model/api-error';
 import { scanFeedback } from '../model/scan-feedback';
@@ -298,6 +299,8 @@ export function ReceiveWork() {
                 <ParcelSummary parcel={r.parcel} />
                 {/* The label of the parcel just received; older ones are reprinted from the parcel view. */}
                 {i === 0 && <LabelPanel parcel={r.parcel} />}
+                {/* The contents the customer declared, checked and corrected while the parcel is in hand. */}
+                {i === 0 && <ParcelDeclaration parcelId={r.parcel.id} />}
               </li>
             ))}
           </ol>

@@ -14,6 +14,10 @@ import { BulkTrackForm } from './bulk-track-form';
 import { PlusIcon } from './order-icons';
 import styles from './orders.module.css';
 import { useSubmitOnce } from '../../../lib/forms/use-submit-once';
+import { ItemLinesEditor } from '../../../components/declarations/item-lines-editor';
+import { emptyLine, parseLines, type DraftLine, type LineErrors } from '../../../components/declarations/item-lines-model';
+import { Alert } from '../../../components/ui/feedback';
+import { useSaveItemsAfterCode } from '../model/save-items';
 
 type FormIn = z.input<typeof ZSaveTrackRequest>;
 type FormOut = z.output<typeof ZSaveTrackRequest>;
@@ -50,6 +54,11 @@ function OneTrackForm({
 }) {
   const { t } = useTranslation();
   const [saveTrack] = useSaveTrack();
+  const saveItems = useSaveItemsAfterCode();
+  const [inside, setInside] = useState(false);
+  const [lines, setLines] = useState<DraftLine[]>(() => [emptyLine()]);
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
+  const [linesProblem, setLinesProblem] = useState(false);
   const { register, handleSubmit, reset, setError, formState } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(ZSaveTrackRequest),
     defaultValues: { track_code: initialCode, name: '' },
@@ -57,9 +66,17 @@ function OneTrackForm({
 
   const onSubmit = useSubmitOnce(
     handleSubmit(async (values) => {
+      // The items are checked before the code is saved, by the contract's rule, so both land or neither is tried.
+      const parsed = inside ? parseLines(lines) : null;
+      setLineErrors(parsed?.errors ?? {});
+      setLinesProblem(Boolean(parsed && !parsed.ok));
+      if (parsed && !parsed.ok) return;
       const result = await saveTrack(values);
       if ('data' in result) {
+        if (parsed && parsed.items.length > 0) await saveItems(result.data.saved_track.track_code, parsed.items);
         reset({ track_code: '', name: '' });
+        setLines([emptyLine()]);
+        setInside(false);
         onSaved?.(result.data);
         return;
       }
@@ -100,6 +117,12 @@ function OneTrackForm({
           {t('orders:track_form.submit')}
         </Button>
       </div>
+      <details className={styles.inside} open={inside} onToggle={(e) => setInside(e.currentTarget.open)} data-testid="whats-inside">
+        <summary>{t('declarations:whats_inside')}</summary>
+        <p className={styles.note}>{t('declarations:whats_inside_hint')}</p>
+        {inside && <ItemLinesEditor lines={lines} onChange={setLines} errors={lineErrors} idPrefix="track" />}
+        {linesProblem && <Alert kind="error">{t('declarations:check_lines')}</Alert>}
+      </details>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { DutyLimitNotice } from '../components/duty-limit-notice';
 import { CustomsHoldNote, orderLinks, StorageCountdown } from '../components/order-card';
 import { ArchiveIcon, PencilIcon, RestoreIcon, RouteIcon } from '../components/order-icons';
 import { useOrderActions } from '../components/order-list';
+import { DeclarationEditor } from '../components/declaration-editor';
 import { OrderNotFound } from '../components/order-not-found';
 import { StatusChip } from '../components/status-chip';
 import { useOrderIdParam } from '../model/use-order-id';
@@ -145,6 +146,7 @@ export default function OrderInfoPage() {
           )}
         </div>
       </div>
+      <DeclarationEditor trackCode={order.track_code} weightKg={order.weight} />
       {order.photos.length > 0 && (
         <Card>
           <h2 className={styles.sectionTitle}>{t('orders:info.photos')}</h2>
