@@ -13,6 +13,18 @@ export type TOrderStatusRef = z.infer<typeof ZOrderStatusRef>;
 
 export const ORDER_NAME_MAX_LENGTH = 100;
 
+/**
+ * A parcel's insurance once fixed at dispatch (ADR 090): the premium charged with it (major units of `currency`, the
+ * branch's) and, where the page reads the declaration, the declared value it is insured for (null on cards).
+ */
+export const ZOrderInsurance = z.object({
+  premium: z.number(),
+  currency: z.string(),
+  declared_value: z.number().nullable(),
+  declared_currency: z.string().nullable(),
+});
+export type TOrderInsurance = z.infer<typeof ZOrderInsurance>;
+
 /** A customer's parcel as lists and cards show it. */
 export const ZOrder = z.object({
   id: z.number().int(),
@@ -42,6 +54,8 @@ export const ZOrder = z.object({
   /** Boxes it was received as under its one tracking code (1 for a single box). */
   boxes: z.number().int(),
   archived: z.boolean(),
+  /** Insured: the premium fixed at dispatch, charged with the price; null when not insured (or not yet dispatched). */
+  insurance: ZOrderInsurance.nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

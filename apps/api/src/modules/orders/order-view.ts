@@ -36,5 +36,9 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     storage_fee_per_day: toMajor(row.storageFeePerDay),
     boxes: Math.max(1, row.boxCount),
     archived: row.archivedAt !== null,
+    insurance:
+      row.insurancePremium > 0 && row.insuranceCurrency
+        ? { premium: toMajor(row.insurancePremium), currency: row.insuranceCurrency, declared_value: null, declared_currency: null }
+        : null,
   };
 }

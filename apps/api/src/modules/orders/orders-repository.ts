@@ -38,6 +38,12 @@ export const cardColumns = {
   >`(select fa.expected_arrival::text from ${flightArrivals} fa where fa.flight_id = ${orders}.flight_id and fa.branch_id = ${orders}.branch_id)`,
   /** Boxes it was received as (issue 35; no rows = one box), read by order_boxes' primary key. */
   boxCount: sql<number>`(select count(*)::int from ${orderBoxes} ob where ob.order_id = ${orders}.id)`.mapWith(Number),
+  /** Minor units fixed at dispatch (ADR 090), charged with the price; 0 = not insured. */
+  insurancePremium: orders.insurancePremium,
+  /** The premium's currency while insured: the parcel's, or before arrival its branch's (null when not insured). */
+  insuranceCurrency: sql<
+    string | null
+  >`(case when ${orders}.insurance_premium > 0 then coalesce(${orders}.currency, (select b.currency from ${branches} b where b.id = ${orders}.branch_id)) end)`,
 };
 type OrderRow = typeof orders.$inferSelect;
 
@@ -51,7 +57,8 @@ const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000):
 const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.trackCode}, ${orders.name}, ${orders.weight}, ${orders.price},
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
   ${orders.storageUntil}::text, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
-  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay}, ${cardColumns.boxCount})`;
+  ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay}, ${cardColumns.boxCount},
+  ${orders.insurancePremium}, ${cardColumns.insuranceCurrency})`;
 type PageJsonRow = [
   number,
   number | null,
@@ -72,6 +79,8 @@ type PageJsonRow = [
   number | null,
   number | string,
   number,
+  number | string,
+  string | null,
 ];
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
@@ -95,11 +104,14 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   volumetricDivisor: r[16],
   storageFeePerDay: readMinor(r[17]),
   boxCount: r[18],
+  insurancePremium: readMinor(r[19]),
+  insuranceCurrency: r[20],
 });
 
-export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival' | 'boxCount'>> & {
+export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival' | 'boxCount' | 'insuranceCurrency'>> & {
   expectedArrival: string | null;
   boxCount: number;
+  insuranceCurrency: string | null;
 };
 export type OrderDetailsRow = OrderCardRow & Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
 
@@ -119,8 +131,9 @@ export const ordersRepository = {
         ids: sql<number[]>`array_agg(${orders.id} order by ${orders.id})`,
         branchName: branches.name,
         count: sql<number>`count(*)::int`,
-        /** Minor units, as text (a sum of bigints is a numeric). */
+        /** Minor units, as text (a sum of bigints is a numeric): the prices, and the premiums charged with them. */
         total: sql<string>`coalesce(sum(${orders.price}), 0)::text`,
+        insurance: sql<string>`coalesce(sum(${orders.insurancePremium}), 0)::text`,
         currency: orders.currency,
         storageUntil: sql<string | null>`min(${orders.storageUntil})::text`,
         /** The parcels with a storage fee: [last free day, fee per day in minor units] each, for the contract's rule. */

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { fixPremiums, premiumDetails } from './insurance-at-dispatch';
 import { parcelFlows } from './parcel-flows';
 import { move, recordEvents } from './parcel-history';
 import type { Actor, LifecycleOrderRow } from './parcel-types';
@@ -7,7 +8,8 @@ import { parcelsRepository } from './parcels-repository';
 
 /**
  * china_warehouse → in_transit for the owned parcels matching `where`. With a flight, only the parcels addressed to one
- * of its destination branches move, and they are put on it.
+ * of its destination branches move, and they are put on it. Each is charged from now on with the insurance premium of
+ * its owner's insured declaration, fixed here in this transaction (fixPremiums, ADR 090).
  */
 export async function dispatch(
   tx: DbOrTx,
@@ -20,6 +22,8 @@ export async function dispatch(
     dispatchedAt: new Date(),
     ...(flight ? { flightId: flight.id } : {}),
   });
+  // After the guarded UPDATE (the rows are locked): the premium each is charged with, from its owner's declaration.
+  const premiums = await fixPremiums(tx, moved);
   await parcelFlows.add(
     tx,
     moved.map((o) => o.id),
@@ -28,6 +32,7 @@ export async function dispatch(
   await recordEvents(tx, moved, 'in_transit', actor, {
     action: 'dispatched',
     details: { place: 'china_warehouse', batch: moved.length, ...(flight ? { flight_id: flight.id } : {}), ...details },
+    detailsOf: (o) => premiumDetails(premiums.get(o.id)),
   });
   return moved;
 }
