@@ -23,7 +23,7 @@ beforeAll(async () => {
   ({ ctx, staff, m } = await onlineApp());
   ctx.app.paymentDrivers.kaspi = fake.driver;
   await enableProvider(ctx, staff.branchId, 'kaspi', { key: 'k' });
-});
+}, 180_000);
 afterAll(async () => ctx.close());
 
 type Declared = { value: number; currency?: string; insured?: boolean; premium?: number | null; premiumCurrency?: string | null };
@@ -47,12 +47,7 @@ async function declare(c: CustomerWithParcels, code: string, d: Declared) {
 
 /** Parcels received for a new customer, declared as given (null: no declaration), then dispatched (and arrived). */
 async function declaredParcels(decls: (Declared | null)[], to: 'in_transit' | 'at_branch' = 'at_branch', weights?: number[]) {
-  const c = await parcelsIn(
-    ctx,
-    'china_warehouse',
-    weights ?? decls.map(() => 2),
-    { prefix: 'IN' },
-  );
+  const c = await parcelsIn(ctx, 'china_warehouse', weights ?? decls.map(() => 2), { prefix: 'IN' });
   for (const [i, d] of decls.entries()) if (d) await declare(c, c.codes[i]!, d);
   const sent = await m.dispatch(staff.warehouse, { track_codes: c.codes });
   expect(sent.json.data.counts.moved, sent.body).toBe(c.codes.length);
@@ -67,7 +62,11 @@ const premiumOf = async (id: number) =>
   (await ctx.database.db.select({ p: orders.insurancePremium, price: orders.price }).from(orders).where(eq(orders.id, id)))[0]!;
 
 async function pdfText(receiptId: number, token: string, lang: string) {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/receipts/${receiptId}.pdf?lang=${lang}`, headers: { authorization: `Bearer ${token}` } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/receipts/${receiptId}.pdf?lang=${lang}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode).toBe(200);
   const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
   try {
@@ -94,7 +93,9 @@ describe('the premium fixed at dispatch', () => {
       declared_value: 100_000,
     });
     const plain = await m.call('GET', `/manage/parcel?code=${c.codes[2]}`, { token: staff.admin, lang: 'en' });
-    expect(plain.json.data.history.find((e: { action: string }) => e.action === 'dispatched').details).not.toHaveProperty('insurance_premium');
+    expect(plain.json.data.history.find((e: { action: string }) => e.action === 'dispatched').details).not.toHaveProperty(
+      'insurance_premium',
+    );
     // A change to the declaration after dispatch changes nothing on the parcel.
     await ctx.database.db
       .update(declarations)
@@ -203,7 +204,12 @@ describe('charged with the parcel', () => {
 describe('a declaration changed while its parcel is dispatched (burst)', () => {
   it("charges the declaration as dispatch read it under the parcel's lock, never an older one", async () => {
     const n = 8;
-    const c = await parcelsIn(ctx, 'china_warehouse', Array.from({ length: n }, () => 1), { prefix: 'IR' });
+    const c = await parcelsIn(
+      ctx,
+      'china_warehouse',
+      Array.from({ length: n }, () => 1),
+      { prefix: 'IR' },
+    );
     for (const code of c.codes) await declare(c, code, { value: 10_000_000 });
     const ids = await statusIds(ctx.database.db);
     const db = ctx.database.db;
@@ -236,5 +242,47 @@ describe('a declaration changed while its parcel is dispatched (burst)', () => {
       expect((await premiumOf(id)).p, `parcel ${i}: ${outcomes[i]}`).toBe(d!.insurancePremium);
       expect(d!.insurancePremium).toBe(outcomes[i] === 'changed' ? 400_000 + i : 300_000);
     }
+  });
+});
+
+describe('the branch insurance terms (admin)', () => {
+  it('reads and edits them as percent and amounts, kept as basis points and minor units, audited; bad ones are 422', async () => {
+    const got = await m.call('GET', `/admin/branches/${staff.otherBranchId}`, { token: staff.admin });
+    const b = got.json.data;
+    expect(b).toMatchObject({ insurance_rate: 3, insurance_min_premium: 500, insurance_max_value: 1_000_000, uninsured_per_kg: 5000 });
+    const { id: _id, is_active: _a, open_parcels: _o, customers: _c, updated_at: _u, ...fields } = b;
+    const terms = { insurance_rate: 2.75, insurance_min_premium: 750.5, insurance_max_value: 0, uninsured_per_kg: 4000 };
+    const saved = await m.call('PUT', `/admin/branches/${b.id}`, { token: staff.admin, body: { ...fields, ...terms } });
+    expect(saved.status, saved.body).toBe(200);
+    expect(saved.json.data).toMatchObject(terms);
+    const [kept] = await ctx.database.db
+      .execute(
+        sql`select insurance_rate_bp, insurance_min_premium::text as min, insurance_max_value::text as cap, uninsured_per_kg::text as kg from branches where id = ${b.id}`,
+      )
+      .then((r) => ((r as { rows?: unknown[] }).rows ?? r) as Record<string, unknown>[]);
+    expect(kept).toEqual({ insurance_rate_bp: 275, min: '75050', cap: '0', kg: '400000' });
+    const audit = await m.call('GET', `/admin/audit?filters[target_type]=branch&filters[target_id]=${b.id}&filters[action]=branch.update`, {
+      token: staff.admin,
+    });
+    expect(audit.json.data[0]).toMatchObject({ before: { insurance_rate: 3 }, after: { insurance_rate: 2.75 } });
+    const version = saved.json.data.version as number;
+    for (const [field, value] of [
+      ['insurance_rate', 100.01],
+      ['insurance_rate', 3.125],
+      ['insurance_min_premium', -1],
+      ['insurance_max_value', 1.001],
+      ['uninsured_per_kg', 'a lot'],
+    ] as const) {
+      const bad = await m.call('PUT', `/admin/branches/${b.id}`, {
+        token: staff.admin,
+        lang: 'ru',
+        body: { ...fields, ...terms, version, [field]: value },
+      });
+      expect([bad.status, Object.keys(bad.json.errors ?? {})], `${field} ${value}`).toEqual([422, [field]]);
+    }
+    // Absent terms are kept as they were (older clients).
+    const kept2 = await m.call('PUT', `/admin/branches/${b.id}`, { token: staff.admin, body: { ...fields, version } });
+    expect(kept2.status, kept2.body).toBe(200);
+    expect(kept2.json.data).toMatchObject(terms);
   });
 });

@@ -196,6 +196,8 @@ DELIVERED_NAMES.forEach((name, i) => {
     received: 24 + i * 3,
     steps: [2, 12 + (i % 4), 14 + (i % 4) + (i % 3)],
     archived: i >= DELIVERED_NAMES.length - 2,
+    // The coffee maker was insured (ADR 090): its receipt shows the premium and the declared value.
+    ...(name === 'Кофеварка' ? { insured: 6_000_000 } : {}),
   });
 });
 
