@@ -18,7 +18,12 @@ describe("a receipt's totals from its charge lines", () => {
   it('adds lines priced in minor units (as the API keeps them) the same way', () => {
     const three = Array.from({ length: 3 }, () => ({ priceMinor: 444_174, weight: 1 }));
     expect(receiptTotalsMinor(three)).toEqual({ totalMinor: 1_332_522, insuranceMinor: 0, total: 13325.22, totalWeight: 3 });
-    expect(receiptTotalsMinor([{ priceMinor: null, weight: 0.5 }])).toEqual({ totalMinor: 0, insuranceMinor: 0, total: 0, totalWeight: 0.5 });
+    expect(receiptTotalsMinor([{ priceMinor: null, weight: 0.5 }])).toEqual({
+      totalMinor: 0,
+      insuranceMinor: 0,
+      total: 0,
+      totalWeight: 0.5,
+    });
     expect(() =>
       receiptTotalsMinor([
         { priceMinor: Number.MAX_SAFE_INTEGER, weight: 0 },

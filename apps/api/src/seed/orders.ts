@@ -262,7 +262,11 @@ export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): P
       let [row] = await parcels.receive(tx, [{ ...input, userId: customer.id, branchId: customer.branchId }], warehouse);
       if (!row) continue;
       // Declared and insured by the customer before dispatch, at the branch's quoted premium (charged from dispatch on).
-      if (p.insured) await tx.insert(declarations).values(demoDeclaration(customer.id, p.code, p.insured, branch)).onConflictDoNothing();
+      if (p.insured)
+        await tx
+          .insert(declarations)
+          .values(demoDeclaration(customer.id, p.code, p.insured, branch))
+          .onConflictDoNothing();
       if (times.dispatchedAt) [row] = await parcels.dispatch(tx, parcelsRepository.byIds([row.id]), warehouse);
       if (times.arrivedAt)
         [row] = await parcels.arrive(tx, [row!.id], branch, storageUntilFor(times.arrivedAt, branch.timeZone, branch.storageDays), counter);

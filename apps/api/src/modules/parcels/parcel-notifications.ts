@@ -2,7 +2,6 @@ import {
   parcelChargeMinor,
   sumMinor,
   toMajor,
-  toMajorOrNull,
   type TI18nText,
   type TLang,
   type TNotificationEvent,

@@ -14,7 +14,10 @@ export function InsuranceNote({ insurance, className }: { insurance: TOrderInsur
   return (
     <p className={className} data-testid="order-insurance">
       {insurance.declared_value !== null
-        ? t('orders:insurance.insured', { value: f.money(insurance.declared_value, insurance.declared_currency ?? insurance.currency), premium })
+        ? t('orders:insurance.insured', {
+            value: f.money(insurance.declared_value, insurance.declared_currency ?? insurance.currency),
+            premium,
+          })
         : t('orders:insurance.premium', { premium })}
     </p>
   );

@@ -98,7 +98,9 @@ describe('order card insurance (ADR 090)', () => {
       insurance: { premium: 1350, currency: 'KZT', declared_value: 45_000, declared_currency: 'KZT' },
     };
     renderWithStore(<OrderCard order={insured} actions={actions} />);
-    expect(screen.getByTestId('order-insurance').textContent).toMatch(/^Insured for 45[\s\u00a0\u202f,.]?000.* · premium 1[\s\u00a0\u202f,.]?350/);
+    expect(screen.getByTestId('order-insurance').textContent).toMatch(
+      /^Insured for 45[\s\u00a0\u202f,.]?000.* · premium 1[\s\u00a0\u202f,.]?350/,
+    );
   });
 
   it('not insured: no line', () => {
