@@ -28,10 +28,12 @@ export interface HandOverInput {
 /** A receipt line's insurance (ADR 090): the premium fixed at dispatch and the declared value it insured. */
 function insuranceLine(
   o: LifecycleOrderRow,
-  d: { declaredValue: number | null; declaredCurrency: string | null } | undefined,
+  declared: Map<string, { declaredValue: number | null; declaredCurrency: string | null }>,
 ): Pick<ReceiptItemRow, 'insurance' | 'declared_value' | 'declared_currency'> {
   const premium = o.insurancePremium ?? 0;
-  if (premium <= 0) return {};
+  // Nothing of the declarations module runs for a parcel without a premium (the hand-over's walk stays as it was).
+  if (premium <= 0 || o.userId === null) return {};
+  const d = declared.get(declarationKey({ userId: o.userId, trackCode: o.trackCode }));
   return {
     insurance: premium,
     ...(d?.declaredValue != null ? { declared_value: d.declaredValue } : {}),
@@ -85,7 +87,7 @@ export async function handOver(
       price: o.price ?? 0,
       storage_days: storage.fee > 0 ? storage.days : 0,
       storage_fee: storage.fee,
-      ...insuranceLine(o, o.userId === null ? undefined : declared.get(declarationKey({ userId: o.userId, trackCode: o.trackCode }))),
+      ...insuranceLine(o, declared),
     };
   });
   // Each line's charge is its price plus its premium (the contract's parcelChargeMinor inside receiptTotalsMinor).
