@@ -70,7 +70,7 @@ describe('seed', () => {
     const receipts = rows<{
       id: number;
       total: string | number;
-      items: { price: number; weight: number }[];
+      items: { price: number; weight: number; insurance?: number }[];
       total_weight: string;
       storage: string | number;
     }>(
@@ -91,7 +91,7 @@ describe('seed', () => {
           sql`select (select sum(amount) from charges where receipt_id = ${r.id}) as charged, (select sum(amount) from payments where receipt_id = ${r.id}) as paid`,
         ),
       )[0]!;
-      const totals = receiptTotalsMinor(r.items.map((i) => ({ priceMinor: i.price, weight: i.weight })));
+      const totals = receiptTotalsMinor(r.items.map((i) => ({ priceMinor: i.price, weight: i.weight, insuranceMinor: i.insurance })));
       // The charge row is the receipt's total in minor units, which is its lines' prices added in minor units.
       expect(Number.isSafeInteger(r.items[0]!.price)).toBe(true);
       expect(Number(money.charged)).toBe(Number(r.total));

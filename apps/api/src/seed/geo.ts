@@ -252,6 +252,12 @@ export const DEMO_SETTINGS: Record<string, string | { kk: string; ru: string; en
   volumetric_divisor: String(DEFAULT_VOLUMETRIC_DIVISOR),
 };
 
+/** The demo branches' insurance terms per country, minor units of their currency (ADR 090). */
+export const DEMO_INSURANCE = {
+  KZ: { insuranceRateBp: 300, insuranceMinPremium: 50_000, insuranceMaxValue: 100_000_000, uninsuredPerKg: 500_000 },
+  KG: { insuranceRateBp: 300, insuranceMinPremium: 5_000, insuranceMaxValue: 17_000_000, uninsuredPerKg: 85_000 },
+} as const;
+
 /** Countries, branches, the China warehouse address and settings: inserted once, never overwritten. */
 export async function seedGeo(db: DbOrTx): Promise<void> {
   await db.insert(countries).values(DEMO_COUNTRIES).onConflictDoNothing({ target: countries.code });
@@ -260,11 +266,14 @@ export async function seedGeo(db: DbOrTx): Promise<void> {
 
   const existing = await db.select({ id: branches.id }).from(branches).limit(1);
   if (!existing.length) {
-    // The methods each country's counters take, and the FAQ's paid storage after the free days (100 ₸, 10 сом a day).
+    // The methods each country's counters take, the FAQ's paid storage after the free days (100 ₸, 10 сом a day) and
+    // its "3 %" insurance (ADR 090): at least 500 ₸ / 50 сом, values up to 1 000 000 ₸ / 170 000 сом insured, an
+    // uninsured parcel compensated up to 5 000 ₸ / 850 сом per kg.
     await db.insert(branches).values(
       DEMO_BRANCHES.map(({ country, ...b }) => ({
         paymentMethods: defaultPaymentMethods(country),
         storageFeePerDay: country === 'KG' ? 1_000 : 10_000,
+        ...DEMO_INSURANCE[country === 'KG' ? 'KG' : 'KZ'],
         ...b,
         countryId: idOf.get(country)!,
       })),

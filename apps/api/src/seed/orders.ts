@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { chargedPriceMinor, localDate, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
+import { chargedPriceMinor, insurancePremiumMinor, localDate, storageUntilFor, type TOrderStatusCode } from '@portal/contract';
 import { FLOW_KINDS, parcelFlows } from '../modules/parcels/parcel-flows';
 import { STATUS_EVENT, orderLink, orderParams } from '../modules/parcels/parcel-notifications';
 import { statusIds } from '../modules/parcels/parcel-statuses';
@@ -8,7 +8,7 @@ import type { Actor, LifecycleOrderRow } from '../modules/parcels/parcel-types';
 import { parcelsRepository } from '../modules/parcels/parcels-repository';
 import { parcels } from '../modules/parcels/parcels-service';
 import type { DbOrTx } from '../db/client';
-import { branches, notifications, savedTracks, users } from '../db/schema';
+import { branches, declarations, notifications, savedTracks, users } from '../db/schema';
 import { DEMO_PICTURES, type DemoPicture, type StoreDemoPhoto } from './demo-photos';
 import { DEMO_NEWS_NOTIFICATIONS, DEMO_SYSTEM_NOTIFICATIONS, demoText } from './demo-notifications';
 
@@ -113,6 +113,21 @@ export async function insertOrder(
   return { id, receivedAt, arrivedAt, deliveredAt };
 }
 
+/** A demo declaration: the value insured at the branch's terms, its premium quoted as the customer saw it. */
+function demoDeclaration(userId: number, trackCode: string, value: number, branch: typeof branches.$inferSelect) {
+  const terms = { rateBp: branch.insuranceRateBp, minPremium: branch.insuranceMinPremium };
+  return {
+    userId,
+    trackCode,
+    declaredValue: value,
+    declaredCurrency: branch.currency,
+    insured: true,
+    insurancePremium: insurancePremiumMinor(value, terms, branch.currency),
+    insuranceCurrency: branch.currency,
+    updatedBy: userId,
+  };
+}
+
 const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hours * 3600 * 1000);
 
 interface DemoParcel {
@@ -129,6 +144,8 @@ interface DemoParcel {
   damage?: DemoPicture;
   /** Saved track name, when the customer had saved this code before it arrived. */
   saved?: string;
+  /** Declared and insured before dispatch (ADR 090): the declared value, minor units of the branch's currency. */
+  insured?: number;
 }
 
 const DEMO_PARCELS: DemoParcel[] = [
@@ -151,7 +168,7 @@ const DEMO_PARCELS: DemoParcel[] = [
     saved: 'Рюкзак',
   },
   { code: 'ZTO77963401258', status: 'at_branch', name: 'Постельное бельё', weight: 3.15, received: 19, steps: [3, 15] },
-  { code: 'JT3004207716430', status: 'at_branch', name: 'Умные часы', weight: 0.33, received: 22, steps: [2, 18] },
+  { code: 'JT3004207716430', status: 'at_branch', name: 'Умные часы', weight: 0.33, received: 22, steps: [2, 18], insured: 4_500_000 },
 ];
 // Delivered parcels: a dozen, so the list pages ("load more"), spread over the last weeks.
 const DELIVERED_NAMES = [
@@ -179,6 +196,8 @@ DELIVERED_NAMES.forEach((name, i) => {
     received: 24 + i * 3,
     steps: [2, 12 + (i % 4), 14 + (i % 4) + (i % 3)],
     archived: i >= DELIVERED_NAMES.length - 2,
+    // The coffee maker was insured (ADR 090): its receipt shows the premium and the declared value.
+    ...(name === 'Кофеварка' ? { insured: 6_000_000 } : {}),
   });
 });
 
@@ -242,6 +261,12 @@ export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): P
       const input = { trackCode: p.code, weight: p.weight, name: p.name, labelClientCode: null, photos };
       let [row] = await parcels.receive(tx, [{ ...input, userId: customer.id, branchId: customer.branchId }], warehouse);
       if (!row) continue;
+      // Declared and insured by the customer before dispatch, at the branch's quoted premium (charged from dispatch on).
+      if (p.insured)
+        await tx
+          .insert(declarations)
+          .values(demoDeclaration(customer.id, p.code, p.insured, branch))
+          .onConflictDoNothing();
       if (times.dispatchedAt) [row] = await parcels.dispatch(tx, parcelsRepository.byIds([row.id]), warehouse);
       if (times.arrivedAt)
         [row] = await parcels.arrive(tx, [row!.id], branch, storageUntilFor(times.arrivedAt, branch.timeZone, branch.storageDays), counter);

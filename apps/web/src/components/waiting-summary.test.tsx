@@ -21,12 +21,21 @@ function answer(rows: TWaitingAtBranch[]) {
 const row = (
   r: Omit<
     TWaitingAtBranch,
-    'currency' | 'debt' | 'to_pay' | 'storage_fee' | 'storage_fee_per_day' | 'paid_online' | 'online_providers' | 'open_request_id'
+    | 'currency'
+    | 'debt'
+    | 'to_pay'
+    | 'storage_fee'
+    | 'storage_fee_per_day'
+    | 'paid_online'
+    | 'online_providers'
+    | 'open_request_id'
+    | 'insurance'
   > &
     Partial<TWaitingAtBranch>,
 ): TWaitingAtBranch => ({
   currency: 'KZT',
   debt: 0,
+  insurance: 0,
   storage_fee: 0,
   storage_fee_per_day: 0,
   paid_online: 0,

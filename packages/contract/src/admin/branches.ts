@@ -23,7 +23,19 @@ export const BRANCH_LIMITS = {
   tariffMax: 1_000_000,
   storageDaysMax: 365,
   storageFeeMax: 1_000_000,
+  /** Insurance terms (issue 36): the rate in percent (two decimals), amounts in the branch's currency. */
+  insuranceRateMax: 100,
+  insuranceAmountMax: 100_000_000,
 } as const;
+
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+/** An amount ≥ 0 in the branch's currency (major units, at most 2 decimals), optional (absent: kept or the default). */
+const ZTermAmount = z
+  .number({ error: MSG.invalidValue })
+  .min(0, { error: MSG.invalidValue })
+  .max(BRANCH_LIMITS.insuranceAmountMax, { error: MSG.invalidValue })
+  .refine(twoDecimals, { error: MSG.invalidValue })
+  .optional();
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
@@ -114,6 +126,20 @@ const branchFields = {
     .max(PAYMENT_METHODS.length, { error: MSG.invalidValue })
     .refine((m) => new Set(m).size === m.length, { error: MSG.invalidValue })
     .optional(),
+  /**
+   * Insurance terms (ADR 090): the premium in percent of the declared value (two decimals: 3 = 3 %, kept as basis
+   * points), at least the minimum premium; a declared value above the cap cannot be insured (0 = no cap); an uninsured
+   * parcel is compensated at most per kg. Amounts in `currency`. Absent: on create the defaults, on update as they were.
+   */
+  insurance_rate: z
+    .number({ error: MSG.invalidValue })
+    .min(0, { error: MSG.invalidValue })
+    .max(BRANCH_LIMITS.insuranceRateMax, { error: MSG.invalidValue })
+    .refine(twoDecimals, { error: MSG.invalidValue })
+    .optional(),
+  insurance_min_premium: ZTermAmount,
+  insurance_max_value: ZTermAmount,
+  uninsured_per_kg: ZTermAmount,
   working_hours: ZWeekInput,
   time_zone: ZTimeZone,
   phones: z.array(ZPhone, { error: MSG.invalidValue }).max(BRANCH_LIMITS.phones, { error: MSG.tooLong }),
@@ -148,6 +174,11 @@ export const ZAdminBranch = z.object({
   /** Major units of `currency` per day after the free days; 0 = free storage. */
   storage_fee_per_day: z.number(),
   payment_methods: z.array(ZPaymentMethod),
+  /** Insurance terms: percent (3 = 3 %), then major units of `currency` (max value 0 = no cap). */
+  insurance_rate: z.number(),
+  insurance_min_premium: z.number(),
+  insurance_max_value: z.number(),
+  uninsured_per_kg: z.number(),
   working_hours: z.array(ZWorkingDay),
   time_zone: z.string(),
   phones: z.array(z.string()),

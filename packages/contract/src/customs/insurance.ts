@@ -42,3 +42,7 @@ export function uninsuredLimitMinor(
   const unit = 1000 * step;
   return Math.floor((grams * terms.uninsuredPerKg + unit / 2) / unit) * step;
 }
+
+/** The admin's percent with two decimals (3.25 = 3.25 %) as kept basis points, and back (ADR 090). */
+export const rateBpFromPercent = (percent: number): number => Math.round(percent * 100);
+export const percentFromRateBp = (bp: number): number => bp / 100;

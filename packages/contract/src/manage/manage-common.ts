@@ -43,6 +43,8 @@ export const ZManageParcel = z.object({
   tariff: z.number().nullable(),
   price: z.number().nullable(),
   currency: z.string().nullable(),
+  /** The insurance premium fixed at dispatch (major units, the branch's currency), charged with the price; 0 when none. */
+  insurance_premium: z.number(),
   /** The branch it is addressed to (or arrived at). */
   branch: ZBranchRef.nullable(),
   customer: ZCustomerSummary.nullable(),

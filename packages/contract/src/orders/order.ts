@@ -14,6 +14,18 @@ export type TOrderStatusRef = z.infer<typeof ZOrderStatusRef>;
 
 export const ORDER_NAME_MAX_LENGTH = 100;
 
+/**
+ * A parcel's insurance once fixed at dispatch (ADR 090): the premium charged with it (major units of `currency`, the
+ * branch's) and, where the page reads the declaration, the declared value it is insured for (null on cards).
+ */
+export const ZOrderInsurance = z.object({
+  premium: z.number(),
+  currency: z.string(),
+  declared_value: z.number().nullable(),
+  declared_currency: z.string().nullable(),
+});
+export type TOrderInsurance = z.infer<typeof ZOrderInsurance>;
+
 /** A customer's parcel as lists and cards show it. */
 export const ZOrder = z.object({
   id: z.number().int(),
@@ -46,6 +58,8 @@ export const ZOrder = z.object({
   /** Held by customs (issue 36): the reason in the request's language and since when; null when not held. The status
    * stays what it is (in transit). */
   customs_hold: ZCustomsHold.nullable(),
+  /** Insured: the premium fixed at dispatch, charged with the price; null when not insured (or not yet dispatched). */
+  insurance: ZOrderInsurance.nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -10,8 +10,10 @@ export const ZWaitingAtBranch = z.object({
   branch_id: z.number().int().nullable(),
   branch: z.string(),
   count: z.number().int(),
-  /** The prices of those parcels together, in minor units of `currency`. */
+  /** What those parcels cost together (each its price plus its insurance premium, parcelChargeMinor), minor units. */
   total: z.number().int(),
+  /** The insurance premiums within `total`, minor units (0 when none is insured). */
+  insurance: z.number().int(),
   currency: z.string().nullable(),
   /**
    * The customer's open debt in `currency`, minor units (0 when none). Debt is per currency, not per branch: it is

@@ -19,6 +19,13 @@ export const ZReceiptItem = z.object({
   weights: ZParcelWeights,
   tariff: z.number(),
   price: z.number(),
+  /**
+   * The insurance premium charged with the parcel (major units, 0 when not insured, ADR 090) and the declared value it
+   * insured (major units of declared_currency; null when not insured). The line's charge is price + insurance.
+   */
+  insurance: z.number(),
+  declared_value: z.number().nullable(),
+  declared_currency: z.string().nullable(),
   /** Paid storage days at hand-over and their fee (major units, like price; 0 when none or waived on the receipt). */
   storage_days: z.number().int(),
   storage_fee: z.number(),

@@ -295,6 +295,13 @@ export interface ReceiptItemRow {
   /** Paid storage days at hand-over and their fee in minor units (absent on receipts written before ADR 073). */
   storage_days?: number;
   storage_fee?: number;
+  /**
+   * The insurance premium charged with it (minor units, ADR 090) and the declared value it insured (minor units of
+   * declared_currency); absent on lines without insurance and on receipts written before issue 36.
+   */
+  insurance?: number;
+  declared_value?: number;
+  declared_currency?: string;
 }
 
 /** A hand-over at a branch: what was paid for which parcels, by whom. */
@@ -318,7 +325,7 @@ export const receipts = pgTable(
     currency: text('currency').notNull(),
     /**
      * Minor units: the paid storage its parcels had accrued (storageFeeOn), and what staff waived of it with their
-     * reason. `total` = the items' prices + storage_fee − storage_waived.
+     * reason. `total` = the items' charges (price + insurance) + storage_fee − storage_waived.
      */
     storageFee: minorUnits('storage_fee').notNull().default(0),
     storageWaived: minorUnits('storage_waived').notNull().default(0),

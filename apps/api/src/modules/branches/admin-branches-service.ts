@@ -1,6 +1,8 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import {
   defaultPaymentMethods,
+  percentFromRateBp,
+  rateBpFromPercent,
   toMajor,
   toMinor,
   type TAdminBranch,
@@ -31,6 +33,11 @@ export interface BranchInput {
   storage_fee_per_day?: number;
   /** Absent: on create the country's defaults, on update the list the branch had. */
   payment_methods?: TPaymentMethod[];
+  /** Insurance terms (ADR 090): percent, then major units; absent: on create the defaults, on update as they were. */
+  insurance_rate?: number;
+  insurance_min_premium?: number;
+  insurance_max_value?: number;
+  uninsured_per_kg?: number;
   working_hours: TWorkingDay[];
   time_zone: string;
   phones: string[];
@@ -55,6 +62,14 @@ async function usage(db: DbOrTx, id: number): Promise<{ open_parcels: number; cu
   return { open_parcels: Number(parcels?.n ?? 0), customers: Number(customers?.n ?? 0) };
 }
 
+/** The insurance terms as the admin reads and types them: percent (two decimals) and major units. */
+const insuranceTerms = (row: BranchRow) => ({
+  insurance_rate: percentFromRateBp(row.insuranceRateBp),
+  insurance_min_premium: toMajor(row.insuranceMinPremium),
+  insurance_max_value: toMajor(row.insuranceMaxValue),
+  uninsured_per_kg: toMajor(row.uninsuredPerKg),
+});
+
 const toAdminBranch = (row: BranchRow, used: { open_parcels: number; customers: number }): TAdminBranch => ({
   id: row.id,
   version: row.version,
@@ -70,6 +85,7 @@ const toAdminBranch = (row: BranchRow, used: { open_parcels: number; customers: 
   storage_days: row.storageDays,
   storage_fee_per_day: toMajor(row.storageFeePerDay),
   payment_methods: row.paymentMethods,
+  ...insuranceTerms(row),
   working_hours: row.workingHours,
   time_zone: row.timeZone,
   phones: row.phones,
@@ -95,6 +111,7 @@ const audited = (row: BranchRow) => ({
   storage_days: row.storageDays,
   storage_fee_per_day: toMajor(row.storageFeePerDay),
   payment_methods: row.paymentMethods,
+  ...insuranceTerms(row),
   working_hours: row.workingHours,
   time_zone: row.timeZone,
   phones: row.phones,
@@ -119,6 +136,11 @@ const columns = (input: BranchInput) => ({
   storageDays: input.storage_days,
   storageFeePerDay: toMinor(input.storage_fee_per_day ?? 0),
   ...(input.payment_methods ? { paymentMethods: input.payment_methods } : {}),
+  // Kept as basis points and minor units; an absent term stays as it is (the columns' defaults on create).
+  ...(input.insurance_rate !== undefined ? { insuranceRateBp: rateBpFromPercent(input.insurance_rate) } : {}),
+  ...(input.insurance_min_premium !== undefined ? { insuranceMinPremium: toMinor(input.insurance_min_premium) } : {}),
+  ...(input.insurance_max_value !== undefined ? { insuranceMaxValue: toMinor(input.insurance_max_value) } : {}),
+  ...(input.uninsured_per_kg !== undefined ? { uninsuredPerKg: toMinor(input.uninsured_per_kg) } : {}),
   workingHours: input.working_hours,
   timeZone: input.time_zone,
   phones: input.phones,

@@ -1,5 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import { formatMoney, pickText, storageUntilFor, type TArriveResult, type TLang, type TScanResult } from '@portal/contract';
+import {
+  formatMoney,
+  pickText,
+  receiptTotals,
+  storageUntilFor,
+  type TArriveResult,
+  type TLang,
+  type TManageParcel,
+  type TScanResult,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema';
 import { parcels, type Actor } from '../parcels/parcels-service';
@@ -11,6 +20,9 @@ import { manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 import { scannedCodes } from './scan-resolve';
+
+/** What an arrived parcel costs at the counter (price + insurance premium: the contract's one rule), major units. */
+const chargeOf = (p: TManageParcel) => receiptTotals([{ price: p.price, weight: 0, insurance: p.insurance_premium }]).total;
 
 export const arrivalService = {
   /**
@@ -105,9 +117,9 @@ export const arrivalService = {
             outcome: 'moved',
             message:
               from !== undefined
-                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(parcel.price ?? 0, parcel.currency, lang), until: storageUntil })}`
+                ? `${manageText('moved_redirected', lang, { branch: otherName.get(from) || '—' })}. ${manageText('moved_at_branch', lang, { price: formatMoney(chargeOf(parcel), parcel.currency, lang), until: storageUntil })}`
                 : manageText('moved_at_branch', lang, {
-                    price: formatMoney(parcel.price ?? 0, parcel.currency, lang),
+                    price: formatMoney(chargeOf(parcel), parcel.currency, lang),
                     until: storageUntil,
                   }),
             parcel,

@@ -101,7 +101,9 @@ export const handoverService = {
       .where(and(eq(orders.userId, customer.id), eq(orders.statusId, ids.at_branch), ne(orders.branchId, branch.id)))
       .groupBy(branches.id, branches.name);
     // What the receipt will say for all of them: the contract's one rule, on the kept minor-unit prices.
-    const totals = receiptTotalsMinor(here.map((r) => ({ priceMinor: r.order.price, weight: r.order.weight })));
+    const totals = receiptTotalsMinor(
+      here.map((r) => ({ priceMinor: r.order.price, weight: r.order.weight, insuranceMinor: r.order.insurancePremium })),
+    );
     // Paid storage as the hand-over will charge it now: the contract's one rule, in the branch's time zone.
     const now = new Date();
     const storage = here.flatMap(({ order: o }) => {

@@ -4,6 +4,7 @@ import {
   formatParcelNumber,
   parcelWeights,
   pickText,
+  toMajor,
   toMajorOrNull,
   type TI18nText,
   type TLang,
@@ -66,6 +67,7 @@ export function toManageParcel(row: ParcelRow, lang: TLang): TManageParcel {
     // Kept in minor units, answered in major units (the contract's fields).
     tariff: toMajorOrNull(o.tariff),
     price: toMajorOrNull(o.price),
+    insurance_premium: toMajor(o.insurancePremium),
     currency: o.currency,
     branch: row.branchId !== null ? { id: row.branchId, name: pickText(row.branchName, lang) } : null,
     customer:

@@ -38,5 +38,9 @@ export function toOrder(row: OrderCardRow, statuses: StatusRefs, now = new Date(
     boxes: Math.max(1, row.boxCount),
     archived: row.archivedAt !== null,
     customs_hold: customsHoldOf(row, statuses.lang),
+    insurance:
+      row.insurancePremium > 0 && row.insuranceCurrency
+        ? { premium: toMajor(row.insurancePremium), currency: row.insuranceCurrency, declared_value: null, declared_currency: null }
+        : null,
   };
 }

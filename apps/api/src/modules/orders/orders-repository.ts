@@ -43,6 +43,12 @@ export const cardColumns = {
   customsHeldAt: orders.customsHeldAt,
   customsHoldReason: orders.customsHoldReason,
   customsHoldNote: orders.customsHoldNote,
+  /** Minor units fixed at dispatch (ADR 090), charged with the price; 0 = not insured. */
+  insurancePremium: orders.insurancePremium,
+  /** The premium's currency while insured: the parcel's, or before arrival its branch's (null when not insured). */
+  insuranceCurrency: sql<
+    string | null
+  >`(case when ${orders}.insurance_premium > 0 then coalesce(${orders}.currency, (select b.currency from ${branches} b where b.id = ${orders}.branch_id)) end)`,
 };
 type OrderRow = typeof orders.$inferSelect;
 
@@ -57,7 +63,8 @@ const pageJson = sql`json_build_array(${orders.id}, ${orders.userId}, ${orders.t
   ${orders.currency}, ${orders.statusId}, ${epochMs(orders.receivedAt)}, ${epochMs(orders.arrivedAt)}, ${epochMs(orders.deliveredAt)},
   ${orders.storageUntil}::text, ${epochMs(orders.archivedAt)}, ${cardColumns.expectedArrival},
   ${orders.dimensions}, ${orders.volumetricWeight}, ${orders.volumetricDivisor}, ${orders.storageFeePerDay}, ${cardColumns.boxCount},
-  ${epochMs(orders.customsHeldAt)}, ${orders.customsHoldReason}, ${orders.customsHoldNote})`;
+  ${epochMs(orders.customsHeldAt)}, ${orders.customsHoldReason}, ${orders.customsHoldNote},
+  ${orders.insurancePremium}, ${cardColumns.insuranceCurrency})`;
 type PageJsonRow = [
   number,
   number | null,
@@ -80,6 +87,8 @@ type PageJsonRow = [
   number,
   number | null,
   TCustomsHoldReason | null,
+  string | null,
+  number | string,
   string | null,
 ];
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
@@ -107,11 +116,14 @@ const fromPageJson = (r: PageJsonRow): OrderCardRow => ({
   customsHeldAt: dateOf(r[19]),
   customsHoldReason: r[20],
   customsHoldNote: r[21],
+  insurancePremium: readMinor(r[22]),
+  insuranceCurrency: r[23],
 });
 
-export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival' | 'boxCount'>> & {
+export type OrderCardRow = Pick<OrderRow, Exclude<keyof typeof cardColumns, 'expectedArrival' | 'boxCount' | 'insuranceCurrency'>> & {
   expectedArrival: string | null;
   boxCount: number;
+  insuranceCurrency: string | null;
 };
 export type OrderDetailsRow = OrderCardRow & Pick<OrderRow, 'tariff' | 'branchId' | 'dispatchedAt' | 'receiptId'>;
 
@@ -131,8 +143,9 @@ export const ordersRepository = {
         ids: sql<number[]>`array_agg(${orders.id} order by ${orders.id})`,
         branchName: branches.name,
         count: sql<number>`count(*)::int`,
-        /** Minor units, as text (a sum of bigints is a numeric). */
+        /** Minor units, as text (a sum of bigints is a numeric): the prices, and the premiums charged with them. */
         total: sql<string>`coalesce(sum(${orders.price}), 0)::text`,
+        insurance: sql<string>`coalesce(sum(${orders.insurancePremium}), 0)::text`,
         currency: orders.currency,
         storageUntil: sql<string | null>`min(${orders.storageUntil})::text`,
         /** The parcels with a storage fee: [last free day, fee per day in minor units] each, for the contract's rule. */

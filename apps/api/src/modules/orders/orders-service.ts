@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  parcelChargeMinor,
   pickText,
   toMajorOrNull,
   type TLang,
@@ -17,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { readMinor } from '../../db/schema/columns';
 import { AppError, notFound } from '../../lib/app-error';
 import { cursorPage, decodeCursor, encodeCursor, ZCursorId, ZCursorMicros } from '../../lib/cursor';
+import { declarationKey, declarationsFor } from '../declarations/declarations-repository';
 import { tracksRepository } from '../tracks/tracks-repository';
 import { toSavedTrack } from '../tracks/track-view';
 import { eventSentence } from '../parcels/parcel-notifications';
@@ -77,7 +79,8 @@ export const ordersService = {
     const now = new Date();
     return Promise.all(
       rows.map(async (r) => {
-        const total = readMinor(r.total);
+        const insurance = readMinor(r.insurance);
+        const total = parcelChargeMinor({ priceMinor: readMinor(r.total), insuranceMinor: insurance });
         const balance = r.currency ? (balances.get(r.currency) ?? 0) : 0;
         if (r.currency) balances.delete(r.currency);
         const a = counterAmount({ total, storage: storageTerms(r.storage), timeZone: r.timeZone ?? 'UTC', balance }, now);
@@ -86,6 +89,7 @@ export const ordersService = {
           branch: r.branchName ? pickText(r.branchName, lang) : '',
           count: r.count,
           total,
+          insurance,
           currency: r.currency,
           debt: a.debt,
           storage_fee: a.storageFee,
@@ -106,7 +110,8 @@ export const ordersService = {
    */
   async dueAt(db: DbOrTx, userId: number, branch: { id: number; currency: string; timeZone: string }, now = new Date()) {
     const [row] = (await ordersRepository.waiting(db, userId, branch.id)).filter((r) => r.currency === branch.currency);
-    const total = row ? readMinor(row.total) : 0;
+    // What the parcels cost: prices plus premiums (the contract's parcelChargeMinor), as the counter charges them.
+    const total = row ? parcelChargeMinor({ priceMinor: readMinor(row.total), insuranceMinor: readMinor(row.insurance) }) : 0;
     const balance = await paymentsService.balance(db, userId, branch.currency);
     const a = counterAmount({ total, storage: storageTerms(row?.storage ?? null), timeZone: branch.timeZone, balance }, now);
     return { ...a, total, currency: branch.currency, parcelIds: row ? row.ids.map(Number) : [] };
@@ -186,14 +191,21 @@ export const ordersService = {
   /** One of the caller's orders; its photos with addresses signed by `urls` for the owner (ADR 081). */
   async get(db: Db, { userId, lang }: Caller, id: number, urls: MediaUrls): Promise<TOrderDetails> {
     const row = await ownedOrThrow(db, userId, id);
-    const [statuses, branch, photos] = await Promise.all([
+    const [statuses, branch, photos, declared] = await Promise.all([
       refs(db, lang),
       row.branchId !== null ? ordersRepository.branch(db, row.branchId) : null,
       parcels.photosOf(db, [row.id]),
+      // Insured: the declared value it is insured for (the owner's declaration, read only then).
+      row.insurancePremium > 0 ? declarationsFor(db, [{ userId, trackCode: row.trackCode }]) : null,
     ]);
     const order = toOrder(row, statuses);
+    const d = declared?.get(declarationKey({ userId, trackCode: row.trackCode }));
     return {
       ...order,
+      insurance:
+        order.insurance && d
+          ? { ...order.insurance, declared_value: toMajorOrNull(d.declaredValue), declared_currency: d.declaredCurrency }
+          : order.insurance,
       tariff: toMajorOrNull(row.tariff),
       branch: branch ? { id: branch.id, name: pickText(branch.name, lang), address: pickText(branch.address, lang) } : null,
       dispatched_at: row.dispatchedAt?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { BranchRow } from '../branches/branches-repository';
 import { paymentsService } from '../payments/payments-service';
 import { parcelFlows } from './parcel-flows';
+import { declarationKey, declarationsFor } from '../declarations/declarations-repository';
 import { move, recordEvents, tell } from './parcel-history';
 import type { Actor, LifecycleOrderRow } from './parcel-types';
 import { parcelsRepository } from './parcels-repository';
@@ -22,6 +23,22 @@ export interface HandOverInput {
   storageWaiver?: { reason: string };
   /** When it happens (the demo seed replaying the past counts storage then); now otherwise. Never set by a request. */
   at?: Date;
+}
+
+/** A receipt line's insurance (ADR 090): the premium fixed at dispatch and the declared value it insured. */
+function insuranceLine(
+  o: LifecycleOrderRow,
+  declared: Map<string, { declaredValue: number | null; declaredCurrency: string | null }>,
+): Pick<ReceiptItemRow, 'insurance' | 'declared_value' | 'declared_currency'> {
+  const premium = o.insurancePremium ?? 0;
+  // Nothing of the declarations module runs for a parcel without a premium (the hand-over's walk stays as it was).
+  if (premium <= 0 || o.userId === null) return {};
+  const d = declared.get(declarationKey({ userId: o.userId, trackCode: o.trackCode }));
+  return {
+    insurance: premium,
+    ...(d?.declaredValue != null ? { declared_value: d.declaredValue } : {}),
+    ...(d?.declaredCurrency ? { declared_currency: d.declaredCurrency } : {}),
+  };
 }
 
 /**
@@ -46,6 +63,14 @@ export async function handOver(
     ['delivered'],
   );
   done.sort((a, b) => a.id - b.id);
+  // The declared value each insured parcel was insured for, printed beside its premium (read only when one is insured).
+  const insured = done.filter((o): o is LifecycleOrderRow & { userId: number } => (o.insurancePremium ?? 0) > 0 && o.userId !== null);
+  const declared = insured.length
+    ? await declarationsFor(
+        tx,
+        insured.map((o) => ({ userId: o.userId, trackCode: o.trackCode })),
+      )
+    : new Map();
   const items: ReceiptItemRow[] = done.map((o) => {
     // Paid storage: the contract's one rule, at this moment in the branch's time zone. The guarded UPDATE above moved
     // each parcel once, so however many hand-overs race, its storage is charged by the one that moved it.
@@ -62,9 +87,11 @@ export async function handOver(
       price: o.price ?? 0,
       storage_days: storage.fee > 0 ? storage.days : 0,
       storage_fee: storage.fee,
+      ...insuranceLine(o, declared),
     };
   });
-  const parcelTotals = receiptTotalsMinor(items.map((i) => ({ priceMinor: i.price, weight: i.weight })));
+  // Each line's charge is its price plus its premium (the contract's parcelChargeMinor inside receiptTotalsMinor).
+  const parcelTotals = receiptTotalsMinor(items.map((i) => ({ priceMinor: i.price, weight: i.weight, insuranceMinor: i.insurance })));
   const storageFee = sumMinor(items.map((i) => i.storage_fee ?? 0));
   const storageWaived = input.storageWaiver && storageFee > 0 ? storageFee : 0;
   const totalMinor = parcelTotals.totalMinor + storageFee - storageWaived;
@@ -127,6 +154,7 @@ export async function handOver(
             codes: items.map((i) => i.track_code),
             total: totals.total,
             currency: branch.currency,
+            ...(totals.insuranceMinor > 0 ? { insurance: toMajor(totals.insuranceMinor) } : {}),
             ...(storageFee > 0 ? { storage_fee: toMajor(storageFee), storage_waived: toMajor(storageWaived) } : {}),
             ...paid,
           },

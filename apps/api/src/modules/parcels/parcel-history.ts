@@ -10,6 +10,8 @@ export type EventOpts = {
   /** One of the contract's ORDER_EVENT_ACTIONS: each has its label in every language on both sides. */
   action: TOrderEventAction;
   details?: Record<string, unknown>;
+  /** Details of one parcel besides the shared ones (dispatch's insurance premium, ADR 090). */
+  detailsOf?: (row: LifecycleOrderRow) => Record<string, unknown> | undefined;
   notify?: boolean;
   /** What the audit row says was there before (default: the status NEXT_STATUS allows before `status`). */
   before?: Record<string, unknown> | null;
@@ -51,6 +53,7 @@ export async function recordEvents(
             price: toMajorOrNull(o.price),
             currency: o.currency,
             ...(opts.details ?? {}),
+            ...opts.detailsOf?.(o),
           },
         }))
         .concat((opts.alsoAudit ?? []).map((row) => ({ ...row, actor: audit }))),
@@ -66,7 +69,7 @@ export async function recordEvents(
       actorUserId: actor.userId,
       branchId: actor.branchId ?? o.branchId,
       ip: actor.ip ?? null,
-      details: opts.details ?? {},
+      details: { ...(opts.details ?? {}), ...opts.detailsOf?.(o) },
     })),
   );
   if (opts.notify !== false && !actor.quiet) await notifyStatus(tx, rows, status);

@@ -1,4 +1,12 @@
-import { toMajor, toMajorOrNull, type TI18nText, type TLang, type TNotificationEvent, type TOrderStatusCode } from '@portal/contract';
+import {
+  parcelChargeMinor,
+  sumMinor,
+  toMajor,
+  type TI18nText,
+  type TLang,
+  type TNotificationEvent,
+  type TOrderStatusCode,
+} from '@portal/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, paymentProviderSettings } from '../../db/schema';
@@ -20,6 +28,8 @@ export interface NotifiableOrder {
   weight: number;
   /** Minor units (the orders.price column). */
   price: number | null;
+  /** Minor units fixed at dispatch (ADR 090): a priced parcel's message says what it costs, price + premium. */
+  insurancePremium?: number;
   currency: string | null;
   storageUntil: string | null;
   /** Minor units a day of storage costs after `storageUntil` (kept at arrival; 0 or absent = free). */
@@ -43,7 +53,7 @@ export function orderParams(o: NotifiableOrder, branch: TI18nText | null): Order
     track_code: o.trackCode,
     name: o.name,
     weight: o.weight,
-    price: toMajorOrNull(o.price),
+    price: charge(o),
     currency: o.currency,
     storage_until: o.storageUntil,
     ...(o.storageFeePerDay ? { storage_fee_per_day: toMajor(o.storageFeePerDay) } : {}),
@@ -56,6 +66,10 @@ export const orderLink = (orderId: number) => `/orders/order?id=${orderId}`;
 
 /** The link a message about several parcels opens: the customer's orders. */
 export const ordersLink = '/orders';
+
+/** What a priced parcel costs (the contract's parcelChargeMinor, major units); null while it is not priced. */
+const charge = (o: NotifiableOrder) =>
+  o.price === null ? null : toMajor(parcelChargeMinor({ priceMinor: o.price, insuranceMinor: o.insurancePremium }));
 
 const chargeableKg = (o: NotifiableOrder) => Math.max(o.weight, o.volumetricWeight ?? 0);
 
@@ -70,10 +84,12 @@ export function batchParams(list: NotifiableOrder[], branch: TI18nText | null): 
       order_id: o.id,
       track_code: o.trackCode,
       weight: chargeableKg(o),
-      price: toMajorOrNull(o.price),
+      price: charge(o),
     })),
     count: list.length,
-    total: priced.length ? toMajorOrNull(priced.reduce((sum, o) => sum + o.price!, 0)) : null,
+    total: priced.length
+      ? toMajor(sumMinor(priced.map((o) => parcelChargeMinor({ priceMinor: o.price, insuranceMinor: o.insurancePremium }))))
+      : null,
     currency: list.find((o) => o.currency)?.currency ?? null,
     branch,
     storage_until: list[0]?.storageUntil ?? null,

@@ -26,6 +26,8 @@ export type LifecycleOrderRow = NotifiableOrder & {
   branchId: number | null;
   statusId: number;
   tariff: number | null;
+  /** Minor units: the insurance premium fixed at dispatch (ADR 090), 0 when not insured. */
+  insurancePremium?: number;
   /** Minor units per day after storage_until (0 = free storage). */
   storageFeePerDay?: number;
   dimensions?: TDimensionsCm | null;

@@ -23,6 +23,8 @@ export const lifecycleColumns = {
   name: orders.name,
   weight: orders.weight,
   price: orders.price,
+  /** Minor units, fixed at dispatch (ADR 090): charged with the price. */
+  insurancePremium: orders.insurancePremium,
   currency: orders.currency,
   storageUntil: orders.storageUntil,
   storageFeePerDay: orders.storageFeePerDay,
@@ -97,6 +99,41 @@ export const parcelsRepository = {
   /** Owned parcels among `where`, on the flight's branches when there is one (dispatch's choice). */
   dispatchable(where: SQL, flightBranchIds?: number[]): SQL {
     return and(where, isNotNull(orders.userId), flightBranchIds ? inArray(orders.branchId, flightBranchIds) : undefined)!;
+  },
+
+  /** The insurance terms and currency of branches (dispatch re-quotes with them, ADR 090). */
+  async insuranceTerms(tx: DbOrTx, branchIds: number[]) {
+    if (!branchIds.length) return [];
+    return tx
+      .select({
+        id: branches.id,
+        currency: branches.currency,
+        rateBp: branches.insuranceRateBp,
+        minPremium: branches.insuranceMinPremium,
+        maxValue: branches.insuranceMaxValue,
+      })
+      .from(branches)
+      .where(inArray(branches.id, branchIds));
+  },
+
+  /** Fixes dispatched parcels' premiums (minor units) in one statement; answers the ids written. */
+  async setInsurancePremiums(tx: DbOrTx, premiums: { id: number; premium: number }[]): Promise<number[]> {
+    if (!premiums.length) return [];
+    const cases = sql.join(
+      premiums.map((p) => sql`when ${p.id}::int then ${String(p.premium)}::bigint`),
+      sql` `,
+    );
+    const rows = await tx
+      .update(orders)
+      .set({ insurancePremium: sql`case ${orders.id} ${cases} end` })
+      .where(
+        inArray(
+          orders.id,
+          premiums.map((p) => p.id),
+        ),
+      )
+      .returning({ id: orders.id });
+    return rows.map((r) => r.id);
   },
 
   byIds(ids: number[]): SQL {

@@ -186,6 +186,18 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
     y += doc.heightOfString('1', { width }) + 2;
     rule();
   }
+  // Insurance (ADR 090): a line per insured parcel, the declared value it covers beside its premium.
+  for (const item of receipt.items.filter((i) => i.insurance > 0)) {
+    const line =
+      item.declared_value !== null
+        ? text('receipt_pdf.insurance_line', lang, {
+            code: item.track_code,
+            value: formatMoney(item.declared_value, item.declared_currency ?? receipt.currency, lang),
+          })
+        : text('receipt_pdf.insurance_line_plain', lang, { code: item.track_code });
+    row([line, '', '', money(item.insurance)], 'regular');
+    rule();
+  }
   if (receipt.storage_waived > 0)
     row(
       [

@@ -46,7 +46,7 @@ export const receiptsRepository = {
       branch: { id: row.branch.id, name: pickText(row.branch.name, lang), address: pickText(row.branch.address, lang) },
       staff: { id: r.staffUserId, name: `${row.staffFirst} ${row.staffLast}`.trim() },
       payment_method: r.paymentMethod,
-      items: r.items.map(({ dimensions, volumetric_weight, volumetric_divisor, ...i }) => ({
+      items: r.items.map(({ dimensions, volumetric_weight, volumetric_divisor, insurance, declared_value, declared_currency, ...i }) => ({
         ...i,
         // Lines written before the chargeable weight was recorded charged the actual weight (parcelWeights' 'actual').
         weights: parcelWeights(i.weight, dimensions ?? null, volumetric_weight ?? null, volumetric_divisor ?? null),
@@ -54,6 +54,10 @@ export const receiptsRepository = {
         price: toMajor(i.price),
         storage_days: i.storage_days ?? 0,
         storage_fee: toMajor(i.storage_fee ?? 0),
+        // Charged with the parcel (ADR 090); lines without it (and receipts before issue 36) charged none.
+        insurance: toMajor(insurance ?? 0),
+        declared_value: insurance && declared_value !== undefined ? toMajor(declared_value) : null,
+        declared_currency: insurance ? (declared_currency ?? null) : null,
       })),
       storage_fee: r.storageFee,
       storage_waived: r.storageWaived,

@@ -135,7 +135,7 @@ export const reportsRepository = {
     const today = todayIn(zoneOf(sql`b.time_zone`));
     const rows = await db.execute(sql`
       select o.id, o.track_code, o.storage_until::text as storage_until, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name,
-             (${today} - o.storage_until)::int as days, o.price::text as price, o.currency
+             (${today} - o.storage_until)::int as days, o.price::text as price, o.insurance_premium::text as insurance, o.currency
         from orders o left join users u on u.id = o.user_id left join branches b on b.id = o.branch_id
        where o.status_id = (select id from order_statuses where code = 'at_branch')
          and o.storage_until < ${latestToday} and o.storage_until < ${today} and ${branchIs(sql`o.branch_id`, branchId)}
@@ -151,6 +151,7 @@ export const reportsRepository = {
       branch_name: Record<string, string> | null;
       days: number;
       price: string | null;
+      insurance: string;
       currency: string | null;
     }>(rows);
   },

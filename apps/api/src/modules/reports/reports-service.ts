@@ -1,4 +1,5 @@
 import {
+  parcelChargeMinor,
   addDays,
   DELIVERY_CHANNELS,
   localDate,
@@ -153,7 +154,8 @@ export const reportsService = {
         branch: name(r.branch_name, lang) || null,
         date: r.storage_until,
         days: r.days,
-        amount: r.price === null ? null : readMinor(r.price),
+        // What the parcel costs at the counter: price + insurance premium (the contract's parcelChargeMinor).
+        amount: r.price === null ? null : parcelChargeMinor({ priceMinor: readMinor(r.price), insuranceMinor: readMinor(r.insurance) }),
         currency: r.currency,
       }));
     }

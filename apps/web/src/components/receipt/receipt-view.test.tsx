@@ -43,3 +43,25 @@ describe('ReceiptView: paid online', () => {
     expect(screen.getByTestId('receipt-payments').textContent).toContain('Online');
   });
 });
+
+describe('ReceiptView: insurance (ADR 090)', () => {
+  it('prints a line per insured parcel with the declared value it covers, and the total includes it', () => {
+    const base = receipt();
+    const insured = receipt({
+      items: [{ ...base.items[0]!, insurance: 1350, declared_value: 45_000, declared_currency: 'KZT' }, base.items[1]!],
+      total: 10_800,
+      total_minor: 1_080_000,
+    });
+    renderWithStore(<ReceiptView receipt={insured} />);
+    const en = (n: number) => formatMoney(n, 'KZT', 'en').replace(/\s/g, ' ');
+    const lines = screen.getAllByTestId('receipt-insurance');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.textContent?.replace(/\s/g, ' ')).toBe(`Insurance YT001Declared value ${en(45_000)}${en(1350)}`);
+    expect(screen.getByTestId('receipt-total').textContent?.replace(/\s/g, ' ')).toBe(en(10_800));
+  });
+
+  it('no insured parcel, no insurance line', () => {
+    renderWithStore(<ReceiptView receipt={receipt()} />);
+    expect(screen.queryByTestId('receipt-insurance')).toBeNull();
+  });
+});

@@ -129,6 +129,28 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                   </td>
                 </tr>
               ))}
+            {/* Insurance (ADR 090): its own line per insured parcel, the declared value it covers beneath. */}
+            {receipt.items
+              .filter((i) => i.insurance > 0)
+              .map((i) => (
+                <tr key={`insurance-${i.order_id}`} data-testid="receipt-insurance">
+                  <td>
+                    {t('receipts:insurance.line', { code: i.track_code })}
+                    {i.declared_value !== null && (
+                      <div className={styles.muted}>
+                        {t('receipts:insurance.declared', {
+                          value: money(i.declared_value, i.declared_currency ?? receipt.currency, lang),
+                        })}
+                      </div>
+                    )}
+                  </td>
+                  <td className={styles.empty} />
+                  <td className={styles.empty} />
+                  <td className={styles.num} data-label={t('receipts:col.price')}>
+                    {money(i.insurance, receipt.currency, lang)}
+                  </td>
+                </tr>
+              ))}
             {receipt.storage_waived > 0 && (
               <tr data-testid="receipt-storage-waived">
                 <td>

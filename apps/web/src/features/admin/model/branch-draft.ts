@@ -16,6 +16,11 @@ export interface Draft {
   currency: string;
   storage_days: string;
   storage_fee_per_day: string;
+  /** Insurance terms (ADR 090): percent with two decimals, then amounts in the branch's currency (cap 0 = none). */
+  insurance_rate: string;
+  insurance_min_premium: string;
+  insurance_max_value: string;
+  uninsured_per_kg: string;
   /** null: the country's defaults (a new branch before the admin ticks a box). */
   payment_methods: TPaymentMethod[] | null;
   time_zone: string;
@@ -38,6 +43,10 @@ export const draftOf = (b?: TAdminBranch): Draft => ({
   currency: b?.currency ?? 'KZT',
   storage_days: b ? String(b.storage_days) : '14',
   storage_fee_per_day: b ? String(b.storage_fee_per_day) : '0',
+  insurance_rate: b ? String(b.insurance_rate) : '3',
+  insurance_min_premium: b ? String(b.insurance_min_premium) : '0',
+  insurance_max_value: b ? String(b.insurance_max_value) : '0',
+  uninsured_per_kg: b ? String(b.uninsured_per_kg) : '0',
   payment_methods: b ? b.payment_methods : null,
   time_zone: b?.time_zone ?? 'Asia/Almaty',
   phones: b?.phones.join(', ') ?? '',
@@ -63,6 +72,10 @@ export const requestOf = (d: Draft, countryCode: string | undefined): TAdminBran
   currency: d.currency as TAdminBranchCreateRequest['currency'],
   storage_days: num(d.storage_days),
   storage_fee_per_day: d.storage_fee_per_day.trim() ? num(d.storage_fee_per_day) : 0,
+  insurance_rate: num(d.insurance_rate),
+  insurance_min_premium: d.insurance_min_premium.trim() ? num(d.insurance_min_premium) : 0,
+  insurance_max_value: d.insurance_max_value.trim() ? num(d.insurance_max_value) : 0,
+  uninsured_per_kg: d.uninsured_per_kg.trim() ? num(d.uninsured_per_kg) : 0,
   payment_methods: methodsShown(d.payment_methods, countryCode),
   working_hours: weekOf(d.hours) as TAdminBranchCreateRequest['working_hours'],
   time_zone: d.time_zone.trim(),

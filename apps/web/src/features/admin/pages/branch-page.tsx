@@ -223,6 +223,46 @@ function BranchForm({
         />
       </div>
 
+      <div className={styles.section} data-testid="branch-insurance">
+        <h2 className={styles.sectionTitle}>{t('admin:branches.insurance')}</h2>
+        <p className={styles.hint}>{t('admin:branches.insurance_note')}</p>
+        <div className={styles.grid3}>
+          <TextField
+            label={t('admin:branches.insurance_rate')}
+            value={draft.insurance_rate}
+            inputMode="decimal"
+            onChange={(e) => set('insurance_rate', e.target.value)}
+            error={err('insurance_rate')}
+            data-testid="branch-insurance-rate"
+          />
+          <TextField
+            label={t('admin:branches.insurance_min', { currency: draft.currency })}
+            value={draft.insurance_min_premium}
+            inputMode="decimal"
+            onChange={(e) => set('insurance_min_premium', e.target.value)}
+            error={err('insurance_min_premium')}
+            data-testid="branch-insurance-min"
+          />
+          <TextField
+            label={t('admin:branches.insurance_cap', { currency: draft.currency })}
+            value={draft.insurance_max_value}
+            inputMode="decimal"
+            hint={t('admin:branches.insurance_cap_hint')}
+            onChange={(e) => set('insurance_max_value', e.target.value)}
+            error={err('insurance_max_value')}
+            data-testid="branch-insurance-cap"
+          />
+          <TextField
+            label={t('admin:branches.uninsured_per_kg', { currency: draft.currency })}
+            value={draft.uninsured_per_kg}
+            inputMode="decimal"
+            onChange={(e) => set('uninsured_per_kg', e.target.value)}
+            error={err('uninsured_per_kg')}
+            data-testid="branch-uninsured"
+          />
+        </div>
+      </div>
+
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('admin:branches.hours')}</h2>
         <div className={styles.grid3}>

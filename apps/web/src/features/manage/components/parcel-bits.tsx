@@ -67,6 +67,11 @@ export function ParcelSummary({
           </span>
         )}
         {parcel.price !== null && <strong>{formatMoney(parcel.price, parcel.currency, i18n.language)}</strong>}
+        {parcel.insurance_premium > 0 && (
+          <span data-testid="parcel-insurance">
+            {t('manage:parcel.insurance', { value: formatMoney(parcel.insurance_premium, parcel.currency, i18n.language) })}
+          </span>
+        )}
         {parcel.storage_until && parcel.status === 'at_branch' && (
           <span className={styles.muted}>
             {t('manage:parcel.storage_until', { date: formatDate(parcel.storage_until, i18n.language) })}

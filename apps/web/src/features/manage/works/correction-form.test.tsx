@@ -20,6 +20,7 @@ const parcel = (over: Partial<TManageParcel> = {}): TManageParcel => ({
   tariff: 1500,
   price: 3600,
   currency: 'KZT',
+  insurance_premium: 0,
   branch: { id: 1, name: 'Tole Bi' },
   customer: null,
   label_client_code: null,

@@ -24,6 +24,7 @@ const DISPUTE: TDispute = {
     tariff: null,
     price: null,
     currency: null,
+    insurance_premium: 0,
     branch: null,
     customer: null,
     label_client_code: null,

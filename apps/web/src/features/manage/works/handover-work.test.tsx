@@ -22,6 +22,7 @@ const parcel = {
   tariff: 5000,
   price: 5000,
   currency: 'KZT',
+  insurance_premium: 0,
   branch: { id: 1, name: 'Almaty' },
   customer,
   label_client_code: 'KZ1234',

@@ -66,7 +66,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   // The receipt's totals by the contract's one rule (minor units, whole grams), the same the API writes; shown through toMajor.
   // The weight beside the money is the one charged (volumetric when larger), as on the receipt.
   const { totalMinor: parcelsMinor, totalWeight: weight } = receiptTotals(
-    chosen.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })),
+    chosen.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight, insurance: p.insurance_premium })),
   );
   // Paid storage of the chosen parcels (its own receipt line), unless waived with a reason.
   const storage = storageAtCounter(found, selected, waive);
@@ -106,7 +106,9 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
     setSelected(next);
     if (!found || lines.length !== 1) return;
     const picked = found.parcels.filter((p) => next.has(p.id));
-    const { totalMinor: minor } = receiptTotals(picked.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })));
+    const { totalMinor: minor } = receiptTotals(
+      picked.map((p) => ({ price: p.price, weight: p.weights.chargeable_weight, insurance: p.insurance_premium })),
+    );
     const due = Math.max(minor + storageAtCounter(found, next, waive).charged - credit.paid, 0) + (payDebtToo ? debt : 0);
     setLines([{ ...lines[0]!, text: paymentLine('cash', due).text }]);
   };

@@ -22,6 +22,7 @@ const order = (code: TOrderStatusCode): TOrder => ({
   storage_fee_per_day: 0,
   archived: false,
   customs_hold: null,
+  insurance: null,
 });
 const actions = { onRename: vi.fn(), onArchive: vi.fn(), onRestore: vi.fn() };
 const daysFact = () => screen.getByText('1 day').closest('div')!;
@@ -79,5 +80,32 @@ describe('order card money: the chargeable weight beside the price', () => {
     expect(screen.getByText('Weight')).toBeTruthy();
     expect(screen.queryByTestId('order-charged-by-volume')).toBeNull();
     expect(screen.getByText('When it arrives')).toBeTruthy();
+  });
+});
+
+describe('order card insurance (ADR 090)', () => {
+  it('an insured parcel shows its premium; a plain one nothing', () => {
+    const insured: TOrder = {
+      ...order('in_transit'),
+      insurance: { premium: 1350, currency: 'KZT', declared_value: null, declared_currency: null },
+    };
+    renderWithStore(<OrderCard order={insured} actions={actions} />);
+    expect(screen.getByTestId('order-insurance').textContent).toMatch(/^Insured · premium 1[\s\u00a0\u202f,.]?350/);
+  });
+
+  it('says what it is insured for when the declared value is known', () => {
+    const insured: TOrder = {
+      ...order('at_branch'),
+      insurance: { premium: 1350, currency: 'KZT', declared_value: 45_000, declared_currency: 'KZT' },
+    };
+    renderWithStore(<OrderCard order={insured} actions={actions} />);
+    expect(screen.getByTestId('order-insurance').textContent).toMatch(
+      /^Insured for 45[\s\u00a0\u202f,.]?000.* · premium 1[\s\u00a0\u202f,.]?350/,
+    );
+  });
+
+  it('not insured: no line', () => {
+    renderWithStore(<OrderCard order={order('in_transit')} actions={actions} />);
+    expect(screen.queryByTestId('order-insurance')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { TOrder } from '@portal/contract';
 import { Skeleton } from '../../../components/ui/feedback';
 import { Popover, useDismiss } from '../../../components/ui/overlay';
 import { chargedByVolume } from '../../../lib/content/charged-weight';
+import { InsuranceNote } from './insurance-note';
 import { daysLabelKey, orderTitle, storageDaysLeft, storageFeeNote, useOrderFormat } from '../model/use-order-format';
 import { ArchiveIcon, MoreIcon, PencilIcon, RestoreIcon, RouteIcon } from './order-icons';
 import { StatusChip } from './status-chip';
@@ -120,6 +121,7 @@ export function OrderCard({ order, actions }: { order: TOrder; actions: OrderCar
         </p>
       )}
       <CustomsHoldNote order={order} />
+      <InsuranceNote insurance={order.insurance} className={styles.note} />
       {order.expected_arrival && (
         <p className={styles.note} data-testid="order-expected">
           {t('orders:card.expected_arrival')}: <strong>{f.day(order.expected_arrival)}</strong>

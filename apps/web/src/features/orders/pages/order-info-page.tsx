@@ -15,6 +15,7 @@ import { StatusChip } from '../components/status-chip';
 import { useOrderIdParam } from '../model/use-order-id';
 import { daysLabelKey, orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
+import { InsuranceNote } from '../components/insurance-note';
 
 const NO_ITEMS: [] = [];
 
@@ -99,6 +100,7 @@ export default function OrderInfoPage() {
               <span className={styles.note}>{t('orders:info.tariff_value', { value: f.money(order.tariff, order.currency) })}</span>
             )}
             {order.status.code === 'at_branch' && <span className={styles.note}>{t('orders:info.pay_note')}</span>}
+            <InsuranceNote insurance={order.insurance} className={styles.note} />
           </div>
           <div className={styles.weightsBox} data-testid="order-weights">
             <span className={styles.muted}>{t('orders:weights.chargeable')}</span>
