@@ -6,6 +6,7 @@ import { bagsRoutes } from '../bags/bags-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
+import { weightsStaffRoutes } from '../weights/weights-staff-routes';
 import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
@@ -51,6 +52,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   labelsRoutes,
   // Shelves at the branch (ADR 083): the shelves module's work, guarded by the branch named in the body or query.
   shelvesRoutes,
+  // Branch weighing (ADR 089): the weights module's work, guarded by the branch named in the body.
+  weightsStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

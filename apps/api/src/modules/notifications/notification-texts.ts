@@ -15,6 +15,7 @@ import {
 } from '@portal/contract';
 import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 import { correctionText, type CorrectionParams } from './correction-texts';
+import { weightText, type WeightParams } from './weight-texts';
 
 export { correctionSentence, type CorrectionParams } from './correction-texts';
 
@@ -112,7 +113,8 @@ export interface TextParams {
   body: TI18nText;
 }
 
-export type MessageParams = OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams;
+export type MessageParams =
+  OrderParams | BatchParams | ReceiptParams | TextParams | FlightDelayParams | CorrectionParams | CheckingParams | WeightParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -267,6 +269,8 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   flight_delayed: (p, lang) => flightText(p as FlightDelayParams, lang),
   order_corrected: (p, lang) => correctionText(p as CorrectionParams, lang),
   order_checking: (p, lang) => checkingText(p as CheckingParams, lang),
+  weight_check_needed: (p, lang) => weightText(p as WeightParams, lang),
+  weight_lighter: (p, lang) => weightText(p as WeightParams, lang),
   support_reply: writtenText,
   news: writtenText,
   system: writtenText,
