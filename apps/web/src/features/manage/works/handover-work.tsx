@@ -58,11 +58,14 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         setWaive(false);
         setWaiveReason('');
         // Paid ahead online (ADR 077): the counter takes only what the credit does not cover, nothing when it covers all.
-        const { totalMinor: freeMinor } = receiptTotals(
-          data.parcels.filter((p) => free.has(p.id)).map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })),
-        );
-        const freeStorage = storageAtCounter(data, free, false).charged;
-        const toTake = data.parcels.length ? Math.max(freeMinor + freeStorage - onlineCredit(data).paid, 0) : data.debt;
+        // With a parcel held, the suggested amount is the free parcels' (the contract's rule); else the server's total.
+        const owed =
+          free.size < data.parcels.length
+            ? receiptTotals(
+                data.parcels.filter((p) => free.has(p.id)).map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })),
+              ).totalMinor + storageAtCounter(data, free, false).charged
+            : data.total_minor + data.storage_fee;
+        const toTake = data.parcels.length ? Math.max(owed - onlineCredit(data).paid, 0) : data.debt;
         setLines(toTake > 0 || !data.parcels.length ? [paymentLine(data.branch.payment_methods[0] ?? 'cash', toTake)] : []);
         return data.parcels.length || data.debt > 0 ? 'ok' : 'warn';
       } catch (error) {
