@@ -3,7 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZWeightKg } from '../parcels/weight';
-import { WEIGHT_TOLERANCE_LIMITS } from './weight-variance';
+import { WEIGHT_DISPUTE_REASON_LENGTH, WEIGHT_TOLERANCE_LIMITS } from './weight-variance';
 
 /**
  * A parcel's weighing at its branch and what came of it (ADR 089): within the tolerance; lighter (repriced by itself);
@@ -13,9 +13,6 @@ import { WEIGHT_TOLERANCE_LIMITS } from './weight-variance';
 export const WEIGHT_CHECK_STATES = ['within', 'lighter', 'pending', 'confirmed', 'disputed'] as const;
 export const ZWeightCheckState = z.enum(WEIGHT_CHECK_STATES);
 export type TWeightCheckState = z.infer<typeof ZWeightCheckState>;
-
-/** The customer's words when disputing (kept whole on the check and in the claim). */
-export const WEIGHT_DISPUTE_REASON_LENGTH = { min: 3, max: 1000 } as const;
 
 export const ZWeightCheck = z.object({
   id: z.number().int(),

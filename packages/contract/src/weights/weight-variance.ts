@@ -18,6 +18,9 @@ export const DEFAULT_WEIGHT_TOLERANCE: TWeightTolerance = { tolerance_grams: 100
 /** Bounds an admin may set (10 kg, 50 %). */
 export const WEIGHT_TOLERANCE_LIMITS = { maxGrams: 10_000, maxPercent: 50 } as const;
 
+/** The customer's words when disputing (kept whole on the check and in the claim). */
+export const WEIGHT_DISPUTE_REASON_LENGTH = { min: 3, max: 1000 } as const;
+
 export type TWeightOutcome = 'within' | 'lighter' | 'heavier';
 
 export interface TWeightVariance {
