@@ -23,6 +23,8 @@ test('branch weighs heavier → the customer confirms on the parcel page → the
   newCustomer,
 }, testInfo) => {
   test.setTimeout(120_000);
+  // Screens for people (SCREENS_DIR): at the width asked for.
+  if (process.env.SCREENS_WIDTH) await page.setViewportSize({ width: Number(process.env.SCREENS_WIDTH), height: 900 });
   const customer = await newCustomer();
   const code = uniqueCode('WV', testInfo.project.name);
   const warehouse = await apiLogin(request, DEMO.warehouseStaff);
@@ -46,6 +48,12 @@ test('branch weighs heavier → the customer confirms on the parcel page → the
   await clerk.getByTestId('branch-weight-save').click();
   await expect(clerk.getByTestId('weight-check')).toHaveAttribute('data-state', 'pending');
   await shot(clerk, 'weight-staff-parcel');
+  // At the counter meanwhile: "weight to confirm", the parcel not chosen, no money for it.
+  await clerk.goto('/manage?work=handover');
+  await scanInto(clerk, 'handover-scan', code);
+  await expect(clerk.getByTestId('weight-to-confirm')).toBeVisible();
+  await expect(clerk.getByTestId('handover-confirm')).toBeDisabled();
+  await shot(clerk, 'weight-counter-held');
 
   // The customer's parcel page: a clear card with both weights and the new price; they confirm.
   await openSignedIn(page, customer.token, `/orders/order?id=${id}`);
@@ -53,13 +61,18 @@ test('branch weighs heavier → the customer confirms on the parcel page → the
   await expect(card).toBeVisible();
   await expect(card.getByTestId('weight-check-text')).toContainText('2,4');
   await shot(page, 'weight-customer-card');
+  if (process.env.SCREENS_DIR) {
+    await page.goto('/');
+    await expect(page.getByTestId('weight-check-card')).toBeVisible();
+    await shot(page, 'weight-home-card');
+    await page.goto(`/orders/order?id=${id}`);
+  }
   await card.getByTestId('weight-confirm').click();
   await expect(card).toBeHidden();
   const newPrice = await page.getByTestId('order-price').textContent();
   expect(newPrice?.replace(/\D/g, '')).not.toBe(String(chinaPrice));
 
   // The counter: nothing held any more, the parcel is chosen at its new price and handed over.
-  await clerk.goto('/manage?work=handover');
   await scanInto(clerk, 'handover-scan', code);
   await expect(clerk.getByTestId('handover-customer')).toBeVisible();
   await expect(clerk.getByTestId('weight-to-confirm')).toHaveCount(0);
