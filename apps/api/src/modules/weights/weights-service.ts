@@ -28,7 +28,12 @@ function message(check: WeightCheckRow, trackCode: string, kind: WeightParams['w
     branch_price: toMajor(check.branchPrice),
     currency: check.currency,
   };
-  return { userId: check.userId!, event: kind === 'needed' ? ('weight_check_needed' as const) : ('weight_lighter' as const), params, link: orderLink(check.orderId) };
+  return {
+    userId: check.userId!,
+    event: kind === 'needed' ? ('weight_check_needed' as const) : ('weight_lighter' as const),
+    params,
+    link: orderLink(check.orderId),
+  };
 }
 
 async function view(db: DbOrTx, id: number, lang: TLang): Promise<TWeightCheck> {
