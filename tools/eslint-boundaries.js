@@ -81,6 +81,7 @@ export const TABLE_OWNERS = {
   labelPrinters: 'labels',
   labelIssues: 'labels',
   orderBoxes: 'parcels',
+  weightChecks: 'weights',
 };
 
 /** The same owners by SQL table name (parcelFlowDays → parcel_flow_days), for writes in raw sql`…` text. */

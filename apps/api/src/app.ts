@@ -59,6 +59,7 @@ import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportsRoutes } from './modules/supports/supports-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { usersRoutes } from './modules/users/users-routes';
+import { weightsRoutes } from './modules/weights/weights-routes';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -333,6 +334,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(staffArea);
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(weightsRoutes);
       await api.register(onlinePaymentsRoutes, { publicUrl: config.publicUrl });
       await api.register(paymentCallbacksRoutes);
       await api.register(dutiesRoutes);

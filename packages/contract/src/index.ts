@@ -90,6 +90,7 @@ export * from './customs/index';
 export * from './manage/index';
 export * from './shelves/index';
 export * from './bags/index';
+export * from './weights/index';
 export * from './receipts/receipt';
 export * from './receipts/receipt-totals';
 export * from './payments/index';

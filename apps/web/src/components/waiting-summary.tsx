@@ -6,6 +6,7 @@ import { currentLang, formatMoney } from '../lib/content/format';
 import { ButtonLink } from './ui/button';
 import { CheckIcon } from './ui/icons';
 import styles from './waiting-summary.module.css';
+import { WeightCheckCards } from './weight-checks';
 
 /** Where "Pay online" goes: the open request, or the pay page that opens one for this branch (also the SMS's link). */
 export function payPath(row: TWaitingAtBranch): string | null {
@@ -86,6 +87,8 @@ export function WaitingSummary() {
   if (!Array.isArray(waiting.data) || waiting.data.length === 0) return null;
   return (
     <section aria-label={t('orders:waiting.label')} data-testid="waiting-summary">
+      {/* Parcels weighed heavier at the branch: confirm or dispute before paying (ADR 089). */}
+      <WeightCheckCards />
       <ul className={styles.list}>
         {waiting.data.map((row) => (
           <Row key={`${row.branch_id}-${row.currency}`} row={row} />

@@ -104,6 +104,11 @@ export const ERROR_STATUS = {
   payment_use_refund: 409,
   refund_too_much: 422,
   nothing_to_pay: 409,
+  // Branch weighing (issue 36, ADR 089): paying waits for the customer's decision; a check is decided once.
+  weight_unconfirmed: 409,
+  weight_check_decided: 409,
+  weight_already_recorded: 409,
+  weight_not_at_branch: 409,
   payment_provider_unavailable: 422,
   payment_provider_failed: 502,
   stale_write: 409,

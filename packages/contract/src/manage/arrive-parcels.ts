@@ -3,6 +3,8 @@ import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZTrackCode } from '../tracks/track-code';
+import { ZWeightKg } from '../parcels/weight';
+import { ZWeightCheck } from '../weights/weight-checks';
 import { MAX_CODES_PER_CALL, ZScanCounts, ZScanResult } from './manage-common';
 
 /** A re-addressing's reason: what the branch the parcel was going to reads in its worklist. */
@@ -27,11 +29,19 @@ export const ZArriveRequest = z
       .min(READDRESS_REASON_LENGTH.min, { error: MSG.readdressReason })
       .max(READDRESS_REASON_LENGTH.max, { error: MSG.tooLong })
       .optional(),
+    /** The weight on the branch's scale, for a single parcel's arrival (ADR 089): recorded as its branch weighing. */
+    branch_weight: ZWeightKg.optional(),
   })
-  .refine((v) => !v.accept_other_branch || v.reason !== undefined, { error: MSG.readdressReason, path: ['reason'] });
+  .refine((v) => !v.accept_other_branch || v.reason !== undefined, { error: MSG.readdressReason, path: ['reason'] })
+  .refine((v) => v.branch_weight === undefined || v.track_codes.length === 1, { error: MSG.invalidValue, path: ['branch_weight'] });
 export type TArriveRequest = z.input<typeof ZArriveRequest>;
 
-export const ZArriveResult = z.object({ counts: ZScanCounts, results: z.array(ZScanResult) });
+export const ZArriveResult = z.object({
+  counts: ZScanCounts,
+  results: z.array(ZScanResult),
+  /** What the branch weighing sent with a single parcel's arrival came to (absent without one). */
+  weight_check: ZWeightCheck.optional(),
+});
 export type TArriveResult = z.infer<typeof ZArriveResult>;
 export const ZArriveResponse = ZData(ZArriveResult);
 export type TArriveResponse = z.infer<typeof ZArriveResponse>;

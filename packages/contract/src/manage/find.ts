@@ -4,6 +4,7 @@ import { ZData } from '../common/envelope';
 import { ZIdParam } from '../common/fields';
 import { MSG } from '../common/messages';
 import { ZOrderStatusCode } from '../orders/order-status';
+import { ZWeightCheck } from '../weights/weight-checks';
 import { ZCustomerSummary, ZManageParcel, ZParcelEvent } from './manage-common';
 
 /** GET manage/customers?q=: customers by phone number, client code or name (at most 20, best matches first). */
@@ -36,6 +37,8 @@ export const ZParcelDetail = z.object({
   photos: z.array(ZParcelPhoto),
   /** Whether the caller may see and add photos of this parcel. */
   photos_allowed: z.boolean(),
+  /** Its weighing at the branch (ADR 089): both weights, both prices and the state; null until weighed there. */
+  weight_check: ZWeightCheck.nullable().optional(),
 });
 export type TParcelDetail = z.infer<typeof ZParcelDetail>;
 export const ZParcelDetailResponse = ZData(ZParcelDetail);

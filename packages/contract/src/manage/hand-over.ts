@@ -6,6 +6,7 @@ import { ZPaymentMethod } from '../orders/order-status';
 import { ZBalance } from '../payments/payment';
 import { ZOnlinePaymentSummary } from '../payments/online';
 import { ZPickLine } from '../shelves/place';
+import { ZWeightCheck } from '../weights/weight-checks';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
 /**
@@ -65,6 +66,11 @@ export const ZHandoverLookup = z.object({
   other_balances: z.array(ZBalance),
   /** The customer's parcels waiting at other branches (so staff can tell them where to go). */
   elsewhere: z.array(z.object({ branch: ZBranchRef, count: z.number().int() })),
+  /**
+   * "Weight to confirm" (ADR 089): these parcels were weighed heavier at the branch and wait for the customer's
+   * decision; the counter takes no money for them (the hand-over refuses them with weight_unconfirmed).
+   */
+  weight_checks: z.array(ZWeightCheck).optional(),
 });
 export type THandoverLookup = z.infer<typeof ZHandoverLookup>;
 export const ZHandoverLookupResponse = ZData(ZHandoverLookup);

@@ -46,6 +46,9 @@ export const NOTIFICATION_EVENT_DEFS = {
   // Customs (issue 36): held with the reason, then released. SMS too for the hold: the customer may need to act.
   parcel_customs_held: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
   parcel_customs_released: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  // Branch weighing (ADR 089): heavier needs the customer's decision before paying (SMS too); lighter is good news.
+  weight_check_needed: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
+  weight_lighter: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   support_reply: { group: 'system', defaults: on('portal', 'telegram', 'push') },
   news: { group: 'news', defaults: on('portal', 'push') },
 } as const satisfies Record<string, NotificationEventDef>;

@@ -11,3 +11,4 @@ export * from './bags';
 export * from './labels';
 export * from './customs';
 export * from './duties';
+export * from './weights';

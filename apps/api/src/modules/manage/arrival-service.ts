@@ -20,6 +20,7 @@ import { manageText } from './manage-messages';
 import { manageRepository } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 import { scannedCodes } from './scan-resolve';
+import { weightsService } from '../weights/weights-service';
 
 /** What an arrived parcel costs at the counter (price + insurance premium: the contract's one rule), major units. */
 const chargeOf = (p: TManageParcel) => receiptTotals([{ price: p.price, weight: 0, insurance: p.insurance_premium }]).total;
@@ -40,6 +41,8 @@ export const arrivalService = {
     otherBranch: { reason: string } | null,
     actor: Actor,
     lang: TLang,
+    /** The single parcel's weight on the branch's scale (ADR 089): recorded as its branch weighing once it arrived. */
+    branchWeight?: number,
   ): Promise<TArriveResult> {
     const unique = [...new Set(await scannedCodes(db, codes))];
     const storageUntil = storageUntilFor(new Date(), branch.timeZone, branch.storageDays);
@@ -103,6 +106,11 @@ export const arrivalService = {
       }
 
       const moved = await parcels.arrive(tx, toMove, branch, storageUntil, actor, { from: redirected, reason: otherBranch?.reason ?? '' });
+      // Weighed at the counter as it arrived: the weights module compares it with the China weight (and may reprice).
+      const weighed =
+        branchWeight !== undefined && moved.length === 1 && actor.userId !== null
+          ? await weightsService.record(tx, moved[0]!.id, branchWeight, branch, { ...actor, userId: actor.userId })
+          : null;
 
       // Every scanned code gets its parcel as it is now.
       const rows = await manageRepository.parcelsByCodes(tx, unique);
@@ -131,7 +139,9 @@ export const arrivalService = {
         return withParcel;
       });
       const movedCount = out.filter((r) => r.outcome === 'moved').length;
-      return { counts: { moved: movedCount, skipped: out.length - movedCount }, results: out };
+      const counts = { moved: movedCount, skipped: out.length - movedCount };
+      const check = weighed ? await weightsService.ofOrder(tx, weighed.orderId, lang) : null;
+      return check ? { counts, results: out, weight_check: check } : { counts, results: out };
     });
   },
 };

@@ -24,6 +24,7 @@ import { assertServable } from './handover-service';
 import { parcelPhotosService } from './parcel-photos-service';
 import { toManageParcel } from './parcel-view';
 import { scannedCode } from './scan-resolve';
+import { weightsService } from '../weights/weights-service';
 
 /** Shaped like our parcel number (P + 10 digits, maybe a box), whatever its check digit. */
 const isOurNumber = (q: string) => parseNumber(normalizeTrackCode(q))?.kind === 'parcel';
@@ -146,13 +147,16 @@ export const findService = {
     const normalized = await scannedCode(db, code);
     const [row] = await manageRepository.parcels(db, eq(orders.trackCode, normalized), { limit: 1 });
     if (!row) throw notFound();
-    const [events, photos] = await Promise.all([
+    const [events, photos, weightCheck] = await Promise.all([
       manageRepository.events(db, row.order.id),
       parcelPhotosService.forStaff(db, viewer, row.order.id, { branchId: row.branchId, customerBranchId: row.customerBranchId }, urls),
+      // Both weights and the state of its branch weighing (ADR 089).
+      weightsService.ofOrder(db, row.order.id, lang),
     ]);
     return {
       photos: photos.photos,
       photos_allowed: photos.allowed,
+      weight_check: weightCheck,
       parcel: toManageParcel(row, lang),
       history: events.map((e) => ({
         id: e.event.id,

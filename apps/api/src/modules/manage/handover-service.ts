@@ -27,6 +27,7 @@ import { parcels, type Actor } from '../parcels/parcels-service';
 import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
 import { shelvesService } from '../shelves/shelves-service';
+import { weightsService } from '../weights/weights-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 import { scannedCode } from './scan-resolve';
@@ -162,6 +163,12 @@ export const handoverService = {
       online_payments: await paymentsService.unspentOnline(db, customer.id, branch.currency, -balance),
       other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),
+      // "Weight to confirm" (ADR 089): the counter takes no money for these until the customer decides.
+      weight_checks: await weightsService.pendingAmong(
+        db,
+        here.map(({ order: o }) => o.id),
+        lang,
+      ),
     };
   },
 
@@ -201,6 +208,12 @@ export const handoverService = {
           storageWaiver: input.storageWaiver,
         },
         actor,
+      );
+      // No money for a parcel whose heavier branch weight waits for the customer (ADR 089): checked with the parcels'
+      // rows locked by the hand-over, so a confirmation racing it came first (its new price is the one charged) or waits.
+      await weightsService.assertNonePending(
+        tx,
+        done.orders.map((o) => o.id),
       );
       // Their shelves are free (ADR 083): the shelves module's service, in this transaction.
       await shelvesService.release(

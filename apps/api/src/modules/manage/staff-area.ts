@@ -8,6 +8,7 @@ import { declarationsStaffRoutes } from '../declarations/declarations-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
+import { weightsStaffRoutes } from '../weights/weights-staff-routes';
 import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
@@ -57,6 +58,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   customsRoutes,
   // Declarations at receipt (issue 36, ADR 086): the warehouse corrects the owner's item lines, a branch reads them.
   declarationsStaffRoutes,
+  // Branch weighing (ADR 089): the weights module's work, guarded by the branch named in the body.
+  weightsStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

@@ -16,6 +16,7 @@ import {
 } from '@portal/contract';
 import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 import { correctionText, type CorrectionParams } from './correction-texts';
+import { weightText, type WeightParams } from './weight-texts';
 
 export { correctionSentence, type CorrectionParams } from './correction-texts';
 
@@ -154,7 +155,8 @@ export type MessageParams =
   | CorrectionParams
   | CheckingParams
   | CustomsNeededParams
-  | CustomsParams;
+  | CustomsParams
+  | WeightParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -321,6 +323,8 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   customs_id_needed: (p, lang) => customsNeededText(p as CustomsNeededParams, lang),
   parcel_customs_held: (p, lang) => customsText('parcel_customs_held', p as CustomsParams, lang),
   parcel_customs_released: (p, lang) => customsText('parcel_customs_released', p as CustomsParams, lang),
+  weight_check_needed: (p, lang) => weightText(p as WeightParams, lang),
+  weight_lighter: (p, lang) => weightText(p as WeightParams, lang),
   support_reply: writtenText,
   news: writtenText,
   system: writtenText,

@@ -6,6 +6,7 @@ import { branchesRepository } from '../branches/branches-repository';
 import { ordersService } from '../orders/orders-service';
 import { paymentsService } from '../payments/payments-service';
 import type { UserRow } from '../users/users-repository';
+import { weightsService } from '../weights/weights-service';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
 import { pollRequest } from './poll';
 import { tellCustomer } from './tell-customer';
@@ -65,6 +66,8 @@ export const onlinePaymentsService = {
       await paymentsService.lockCustomer(tx, user.id);
       const due = await ordersService.dueAt(tx, user.id, branch);
       if (due.toPay <= 0) throw new AppError('nothing_to_pay');
+      // A parcel weighed heavier at the branch waits for its customer's decision before any amount is frozen (ADR 089).
+      await weightsService.assertNonePending(tx, due.parcelIds);
       await repo.cancelOpen(tx, user.id, branch.id, 'replaced');
       return repo.insert(tx, {
         userId: user.id,

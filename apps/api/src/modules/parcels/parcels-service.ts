@@ -11,6 +11,7 @@ import { parcelPhotosRepository } from './parcel-photos';
 export { toParcelPhotos } from './parcel-photos';
 import { parcelsRepository } from './parcels-repository';
 import { receive } from './receive';
+import { lockWithStatus, priceAt, reweigh } from './reweigh';
 import { resolveScans } from './scan-codes';
 import { existingIds, unreceive } from './unreceive';
 
@@ -61,6 +62,13 @@ export const parcels = {
   /** Held by customs and released (issue 36, ADR 085): one guarded UPDATE each; arrival refuses a held parcel. */
   holdForCustoms,
   releaseFromCustoms,
+  /**
+   * Branch weighing (ADR 089): the parcel locked with its status, its price at another weight by the arrival rule, and
+   * the branch weight made its weight and price (only while at_branch).
+   */
+  lockWithStatus,
+  priceAt,
+  reweigh,
   /** The customer names their parcel (their own only). */
   rename: parcelsRepository.rename,
   /** Gives a parcel the customer's name for it when it has none yet (saving a code names the parcel it matches). */

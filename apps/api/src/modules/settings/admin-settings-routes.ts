@@ -9,12 +9,15 @@ import {
   ZBagSettingsResponse,
   ZErrorBody,
   ZLogoUploadResponse,
+  ZWeightSettings,
+  ZWeightSettingsResponse,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf, recordAudit } from '../audit/audit';
 import { sniffImage } from '../uploads/images';
 import { createAdminSettingsService, logoReferences } from './admin-settings-service';
 import { bagSettings } from './bag-settings';
+import { weightSettings } from './weight-settings';
 import { looksLikeSvg, svgProblem } from './svg-check';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody };
@@ -83,6 +86,33 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await bagSettings.update(app.db, auditActorOf(request), request.body) }),
+  );
+
+  r.get(
+    '/settings/weights',
+    {
+      schema: {
+        tags,
+        summary: 'The branch weighing tolerance (grams and percent of the China weight, the larger wins; ADR 089)',
+        security,
+        response: { 200: ZWeightSettingsResponse, ...errors },
+      },
+    },
+    async () => ({ data: await weightSettings.get(app.db) }),
+  );
+
+  r.put(
+    '/settings/weights',
+    {
+      schema: {
+        tags,
+        summary: 'Save the tolerance the next branch weighings are compared with (a check keeps its own); audited',
+        security,
+        body: ZWeightSettings,
+        response: { 200: ZWeightSettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await weightSettings.update(app.db, auditActorOf(request), request.body) }),
   );
 
   r.post(

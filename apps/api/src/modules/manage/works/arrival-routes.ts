@@ -32,6 +32,7 @@ export async function arrivalRoutes(app: FastifyInstance) {
           request.body.accept_other_branch ? { reason: request.body.reason ?? '' } : null,
           actor,
           lang,
+          request.body.branch_weight,
         ),
       };
     },

@@ -3,6 +3,7 @@ import type {
   TAdminSettingsResponse,
   TAdminSettingsUpdateRequest,
   TBagSettings,
+  TWeightSettings,
   TLogoUploadResponse,
 } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
@@ -39,6 +40,16 @@ export const adminSettingsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'admin/settings/bags', method: 'PUT', body }),
       transformResponse: (r: { data: TBagSettings }) => r.data,
     }),
+    /** The branch weighing's tolerance (issue 36, ADR 089). */
+    weightSettings: build.query<TWeightSettings, void>({
+      query: () => 'admin/settings/weights',
+      transformResponse: (r: { data: TWeightSettings }) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    saveWeightSettings: build.mutation<TWeightSettings, TWeightSettings>({
+      query: (body) => ({ url: 'admin/settings/weights', method: 'PUT', body }),
+      transformResponse: (r: { data: TWeightSettings }) => r.data,
+    }),
   }),
 });
 
@@ -48,4 +59,6 @@ export const {
   useUploadLogoMutation,
   useBagSettingsQuery,
   useSaveBagSettingsMutation,
+  useWeightSettingsQuery,
+  useSaveWeightSettingsMutation,
 } = adminSettingsApi;

@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
 import { LabelPanel } from '../components/label-panel';
 import { ParcelDeclaration } from '../components/parcel-declaration';
+import { BranchWeightPanel } from '../components/weight-check-bits';
 import { CorrectionForm, correctionKinds, type CorrectionRights } from './correction-form';
 import { SearchResults } from './find-results';
 
@@ -68,6 +69,8 @@ function ParcelDetail({ code, onBack, rights }: { code: string; onBack?: () => v
         </div>
       )}
       {labelOpen && <LabelPanel parcel={parcel} reprint />}
+      {/* Weighed at the branch (ADR 089): both weights and the state, or the scale's weight to record. */}
+      <BranchWeightPanel parcel={parcel} check={q.data.weight_check} branchId={parcel.branch?.id} />
       {corrected && <Alert kind="success">{corrected}</Alert>}
       {canCorrect && correcting && (
         <CorrectionForm

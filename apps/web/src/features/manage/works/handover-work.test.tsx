@@ -118,3 +118,36 @@ describe('choosing which parcels to hand over', () => {
     expect(posted[0]).toMatchObject({ order_ids: [51], payments: [{ method: 'cash', amount: 500_000 }] });
   });
 });
+
+describe('weight to confirm (ADR 089)', () => {
+  it('a parcel weighed heavier waits: shown, not selectable, not charged; the other one is handed over alone', async () => {
+    const second = { ...parcel, id: 52, track_code: 'YT7712030455862', number: 'P0000000520', price: 3000 };
+    const check = {
+      id: 9,
+      order_id: 52,
+      track_code: second.track_code,
+      name: '',
+      state: 'pending' as const,
+      china_weight: 1,
+      branch_weight: 1.4,
+      allowed_grams: 100,
+      china_price: 3000,
+      branch_price: 4200,
+      currency: 'KZT',
+      branch: { id: 1, name: 'Almaty' },
+      weighed_at: '2026-11-29T10:00:00.000Z',
+      decided_at: null,
+      decided_via: null,
+      dispute_reason: null,
+      claim_id: null,
+    };
+    const posted = await scanWith({ ...lookup(0), parcels: [parcel, second], total_minor: 800_000, weight_checks: [check] });
+    const held = screen.getByTestId('weight-to-confirm');
+    expect(held.textContent?.replace(/\s/g, ' ')).toContain('Weight to confirm: 1.4 kg here, 1 kg in China — new price 4,200 ₸');
+    expect((screen.getByLabelText(new RegExp(second.track_code)) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('handover-paid').textContent?.replace(/\s/g, ' ')).toContain('5,000 ₸');
+    fireEvent.click(screen.getByTestId('handover-confirm'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ order_ids: [51], payments: [{ method: 'cash', amount: 500_000 }] });
+  });
+});

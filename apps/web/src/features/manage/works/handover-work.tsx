@@ -16,8 +16,12 @@ import { errorText } from '../model/api-error';
 import { formatMoney, formatWeight } from '../model/format';
 import { scanFeedback } from '../model/scan-feedback';
 import { ShelfTag } from '../components/shelf-tag';
+import { WeightToConfirm } from '../components/weight-check-bits';
 import { pickOrder } from '../model/pick-order';
 import styles from '../manage.module.css';
+
+/** The parcels whose heavier branch weight waits for the customer (ADR 089): not selectable, no money taken. */
+const heldIds = (found: THandoverLookup | null) => new Set(found?.weight_checks?.map((c) => c.order_id) ?? []);
 
 /** Hand-over: scan the customer's QR (or type their client code or phone), choose parcels, record payment, get the receipt. */
 export function HandoverWork({ branchId }: { branchId: number | undefined }) {
@@ -35,6 +39,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const [lookup] = useHandoverLookupMutation();
   const [complete, completing] = useCompleteOrdersMutation();
   const [payDebt, payingDebt] = usePayDebtMutation();
+  const [scanned, setScanned] = useState('');
 
   const onScan = useCallback(
     async (value: string): Promise<ScanKind> => {
@@ -43,14 +48,24 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
       try {
         const data = await lookup({ customer: value, branch_id: branchId }).unwrap();
         setFound(data);
-        setSelected(new Set(data.parcels.map((p) => p.id)));
+        setScanned(value);
+        // "Weight to confirm" (ADR 089): no money is taken for those until the customer confirms.
+        const free = new Set(data.parcels.filter((p) => !heldIds(data).has(p.id)).map((p) => p.id));
+        setSelected(free);
         setPayDebtToo(false);
         setAcceptDebt(false);
         setDebtPaid(null);
         setWaive(false);
         setWaiveReason('');
         // Paid ahead online (ADR 077): the counter takes only what the credit does not cover, nothing when it covers all.
-        const toTake = data.parcels.length ? Math.max(data.total_minor + data.storage_fee - onlineCredit(data).paid, 0) : data.debt;
+        // With a parcel held, the suggested amount is the free parcels' (the contract's rule); else the server's total.
+        const owed =
+          free.size < data.parcels.length
+            ? receiptTotals(
+                data.parcels.filter((p) => free.has(p.id)).map((p) => ({ price: p.price, weight: p.weights.chargeable_weight })),
+              ).totalMinor + storageAtCounter(data, free, false).charged
+            : data.total_minor + data.storage_fee;
+        const toTake = data.parcels.length ? Math.max(owed - onlineCredit(data).paid, 0) : data.debt;
         setLines(toTake > 0 || !data.parcels.length ? [paymentLine(data.branch.payment_methods[0] ?? 'cash', toTake)] : []);
         return data.parcels.length || data.debt > 0 ? 'ok' : 'warn';
       } catch (error) {
@@ -79,7 +94,10 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
   const paid = payments ? sumMinor(payments.map((p) => p.amount)) : 0;
   const short = payments !== null && paid < totalMinor;
   const over = payments !== null && paid > totalMinor + debt;
-  const all = found ? found.parcels.length > 0 && chosen.length === found.parcels.length : false;
+  const held = heldIds(found);
+  const selectable = found?.parcels.filter((p) => !held.has(p.id)) ?? [];
+  const all = selectable.length > 0 && chosen.length === selectable.length;
+  const everything = !!found && chosen.length === found.parcels.length;
   const money = (minor: number) => formatMoney(toMajor(minor), found?.currency ?? '', i18n.language);
   const canConfirm =
     !!found &&
@@ -147,7 +165,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         ...(short ? { accept_debt: true } : {}),
         ...(waive && storage.accrued > 0 ? { storage_waiver: { reason: waiveReason.trim() } } : {}),
         branch_id: branchId,
-        ...(all ? {} : { order_ids: chosen.map((p) => p.id) }),
+        ...(everything ? {} : { order_ids: chosen.map((p) => p.id) }),
       }).unwrap();
       scanFeedback('ok');
       setReceipt(r);
@@ -250,10 +268,10 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 <input
                   type="checkbox"
                   checked={all}
-                  onChange={() => choose(all ? new Set() : new Set(found.parcels.map((p) => p.id)))}
+                  onChange={() => choose(all ? new Set() : new Set(selectable.map((p) => p.id)))}
                   data-testid="handover-all"
                 />
-                <span>{t('manage:handover.select_all', { count: found.parcels.length })}</span>
+                <span>{t('manage:handover.select_all', { count: selectable.length })}</span>
               </label>
               <p className={styles.muted}>{t('manage:shelves.pick_lead')}</p>
               <ul className={styles.plainList} data-testid="handover-parcels">
@@ -268,6 +286,7 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                             type="checkbox"
                             className={styles.rowCheck}
                             checked={selected.has(p.id)}
+                            disabled={held.has(p.id)}
                             onChange={() => {
                               const next = new Set(selected);
                               if (next.has(p.id)) next.delete(p.id);
@@ -280,6 +299,11 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                         </>
                       }
                     />
+                    {found.weight_checks
+                      ?.filter((c) => c.order_id === p.id)
+                      .map((c) => (
+                        <WeightToConfirm key={c.id} check={c} branchId={branchId} onDone={() => void onScan(scanned)} />
+                      ))}
                     {/* At the counter: a photo of the parcel as it is handed over (ADR 081). */}
                     <AddPhotoButton parcelId={p.id} kind="handover" have={0} />
                   </li>

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { describeApiError } from '../../../lib/api/errors';
+import { WeightCheckCards } from '../../../components/weight-checks';
 import { useGetOrderQuery } from '../api/orders-api';
 import { DutyLimitNotice } from '../components/duty-limit-notice';
 import { CustomsHoldNote, orderLinks, StorageCountdown } from '../components/order-card';
@@ -56,6 +57,7 @@ export default function OrderInfoPage() {
         <span className={styles.code}>{order.track_code}</span>
       </header>
       {order.archived && <Alert kind="info">{t('orders:info.archived_note')}</Alert>}
+      {order.status.code === 'at_branch' && <WeightCheckCards orderId={order.id} />}
       <div className={styles.infoGrid}>
         <Card>
           <dl className={styles.details}>

@@ -1,0 +1,2 @@
+export * from './weight-variance';
+export * from './weight-checks';
