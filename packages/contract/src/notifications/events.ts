@@ -42,6 +42,9 @@ export const NOTIFICATION_EVENT_DEFS = {
   flight_delayed: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   order_corrected: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   order_checking: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  claim_opened: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  claim_decided: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
+  claim_paid: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   support_reply: { group: 'system', defaults: on('portal', 'telegram', 'push') },
   news: { group: 'news', defaults: on('portal', 'push') },
 } as const satisfies Record<string, NotificationEventDef>;

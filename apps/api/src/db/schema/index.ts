@@ -10,3 +10,4 @@ export * from './shelves';
 export * from './bags';
 export * from './labels';
 export * from './customs';
+export * from './claims';

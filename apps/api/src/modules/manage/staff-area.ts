@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { IMPORT_MAX_BYTES, MAX_PARCEL_PHOTOS } from '@portal/contract';
 import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
 import { bagsRoutes } from '../bags/bags-routes';
+import { claimsStaffRoutes } from '../claims/claims-staff-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
@@ -51,6 +52,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   labelsRoutes,
   // Shelves at the branch (ADR 083): the shelves module's work, guarded by the branch named in the body or query.
   shelvesRoutes,
+  // Claims (issue 36, ADR 088): the claims module's work; branch staff their branch's claims, admins all.
+  claimsStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {
