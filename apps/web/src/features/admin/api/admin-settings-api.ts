@@ -3,6 +3,7 @@ import type {
   TAdminSettingsResponse,
   TAdminSettingsUpdateRequest,
   TBagSettings,
+  TClaimSettings,
   TLogoUploadResponse,
 } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
@@ -39,6 +40,16 @@ export const adminSettingsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'admin/settings/bags', method: 'PUT', body }),
       transformResponse: (r: { data: TBagSettings }) => r.data,
     }),
+    /** Claims' deadlines and windows (issue 36, ADR 088). */
+    claimSettings: build.query<TClaimSettings, void>({
+      query: () => 'admin/settings/claims',
+      transformResponse: (r: { data: TClaimSettings }) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    saveClaimSettings: build.mutation<TClaimSettings, TClaimSettings>({
+      query: (body) => ({ url: 'admin/settings/claims', method: 'PUT', body }),
+      transformResponse: (r: { data: TClaimSettings }) => r.data,
+    }),
   }),
 });
 
@@ -48,4 +59,6 @@ export const {
   useUploadLogoMutation,
   useBagSettingsQuery,
   useSaveBagSettingsMutation,
+  useClaimSettingsQuery,
+  useSaveClaimSettingsMutation,
 } = adminSettingsApi;

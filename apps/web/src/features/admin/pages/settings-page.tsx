@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { describeApiError } from '../../../lib/api/errors';
 import { useAdminSettingsQuery, useSaveAdminSettingsMutation, useUploadLogoMutation } from '../api/admin-settings-api';
 import { BagToleranceForm } from '../components/bag-tolerance-form';
+import { ClaimSettingsForm } from '../components/claim-settings-form';
 import { I18nFields } from '../components/i18n-fields';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
@@ -213,6 +214,7 @@ export default function SettingsPage() {
         onSaved={setSavedVersion}
       />
       <BagToleranceForm />
+      <ClaimSettingsForm />
     </section>
   );
 }
