@@ -265,6 +265,8 @@ export async function seedGeo(db: DbOrTx): Promise<void> {
       DEMO_BRANCHES.map(({ country, ...b }) => ({
         paymentMethods: defaultPaymentMethods(country),
         storageFeePerDay: country === 'KG' ? 1_000 : 10_000,
+        // What an uninsured parcel is compensated per kg of its weight (claims, ADR 088): 2,500 ₸ or 500 сом a kg.
+        uninsuredPerKg: country === 'KG' ? 50_000 : 250_000,
         ...b,
         countryId: idOf.get(country)!,
       })),
