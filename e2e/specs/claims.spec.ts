@@ -26,26 +26,26 @@ test('a damage claim from the parcel page to a payout on the balance', async ({ 
   await page.getByTestId('claim-photos').setInputFiles({ name: 'crushed.jpg', mimeType: 'image/jpeg', buffer: JPEG });
   await shot(page, 'claim-form');
   await page.getByTestId('claim-submit').click();
-  await expect(page.getByTestId('claim-page')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByTestId('claim-page')).toHaveAttribute('data-state', 'open', { timeout: 30_000 });
   await expect(page.getByTestId('claim-photos-shown').getByRole('img')).not.toHaveCount(0);
 
   const clerk = await staffPage(browser, page, '10.9.0.36', '/manage?work=claims', await apiLogin(request, DEMO.branchStaff));
   const row = clerk.getByTestId('claims-queue').locator(`li[data-code="${code}"]`);
   await row.getByTestId('claim-open').click();
   await clerk.getByTestId('claim-take').click();
-  await expect(clerk.getByTestId('claim-panel')).toHaveAttribute('data-state', 'in_review');
+  await expect(clerk.getByTestId('claim-panel')).toHaveAttribute('data-state', 'in_review', { timeout: 30_000 });
   await clerk.getByTestId('claim-amount').fill('3000');
   await shot(clerk, 'claim-staff');
   await clerk.getByTestId('claim-approve').click();
-  await expect(clerk.getByTestId('claim-panel')).toHaveAttribute('data-state', 'approved');
+  await expect(clerk.getByTestId('claim-panel')).toHaveAttribute('data-state', 'approved', { timeout: 30_000 });
   await clerk.getByTestId('claims-view-approved').click();
   await clerk.getByTestId('claims-queue').locator(`li[data-code="${code}"]`).getByTestId('claim-open').click();
   await clerk.getByTestId('claim-method').selectOption('balance');
   await clerk.getByTestId('claim-pay').click();
-  await expect(clerk.getByTestId('claim-panel')).toHaveAttribute('data-state', 'paid');
+  await expect(clerk.getByTestId('claim-panel')).toHaveAttribute('data-state', 'paid', { timeout: 30_000 });
 
   await page.reload();
-  await expect(page.getByTestId('claim-page')).toHaveAttribute('data-state', 'paid');
+  await expect(page.getByTestId('claim-page')).toHaveAttribute('data-state', 'paid', { timeout: 30_000 });
   await expect(page.getByTestId('claim-paid-note')).toBeVisible();
   await shot(page, 'claim-paid');
   await page.getByTestId('claim-to-balance').click();

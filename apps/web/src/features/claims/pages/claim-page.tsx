@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { CLAIM_TEXT_MAX, MAX_CLAIM_PHOTOS } from '@portal/contract';
+import { formatWeight } from '@portal/contract/common/format';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
@@ -88,8 +89,9 @@ export default function ClaimPage() {
       <Card>
         <h2 className={styles.sectionTitle}>{t('claims:evidence_title')}</h2>
         <dl className={styles.facts}>
-          {fact(t('claims:fact.china_weight'), t('claims:kg', { value: ev.parcel.china_weight }))}
-          {ev.parcel.branch_weight !== null && fact(t('claims:fact.branch_weight'), t('claims:kg', { value: ev.parcel.branch_weight }))}
+          {fact(t('claims:fact.china_weight'), t('claims:kg', { value: formatWeight(ev.parcel.china_weight, lang) }))}
+          {ev.parcel.branch_weight !== null &&
+            fact(t('claims:fact.branch_weight'), t('claims:kg', { value: formatWeight(ev.parcel.branch_weight, lang) }))}
           {fact(t('claims:fact.status'), t(`claims:parcel_status.${ev.parcel.status}`))}
           {fact(t('claims:fact.declared'), ev.declaration ? money(ev.declaration.declared_value, ev.declaration.currency, lang) : '—')}
           {fact(t('claims:fact.insured'), t(ev.cap.basis === 'insured' ? 'claims:yes' : 'claims:no'))}
