@@ -11,6 +11,15 @@ import manage from '../manage.module.css';
 import styles from '../shelves.module.css';
 
 type View = 'open' | 'approved' | 'done';
+const ROW_BUTTON = {
+  background: 'none',
+  border: 0,
+  padding: 0,
+  color: 'inherit',
+  textAlign: 'start',
+  cursor: 'pointer',
+  font: 'inherit',
+} as const;
 const VIEWS: View[] = ['open', 'approved', 'done'];
 const money = (minor: number | null, currency: string | null, lang: string) =>
   formatMoney(minor === null ? null : toMajor(minor), currency, lang);
@@ -48,6 +57,7 @@ export function ClaimsWork({ branchId, admin }: { branchId: number | undefined; 
             <button
               type="button"
               className={styles.rowMain}
+              style={ROW_BUTTON}
               onClick={() => setOpenId(openId === c.id ? null : c.id)}
               data-testid="claim-open"
             >
@@ -68,10 +78,11 @@ export function ClaimsWork({ branchId, admin }: { branchId: number | undefined; 
                 {t('manage:claims.overdue')}
               </span>
             )}
-            {openId === c.id && <ClaimPanel id={c.id} />}
           </li>
         ))}
       </ul>
+      {/* Outside the list: a decided claim leaves its view, and its panel stays open to pay it. */}
+      {openId !== null && <ClaimPanel key={openId} id={openId} />}
     </section>
   );
 }
