@@ -89,9 +89,8 @@ export default function ClaimPage() {
       <Card>
         <h2 className={styles.sectionTitle}>{t('claims:evidence_title')}</h2>
         <dl className={styles.facts}>
-          {fact(t('claims:fact.china_weight'), t('claims:kg', { value: formatWeight(ev.parcel.china_weight, lang) }))}
-          {ev.parcel.branch_weight !== null &&
-            fact(t('claims:fact.branch_weight'), t('claims:kg', { value: formatWeight(ev.parcel.branch_weight, lang) }))}
+          {fact(t('claims:fact.china_weight'), formatWeight(ev.parcel.china_weight, lang))}
+          {ev.parcel.branch_weight !== null && fact(t('claims:fact.branch_weight'), formatWeight(ev.parcel.branch_weight, lang))}
           {fact(t('claims:fact.status'), t(`claims:parcel_status.${ev.parcel.status}`))}
           {fact(t('claims:fact.declared'), ev.declaration ? money(ev.declaration.declared_value, ev.declaration.currency, lang) : '—')}
           {fact(t('claims:fact.insured'), t(ev.cap.basis === 'insured' ? 'claims:yes' : 'claims:no'))}
