@@ -37,6 +37,7 @@ import { TokenService } from './modules/auth/tokens';
 import { brandRoutes } from './modules/brand/brand-routes';
 import { branchesRoutes } from './modules/branches/branches-routes';
 import { chinaAddressRoutes } from './modules/china-address/china-address-routes';
+import { claimsRoutes } from './modules/claims/claims-routes';
 import { countriesRoutes } from './modules/countries/countries-routes';
 import { faqsRoutes } from './modules/faqs/faqs-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -330,6 +331,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(faqsRoutes);
       await api.register(lessonsRoutes);
       await api.register(supportsRoutes);
+      await api.register(claimsRoutes);
       await api.register(chinaAddressRoutes);
       await api.register(staffArea);
       await api.register(receiptsRoutes);

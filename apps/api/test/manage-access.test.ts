@@ -135,12 +135,13 @@ describe('role and place matrix', () => {
       'missing',
       'close_day',
       'payment_differences',
+      'claims',
       'reports',
       'find',
     ]);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(16);
+    expect(a.json.data.works).toHaveLength(17);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargedPriceMinor, toMajor, toMinor, volumetricWeightKg, type TManageParcel } from '@portal/contract';
 import { FakeKaspi } from '../../../tools/fakes/kaspi-qr.mjs';
-import { auditLog, notifications, orders, weightChecks } from '../src/db/schema';
+import { auditLog, claims, notifications, orders, weightChecks } from '../src/db/schema';
 import { renderMessage } from '../src/modules/notifications/notification-texts';
 import { weightClaimInput } from '../src/modules/weights/dispute';
 import { parcelIn, type Dimensions } from './factories';
@@ -155,6 +155,14 @@ describe('branch weighing against the China weight', () => {
       source: 'weight_dispute',
     });
     for (const lang of ['kk', 'ru'] as const) expect(weightClaimInput(kept!, lang).description).toContain('The box was weighed wet');
+    // The dispute opened its claim in the same transaction (ADR 088/089): staff decide it like any claim, and the
+    // customer sees it among theirs with both weights as evidence.
+    const opened = await ctx.database.db.select().from(claims).where(eq(claims.orderId, p.id));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ id: kept!.claimId, userId: p.user.id, kind: 'weight_differs', source: 'weight_dispute' });
+    const seen = await m.call('GET', `/claims/${kept!.claimId}`, { token: p.token, lang: 'en' });
+    expect(seen.status, seen.body).toBe(200);
+    expect(seen.json.data.evidence.parcel).toMatchObject({ china_weight: 2, branch_weight: 2.6 });
     const done = await m.complete(staff.branch, { customer_id: p.user.id, order_ids: [p.id], payment_method: 'cash' });
     expect(done.status, done.body).toBe(200);
   });

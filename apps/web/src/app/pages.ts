@@ -107,6 +107,15 @@ export const PAGES: PageEntry[] = [
           { path: 'receipt', crumb: 'receipt', page: 'features/receipts/pages/receipt-page.tsx' },
         ],
       },
+      {
+        path: 'claims',
+        crumb: 'claims',
+        children: [
+          { index: true, page: 'features/claims/pages/claims-page.tsx' },
+          { path: 'new', crumb: 'claim_new', page: 'features/claims/pages/new-claim-page.tsx' },
+          { path: ':id', crumb: 'claim', page: 'features/claims/pages/claim-page.tsx' },
+        ],
+      },
       { path: 'qr', crumb: 'qr', page: 'features/qr/pages/qr-page.tsx', first: true, calls: [ADDRESSES.waiting] },
       {
         // Paying before coming (ADR 077): /pay?branch=ID opens a request (the "Pay online" buttons, the arrival

@@ -33,6 +33,13 @@ export const ERROR_STATUS = {
   dispute_has_savers: 422,
   invalid_state: 409,
   parcel_already_received: 409,
+  // Claims (issue 36, ADR 088).
+  claim_exists: 409,
+  claim_not_allowed: 422,
+  claim_state: 409,
+  claim_over_cap: 403,
+  claim_paid: 409,
+  claim_no_online_payment: 422,
   // Labels (issue 35, ADR 080): a number of ours with a wrong check digit; a label printer not set or not answering.
   parcel_number_invalid: 422,
   printer_not_set: 422,

@@ -22,6 +22,8 @@ export const MANAGE_WORKS = [
   'close_day',
   // Online payments' differences with the providers (ADR 077).
   'payment_differences',
+  // Claims (issue 36, ADR 088): the queue by deadline, decisions and payouts of the branch's claims.
+  'claims',
   'reports',
   'find',
 ] as const;

@@ -60,8 +60,8 @@ export type TBalance = z.infer<typeof ZBalance>;
 
 /** One line of a customer's money history, newest first. */
 export const ZMoneyHistoryItem = z.object({
-  /** charge_reversal: an undone hand-over's charge taken back (ADR 062). */
-  kind: z.enum(['charge', 'charge_reversal', 'payment', 'reversal']),
+  /** charge_reversal: an undone hand-over's charge taken back (ADR 062); compensation: a claim paid out (ADR 088). */
+  kind: z.enum(['charge', 'charge_reversal', 'payment', 'reversal', 'compensation']),
   id: z.number().int(),
   amount: z.number().int(),
   currency: z.string(),

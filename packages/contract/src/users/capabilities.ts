@@ -6,10 +6,11 @@ import { z } from 'zod';
  * - undo: undo a hand-over made the same day, in the branch's time zone, at their own branch;
  * - refunds: reverse a payment taken at their own branch;
  * - exports: download report and list exports;
- * - reports: see the dashboard and the worklists.
+ * - reports: see the dashboard and the worklists;
+ * - claims: approve a claim above its compensation cap (ADR 088).
  * Admins hold every capability implicitly; customers none. Kept per user (`users.capabilities`).
  */
-export const CAPABILITIES = ['corrections', 'undo', 'refunds', 'exports', 'reports'] as const;
+export const CAPABILITIES = ['corrections', 'undo', 'refunds', 'exports', 'reports', 'claims'] as const;
 export const ZCapability = z.enum(CAPABILITIES);
 export type TCapability = z.infer<typeof ZCapability>;
 

@@ -12,3 +12,4 @@ export * from './labels';
 export * from './customs';
 export * from './duties';
 export * from './weights';
+export * from './claims';

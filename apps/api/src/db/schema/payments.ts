@@ -46,9 +46,14 @@ export const charges = pgTable(
     currency: text('currency').notNull(),
     reversesId: bigint('reverses_id', { mode: 'number' }),
     reason: text('reason'),
+    /** A claim's compensation (ADR 088): a negative charge naming the claim (unique: a claim is paid once). */
+    claimId: bigint('claim_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('charges_claim_idx')
+      .on(t.claimId)
+      .where(sql`${t.claimId} is not null`),
     index('charges_user_idx').on(t.userId, t.currency),
     index('charges_receipt_idx')
       .on(t.receiptId)

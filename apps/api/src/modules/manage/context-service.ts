@@ -26,6 +26,7 @@ export function worksOf(user: UserRow): TManageWork[] {
       'missing',
       'close_day',
       'payment_differences',
+      'claims',
       ...(effectiveCapabilities(user).includes('reports') ? (['reports'] as const) : []),
       'find',
     ];

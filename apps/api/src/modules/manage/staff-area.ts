@@ -5,6 +5,7 @@ import { bagArrivalRoutes } from '../bags/bag-arrival-routes';
 import { bagsRoutes } from '../bags/bags-routes';
 import { customsRoutes } from '../customs/customs-routes';
 import { declarationsStaffRoutes } from '../declarations/declarations-routes';
+import { claimsStaffRoutes } from '../claims/claims-staff-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
@@ -60,6 +61,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   declarationsStaffRoutes,
   // Branch weighing (ADR 089): the weights module's work, guarded by the branch named in the body.
   weightsStaffRoutes,
+  // Claims (issue 36, ADR 088): the claims module's work; branch staff their branch's claims, admins all.
+  claimsStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

@@ -13,6 +13,9 @@ import {
   type TNotificationType,
   type TOrderStatusCode,
   type TPaymentMethod,
+  type TClaimKind,
+  type TClaimPayoutMethod,
+  type TClaimState,
 } from '@portal/contract';
 import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 import { correctionText, type CorrectionParams } from './correction-texts';
@@ -146,6 +149,18 @@ export interface TextParams {
   body: TI18nText;
 }
 
+/** claim_opened, claim_decided, claim_paid (ADR 088): the claim as it was when the customer was told. */
+export interface ClaimParams {
+  claim_id: number;
+  track_code: string;
+  kind: TClaimKind;
+  state: TClaimState;
+  /** Minor units of `currency`: the approved amount (null until approved). */
+  amount: number | null;
+  currency: string | null;
+  method: TClaimPayoutMethod | null;
+}
+
 export type MessageParams =
   | OrderParams
   | BatchParams
@@ -156,7 +171,8 @@ export type MessageParams =
   | CheckingParams
   | CustomsNeededParams
   | CustomsParams
-  | WeightParams;
+  | WeightParams
+  | ClaimParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
 export const GROUP_OF_EVENT: Record<MessageEvent, TNotificationType> = {
@@ -228,6 +244,20 @@ function customsNeededText(c: CustomsNeededParams, lang: TLang): RenderedMessage
     codes: c.codes.join(', ') + (c.count > c.codes.length ? ' …' : ''),
   };
   return { title: t('customs_needed_title', lang, vars), body: t('customs_needed_body', lang, vars) };
+}
+
+function claimText(event: MessageEvent, c: ClaimParams, lang: TLang): RenderedMessage {
+  const vars = {
+    code: c.track_code,
+    kind: t(`claim_kind.${c.kind}`, lang),
+    amount: c.amount === null ? '' : formatMoney(toMajor(c.amount), c.currency, lang),
+    method: c.method ? t(`claim_method.${c.method}`, lang) : '',
+  };
+  if (event === 'claim_opened') return { title: t('claim_opened_title', lang), body: t('claim_opened_body', lang, vars) };
+  if (event === 'claim_paid') return { title: t('claim_paid_title', lang), body: t('claim_paid_body', lang, vars) };
+  return c.state === 'rejected'
+    ? { title: t('claim_rejected_title', lang), body: t('claim_rejected_body', lang, vars) }
+    : { title: t('claim_approved_title', lang), body: t('claim_approved_body', lang, vars) };
 }
 
 const isText = (p: MessageParams): p is TextParams => 'title' in p && typeof p.title === 'object' && p.title !== null;
@@ -325,6 +355,9 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   parcel_customs_released: (p, lang) => customsText('parcel_customs_released', p as CustomsParams, lang),
   weight_check_needed: (p, lang) => weightText(p as WeightParams, lang),
   weight_lighter: (p, lang) => weightText(p as WeightParams, lang),
+  claim_opened: (p, lang) => claimText('claim_opened', p as ClaimParams, lang),
+  claim_decided: (p, lang) => claimText('claim_decided', p as ClaimParams, lang),
+  claim_paid: (p, lang) => claimText('claim_paid', p as ClaimParams, lang),
   support_reply: writtenText,
   news: writtenText,
   system: writtenText,

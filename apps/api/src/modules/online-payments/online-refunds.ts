@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TLang, TPayment } from '@portal/contract';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { branchesRepository } from '../branches/branches-repository';
@@ -23,7 +24,19 @@ import { tellCustomer } from './tell-customer';
  */
 export async function refundOnlinePayment(
   app: FastifyInstance,
-  input: { paymentId: number; amount: number; reason: string; actor: AuditActor & { id: number }; lang: TLang; onlyBranchId?: number },
+  input: {
+    paymentId: number;
+    amount: number;
+    reason: string;
+    actor: AuditActor & { id: number };
+    lang: TLang;
+    onlyBranchId?: number;
+    /**
+     * Written in step 3's transaction with the refund's journal row (a claim paid back through the provider, ADR 088:
+     * its credit and its state), so the books never hold one without the other.
+     */
+    alsoInTx?: (tx: Tx, refundId: number) => Promise<void>;
+  },
 ): Promise<TPayment> {
   const payment = await paymentsRepository.byId(app.db, input.paymentId);
   if (!payment) throw new AppError('not_found');
@@ -72,6 +85,7 @@ export async function refundOnlinePayment(
       after: { refund_id: id, amount: input.amount, reason: input.reason, currency: payment.currency, refund_ref: refundRef },
     });
     await refundAttempts.finish(tx, attemptId, 'done', refundRef);
+    if (input.alsoInTx) await input.alsoInTx(tx, id);
     return id;
   });
   if (payment.requestId) tellCustomer(app, payment.userId, payment.requestId);

@@ -358,7 +358,7 @@ export const paymentsRepository = {
   /** A customer's last `limit` money events (charges and payments), newest first. */
   async history(db: DbOrTx, userId: number, lang: TLang, limit = 100): Promise<TMoneyHistoryItem[]> {
     type H = {
-      kind: 'charge' | 'charge_reversal' | 'payment' | 'reversal';
+      kind: 'charge' | 'charge_reversal' | 'payment' | 'reversal' | 'compensation';
       id: string;
       amount: string;
       currency: string;
@@ -370,7 +370,7 @@ export const paymentsRepository = {
     };
     const rows = await db.execute(sql`
       select * from (
-        select case when c.reverses_id is null then 'charge' else 'charge_reversal' end as kind, c.id, c.amount, c.currency, null as method, c.branch_id, b.name as branch_name, c.receipt_id, c.created_at
+        select case when c.claim_id is not null then 'compensation' when c.reverses_id is null then 'charge' else 'charge_reversal' end as kind, c.id, c.amount, c.currency, null as method, c.branch_id, b.name as branch_name, c.receipt_id, c.created_at
           from ${charges} c join ${branches} b on b.id = c.branch_id where c.user_id = ${userId}
         union all
         select case when p.reverses_id is null then 'payment' else 'reversal' end, p.id, p.amount, p.currency, p.method, p.branch_id, b.name, p.receipt_id, p.created_at

@@ -172,6 +172,55 @@ export const paymentsService = {
     };
   },
 
+  /**
+   * THE credit of an approved claim (ADR 088), inside the claims module's transaction: a negative charge naming the
+   * claim (unique, so a claim credits once even if its guard were bypassed), under the customer's money lock, so a
+   * hand-over racing it reads the balance before or after, never half. The credit is then what the next hand-over
+   * uses (ADR 077's rule: a negative balance pays the counter's total first).
+   */
+  async creditClaim(tx: Tx, input: { claimId: number; userId: number; branch: BranchRow; amount: number; reason: string }): Promise<void> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('a claim credit is a positive amount');
+    await repo.lockCustomer(tx, input.userId);
+    await repo.insertCharge(tx, {
+      userId: input.userId,
+      branchId: input.branch.id,
+      receiptId: null,
+      amount: -input.amount,
+      currency: input.branch.currency,
+      reason: input.reason,
+      claimId: input.claimId,
+    });
+  },
+
+  /**
+   * An approved claim paid in cash from the branch's drawer (ADR 088): the claim's credit and, beside it, a negative
+   * cash payment of the same amount in the branch's open business day (the close of day expects that much less cash),
+   * so the customer's balance ends where it was. Under both money locks (a closing day waits; a closed day is never
+   * written: the payout falls in the next open day, as every payment does).
+   */
+  async payClaimInCash(
+    tx: Tx,
+    input: { claimId: number; userId: number; branch: BranchRow; amount: number; staffUserId: number; reason: string },
+  ): Promise<{ paymentId: number; businessDate: string }> {
+    await repo.lockCustomerAndBranchDay(tx, input.userId, input.branch.id);
+    await paymentsService.creditClaim(tx, input);
+    const businessDate = await openBusinessDate(tx, input.branch);
+    const [paymentId] = await repo.insertPayments(tx, [
+      {
+        userId: input.userId,
+        branchId: input.branch.id,
+        staffUserId: input.staffUserId,
+        receiptId: null,
+        method: 'cash',
+        amount: -input.amount,
+        currency: input.branch.currency,
+        businessDate,
+        reason: input.reason,
+      },
+    ]);
+    return { paymentId: paymentId!, businessDate };
+  },
+
   /** A customer pays open debt at the counter, without parcels: at most what they owe in the branch's currency. */
   async payDebt(
     db: Db,

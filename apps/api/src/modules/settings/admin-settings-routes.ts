@@ -7,6 +7,8 @@ import {
   ZAdminSettingsUpdateRequest,
   ZBagSettings,
   ZBagSettingsResponse,
+  ZClaimSettings,
+  ZClaimSettingsResponse,
   ZErrorBody,
   ZLogoUploadResponse,
   ZWeightSettings,
@@ -18,6 +20,7 @@ import { sniffImage } from '../uploads/images';
 import { createAdminSettingsService, logoReferences } from './admin-settings-service';
 import { bagSettings } from './bag-settings';
 import { weightSettings } from './weight-settings';
+import { claimsSettings } from './claims-settings';
 import { looksLikeSvg, svgProblem } from './svg-check';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 413: ZErrorBody, 422: ZErrorBody };
@@ -113,6 +116,34 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await weightSettings.update(app.db, auditActorOf(request), request.body) }),
+  );
+
+  r.get(
+    '/settings/claims',
+    {
+      schema: {
+        tags,
+        summary:
+          "Claims' deadlines (hours to the first answer, days to the decision) and windows (damage after hand-over, lost after dispatch)",
+        security,
+        response: { 200: ZClaimSettingsResponse, ...errors },
+      },
+    },
+    async () => ({ data: await claimsSettings.get(app.db) }),
+  );
+
+  r.put(
+    '/settings/claims',
+    {
+      schema: {
+        tags,
+        summary: 'Save the claims settings; claims opened from now on take these deadlines; audited',
+        security,
+        body: ZClaimSettings,
+        response: { 200: ZClaimSettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await claimsSettings.update(app.db, auditActorOf(request), request.body) }),
   );
 
   r.post(

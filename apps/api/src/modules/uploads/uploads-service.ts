@@ -6,16 +6,16 @@ import { processPhoto } from './photo-processing';
 import { contentTypeOf, type ObjectStorage } from './storage';
 
 /** What uploads are for; each kind is a folder (local) or key prefix (S3) and a URL path under /uploads/. */
-export const UPLOAD_KINDS = ['parcels', 'logos', 'news', 'lessons', 'content', 'marketplaces', 'prohibited-items'] as const;
+export const UPLOAD_KINDS = ['parcels', 'claims', 'logos', 'news', 'lessons', 'content', 'marketplaces', 'prohibited-items'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** An upload key as this service makes them: `<kind>/<32 hex>.<ext>`. Anything else is no upload. */
 const KEY = new RegExp(
-  `^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$|^parcels/[0-9a-f]{32}-t\\.webp$`,
+  `^(${UPLOAD_KINDS.join('|')})/[0-9a-f]{32}\\.(jpg|png|webp)$|^logos/[0-9a-f]{32}\\.svg$|^(parcels|claims)/[0-9a-f]{32}-t\\.webp$`,
 );
 
-/** Kinds served only by a signed address (ADR 081); every other kind (logos, news images…) is public. */
-export const PRIVATE_UPLOAD_KINDS: ReadonlySet<string> = new Set<UploadKind>(['parcels']);
+/** Kinds served only by a signed address (ADR 081; claims' photos, ADR 088); every other kind (logos, news images…) is public. */
+export const PRIVATE_UPLOAD_KINDS: ReadonlySet<string> = new Set<UploadKind>(['parcels', 'claims']);
 
 /** A stored parcel photo: its key and its thumbnail's (`parcels/<hex>.webp`, `parcels/<hex>-t.webp`). */
 export interface StoredPhoto {
@@ -48,9 +48,9 @@ export class Uploads {
    * Processes a parcel photo (processPhoto: upright, no metadata, resized, a thumbnail; 413/422 on a bomb or a
    * corrupt file) and stores both. The key is an identifier; the photo is served only by `urls.sign(key)`.
    */
-  async savePhoto(bytes: Buffer): Promise<StoredPhoto> {
+  async savePhoto(bytes: Buffer, kind: 'parcels' | 'claims' = 'parcels'): Promise<StoredPhoto> {
     const { photo, thumb } = await processPhoto(bytes);
-    const key = `parcels/${randomBytes(16).toString('hex')}.webp`;
+    const key = `${kind}/${randomBytes(16).toString('hex')}.webp`;
     const thumbKey = thumbKeyOf(key);
     await this.storage.put(thumbKey, thumb, 'image/webp');
     await this.storage.put(key, photo, 'image/webp');

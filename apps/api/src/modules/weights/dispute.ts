@@ -1,9 +1,10 @@
 import { formatWeight, type TLang } from '@portal/contract';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { openClaim } from '../claims/claims-service';
 import { text } from '../../texts/texts';
-import type { WeightCheckRow } from './weights-repository';
+import { weightsRepository, type WeightCheckRow } from './weights-repository';
 
-/** What the claims module's openClaim takes (H5's `claims/claims-service.ts`, issue 36): the weight dispute's claim. */
+/** What the claims module's openClaim takes (`claims/claims-service.ts`, ADR 088): the weight dispute's claim. */
 export interface WeightClaimInput {
   orderId: number;
   userId: number;
@@ -28,19 +29,13 @@ export function weightClaimInput(check: WeightCheckRow, lang: TLang): WeightClai
 }
 
 /**
- * THE one place a dispute becomes a claim (ADR 089), in the dispute's transaction. The dispute itself is already kept
- * whole on the check (state disputed, the reason, who and when, both weights and prices), so nothing is lost before
- * the claims module exists on this branch. At merge the lead replaces the marked line with the claims module's call:
- *
- *   const { id } = await claimsService.openClaim(tx, input);  // import { claimsService } from '../claims/claims-service'
- *   await weightsRepository.setClaim(tx, check.id, id);        // import { weightsRepository } from './weights-repository'
- *   return id;
- *
- * Answers the claim's id (null until wired).
+ * THE one place a dispute becomes a claim (ADR 089), in the dispute's transaction: the claims module opens a
+ * `weight_differs` claim for the parcel (or answers the one already open) and the check keeps its id, so staff decide
+ * it with its evidence and deadlines like any claim. The dispute itself is kept whole on the check (state disputed, the
+ * reason, who and when, both weights and prices). Answers the claim's id.
  */
-export async function onDisputed(tx: DbOrTx, check: WeightCheckRow, lang: TLang): Promise<number | null> {
-  const input = weightClaimInput(check, lang);
-  void tx;
-  void input; // MERGE: openClaim(tx, input) here (see above).
-  return null;
+export async function onDisputed(tx: Tx, check: WeightCheckRow, lang: TLang): Promise<number> {
+  const { id } = await openClaim(tx, weightClaimInput(check, lang));
+  await weightsRepository.setClaim(tx, check.id, id);
+  return id;
 }

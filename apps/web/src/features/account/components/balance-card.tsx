@@ -11,6 +11,8 @@ export function BalanceCard() {
   const { data } = useBalanceQuery();
   if (!data) return null;
   const owed = data.balances.filter((b) => b.balance > 0);
+  // Credit (paid ahead online, or a claim paid to the balance, ADR 088): the next hand-over uses it.
+  const credit = data.balances.filter((b) => b.balance < 0);
   const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency, lang);
   return (
     <section data-testid="balance-card">
@@ -30,6 +32,12 @@ export function BalanceCard() {
             <p className={styles.balanceHint}>{t('receipts:balance.owe_hint')}</p>
           </>
         )}
+        {credit.map((b) => (
+          <p key={`credit-${b.currency}`} className={styles.balanceClear} data-testid="balance-credit">
+            {t('receipts:balance.credit', { amount: money(-b.balance, b.currency) })}{' '}
+            <span className={styles.balanceMeta}>{t('receipts:balance.credit_hint')}</span>
+          </p>
+        ))}
         {data.history.length > 0 && (
           <details className={styles.balanceHistory}>
             <summary>{t('receipts:balance.history')}</summary>

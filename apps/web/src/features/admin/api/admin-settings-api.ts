@@ -4,6 +4,7 @@ import type {
   TAdminSettingsUpdateRequest,
   TBagSettings,
   TWeightSettings,
+  TClaimSettings,
   TLogoUploadResponse,
 } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
@@ -50,6 +51,16 @@ export const adminSettingsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'admin/settings/weights', method: 'PUT', body }),
       transformResponse: (r: { data: TWeightSettings }) => r.data,
     }),
+    /** Claims' deadlines and windows (issue 36, ADR 088). */
+    claimSettings: build.query<TClaimSettings, void>({
+      query: () => 'admin/settings/claims',
+      transformResponse: (r: { data: TClaimSettings }) => r.data,
+      keepUnusedDataFor: NO_CACHE,
+    }),
+    saveClaimSettings: build.mutation<TClaimSettings, TClaimSettings>({
+      query: (body) => ({ url: 'admin/settings/claims', method: 'PUT', body }),
+      transformResponse: (r: { data: TClaimSettings }) => r.data,
+    }),
   }),
 });
 
@@ -61,4 +72,6 @@ export const {
   useSaveBagSettingsMutation,
   useWeightSettingsQuery,
   useSaveWeightSettingsMutation,
+  useClaimSettingsQuery,
+  useSaveClaimSettingsMutation,
 } = adminSettingsApi;

@@ -9,6 +9,7 @@ import { describeApiError } from '../../../lib/api/errors';
 import { useAdminSettingsQuery, useSaveAdminSettingsMutation, useUploadLogoMutation } from '../api/admin-settings-api';
 import { BagToleranceForm } from '../components/bag-tolerance-form';
 import { WeightToleranceForm } from '../components/weight-tolerance-form';
+import { ClaimSettingsForm } from '../components/claim-settings-form';
 import { I18nFields } from '../components/i18n-fields';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
@@ -215,6 +216,7 @@ export default function SettingsPage() {
       />
       <BagToleranceForm />
       <WeightToleranceForm />
+      <ClaimSettingsForm />
     </section>
   );
 }

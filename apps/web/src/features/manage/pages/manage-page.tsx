@@ -27,6 +27,7 @@ import { useManageTexts } from '../model/use-manage-texts';
 import { ArrivalWork } from '../works/arrival-work';
 import { BagArrivalWork } from '../works/bag-arrival-work';
 import { BagsWork } from '../works/bags-work';
+import { ClaimsWork } from '../works/claims-work';
 import { CloseDayWork } from '../works/close-day-work';
 import { DispatchWork } from '../works/dispatch-work';
 import { DisputesWork } from '../works/disputes-work';
@@ -59,6 +60,7 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   missing: MissingIcon,
   close_day: CashIcon,
   payment_differences: ScalesIcon,
+  claims: QuestionBoxIcon,
   reports: ChartIcon,
   find: SearchIcon,
 };
@@ -73,6 +75,7 @@ const BRANCH_WORKS: TManageWork[] = [
   'missing',
   'close_day',
   'payment_differences',
+  'claims',
 ];
 
 /** /manage: the staff works the caller's place allows (warehouse, branch, or everything for admins), one at a time. */
@@ -172,6 +175,7 @@ export default function ManagePage() {
         {work === 'missing' && <MissingWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
         {work === 'payment_differences' && <PaymentDifferencesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'claims' && <ClaimsWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
         {work === 'reports' && (
           <Suspense fallback={<PageSpinner />}>
             <ReportsWork branchId={admin ? undefined : ctx.place_branch?.id} admin={admin} />

@@ -124,6 +124,15 @@ export default function OrderInfoPage() {
               <PencilIcon size={18} />
               {t('orders:card.rename')}
             </Button>
+            {order.status.code !== 'china_warehouse' && (
+              <ButtonLink
+                variant="secondary"
+                to={{ pathname: '/claims/new', search: `?order=${order.id}&code=${encodeURIComponent(order.track_code)}` }}
+                data-testid="report-problem"
+              >
+                {t('claims:report')}
+              </ButtonLink>
+            )}
             {order.archived ? (
               <Button variant="secondary" loading={busy} onClick={() => actions.onRestore(order)}>
                 <RestoreIcon size={18} />

@@ -79,6 +79,9 @@ export default function OrdersPage() {
             <TagIcon size={18} />
             {t('orders:saved_tracks')}
           </ButtonLink>
+          <ButtonLink variant="secondary" to="/claims" data-testid="to-claims">
+            {t('claims:list_title')}
+          </ButtonLink>
           <Button
             onClick={() => setAdding(true)}
             onPointerEnter={() => void loadSaveTrackForm()}
