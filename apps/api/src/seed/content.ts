@@ -257,21 +257,21 @@ export const DEMO_FAQS = [
   {
     question: t('Как оплатить доставку?', 'Жеткізуді қалай төлеуге болады?', 'How do I pay for delivery?'),
     answer: t(
-      'При получении: наличными, банковской картой или Kaspi QR в Казахстане; наличными, картой, Элсом или MBank в Кыргызстане.',
-      'Алған кезде: Қазақстанда қолма-қол ақшамен, банк картасымен немесе Kaspi QR арқылы; Қырғызстанда қолма-қол ақшамен, картамен, Элсом немесе MBank арқылы.',
-      'When you collect: cash, bank card or Kaspi QR in Kazakhstan; cash, card, Elsom or MBank in Kyrgyzstan.',
+      'Заранее, в приложении: кнопка «Оплатить» на главной, на странице QR или ссылка в сообщении о прибытии — Kaspi или карта в Казахстане, карта через Freedom Pay в Кыргызстане. Тогда в пункте платить ничего не нужно. Или при получении: наличными, картой или Kaspi QR в Казахстане; наличными, картой, Элсом или MBank в Кыргызстане.',
+      'Алдын ала, қосымшада: басты беттегі, QR бетіндегі «Төлеу» батырмасы немесе келу туралы хабардағы сілтеме — Қазақстанда Kaspi немесе карта, Қырғызстанда Freedom Pay арқылы карта. Сонда пунктте ештеңе төлемейсіз. Немесе алған кезде: Қазақстанда қолма-қол ақшамен, картамен немесе Kaspi QR арқылы; Қырғызстанда қолма-қол ақшамен, картамен, Элсом немесе MBank арқылы.',
+      'Ahead, in the app: the Pay button on the home page, on the QR page or the link in the arrival message — Kaspi or a card in Kazakhstan, a card through Freedom Pay in Kyrgyzstan. Then there is nothing to pay at the pickup point. Or when you collect: cash, card or Kaspi QR in Kazakhstan; cash, card, Elsom or MBank in Kyrgyzstan.',
     ),
   },
   {
     question: t(
-      'Посылка повреждена или чего-то не хватает',
-      'Сәлемдеме зақымдалған немесе бірдеңе жетіспейді',
-      'My parcel is damaged or something is missing',
+      'Посылка повреждена, потерялась или чего-то не хватает',
+      'Сәлемдеме зақымдалған, жоғалған немесе бірдеңе жетіспейді',
+      'My parcel is damaged, lost or something is missing',
     ),
     answer: t(
-      'Проверьте посылку прямо в пункте выдачи и сразу скажите сотруднику — он составит акт с фото. По акту мы возместим стоимость доставки, а для застрахованных посылок — и стоимость товара.',
-      'Сәлемдемені беру пунктінде тексеріп, қызметкерге бірден айтыңыз — ол суретпен акт толтырады. Акт бойынша жеткізу құнын, ал сақтандырылған сәлемдемелер үшін тауар құнын да өтейміз.',
-      'Check the parcel at the pickup point and tell the staff right away — they will write a report with photos. With the report we refund the delivery fee, and for insured parcels the value of the goods too.',
+      'Откройте посылку в приложении и нажмите «Сообщить о проблеме»: повреждена, не то содержимое или потерялась, с фото (повреждение — в течение 7 дней после получения). Претензия сама соберёт фото и вес со склада в Китае и из пункта и историю посылки. Мы отвечаем в течение суток и решаем в течение 14 дней. Застрахованную посылку возмещаем до объявленной стоимости, незастрахованную — до 5 000 ₸ (850 сом) за кг её веса; деньги — на баланс, обратно на карту или наличными в пункте, один раз.',
+      'Қосымшада сәлемдемені ашып, «Мәселе туралы хабарлау» батырмасын басыңыз: зақымдалған, мазмұны басқа немесе жоғалған, суретпен (зақым — алғаннан кейін 7 күн ішінде). Шағым Қытайдағы қойма мен пункттің суреттері мен салмағын және сәлемдеме тарихын өзі жинайды. Бір тәулік ішінде жауап береміз, 14 күн ішінде шешеміз. Сақтандырылған сәлемдемені жарияланған құнына дейін, сақтандырылмағанын салмағының әр кг-ы үшін 5 000 ₸-ге (850 сом) дейін өтейміз; ақша балансқа, картаға қайтарылады немесе пунктте қолма-қол беріледі, бір рет.',
+      'Open the parcel in the app and tap "Report a problem": damaged, contents differ or lost, with photos (damage within 7 days after you collect it). The claim gathers the photos and weights from our China warehouse and the pickup point and the parcel\'s history by itself. We answer within a day and decide within 14 days. An insured parcel is compensated up to its declared value, an uninsured one up to 5,000 ₸ (850 som) per kg of its weight; the money goes to your balance, back to your card or in cash at the pickup point, once.',
     ),
   },
   {
@@ -293,9 +293,21 @@ export const DEMO_FAQS = [
   {
     question: t('Можно ли застраховать посылку?', 'Сәлемдемені сақтандыруға бола ма?', 'Can I insure a parcel?'),
     answer: t(
-      'Да, страховка стоит 3% от объявленной стоимости товара. Напишите в поддержку до того, как посылка покинет склад в Китае, и приложите чек из маркетплейса.',
-      'Иә, сақтандыру тауардың жарияланған құнының 3%-ы тұрады. Сәлемдеме Қытайдағы қоймадан шықпай тұрып қолдау қызметіне жазып, маркетплейстен чек тіркеңіз.',
-      'Yes, insurance costs 3% of the declared value. Write to support before the parcel leaves the China warehouse and attach the receipt from the marketplace.',
+      'Да. На странице посылки откройте «Содержимое и страховка» (или перечислите товары, когда добавляете трек-код), укажите объявленную стоимость и включите страховку до того, как посылка покинет склад в Китае. Она стоит 3% от объявленной стоимости, не меньше 500 ₸ (50 сом), для стоимости до 1 000 000 ₸ (170 000 сом), оплачивается вместе с доставкой и указана в чеке. Без страховки мы возмещаем до 5 000 ₸ (850 сом) за кг — это видно до того, как вы решите.',
+      'Иә. Сәлемдеме бетінде «Ішіндегісі және сақтандыру» бөлімін ашыңыз (немесе трек-кодты қосқанда тауарларды тізіп жазыңыз), жарияланған құнын көрсетіп, сәлемдеме Қытайдағы қоймадан шықпай тұрып сақтандыруды қосыңыз. Ол жарияланған құнның 3%-ы, кемінде 500 ₸ (50 сом), 1 000 000 ₸-ге (170 000 сом) дейінгі құн үшін; жеткізумен бірге төленеді және чекте көрсетіледі. Сақтандырусыз әр кг үшін 5 000 ₸-ге (850 сом) дейін өтейміз — бұл шешім қабылдағанға дейін көрсетіледі.',
+      'Yes. On the parcel\'s page open "Contents & insurance" (or list the items when you add the tracking code), declare the value and switch insurance on before the parcel leaves the China warehouse. It costs 3% of the declared value, at least 500 ₸ (50 som), for values up to 1,000,000 ₸ (170,000 som), is paid with the delivery and shown on the receipt. Without insurance we compensate up to 5,000 ₸ (850 som) per kg — you see this before you decide.',
+    ),
+  },
+  {
+    question: t(
+      'Зачем вам мой ИИН и список товаров?',
+      'ЖСН мен тауарлар тізімі не үшін керек?',
+      'Why do you ask for my IIN and the items?',
+    ),
+    answer: t(
+      'Личные посылки проходят таможню по правилам ЕАЭС: таможне нужны ИИН получателя (в Кыргызстане — ПИН), что внутри и сколько стоит. Добавьте ИИН в профиле, а товары — на странице посылки. Без пошлины проходит до 200 EUR и 31 кг на посылку; сверх этого — 15% от превышения, но не меньше 2 EUR за каждый кг сверх 31 кг. Страница посылки заранее предупредит и посчитает пошлину по курсу Нацбанка.',
+      'Жеке сәлемдемелер кедендік тексеруден ЕАЭО ережелері бойынша өтеді: кеденге алушының ЖСН-і (Қырғызстанда — ПИН), ішінде не бар және құны қажет. ЖСН-ді профильге, тауарларды сәлемдеме бетіне қосыңыз. Бажсыз бір сәлемдемеге 200 EUR және 31 кг-ға дейін өтеді; одан асса — асқан құнның 15%-ы, бірақ 31 кг-нан асқан әр кг үшін кемінде 2 EUR. Сәлемдеме беті алдын ала ескертіп, бажды Ұлттық банк бағамы бойынша есептейді.',
+      "Personal parcels clear customs under the EAEU rules: customs need the recipient's IIN (in Kyrgyzstan, the PIN), what is inside and its value. Add your IIN in your profile and the items on the parcel's page. Up to 200 EUR and 31 kg per parcel come in duty-free; above that, 15% of the excess, at least 2 EUR per kg over 31 kg. The parcel's page warns you ahead and estimates the duty at the National Bank's rate.",
     ),
   },
 ];
