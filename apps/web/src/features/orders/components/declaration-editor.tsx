@@ -18,7 +18,11 @@ import { Switch } from '../../../components/ui/switch';
 import { describeApiError } from '../../../lib/api/errors';
 import { notify } from '../../../lib/ui/toast';
 import { useGetDeclarationQuery, useSaveDeclarationMutation } from '../api/declarations-api';
+import { DutyLimitNotice } from './duty-limit-notice';
 import styles from './declaration-editor.module.css';
+
+/** No lines passed: the duty notice reads the saved declaration (a locked one). */
+const NO_ITEMS: [] = [];
 
 /** What the insurance switch shows for a typed value: the premium (THE contract rule) or why it cannot be insured. */
 export function insuranceQuote(
@@ -68,6 +72,7 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
   const suggested = terms && parsed.items.length > 0 ? suggestedDeclaredValue(parsed.items, terms.currency) : null;
   const quote = insuranceQuote(value, terms);
   const weight = terms?.weight_kg ?? weightKg ?? null;
+  const dutyItems = parsed.items.map((i) => ({ quantity: i.quantity, unitPrice: i.unit_price, currency: i.currency }));
   const uninsured =
     terms && weight !== null ? uninsuredLimitMinor(weight, { uninsuredPerKg: terms.uninsured_per_kg }, terms.currency) : null;
   const valueError =
@@ -106,6 +111,7 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
         <Alert kind="info">{t('declarations:locked_dispatched')}</Alert>
         {view.corrected_by_warehouse && <p className={styles.corrected}>{t('declarations:corrected')}</p>}
         <ItemLinesEditor lines={lines} onChange={() => undefined} readOnly />
+        <DutyLimitNotice trackCode={view.track_code} items={NO_ITEMS} weightKg={weightKg} />
         <p className={styles.summary}>
           {view.declared_value !== null && (
             <span>{t('declarations:declared_value_is', { amount: money(view.declared_value, view.declared_currency) })}</span>
@@ -129,7 +135,8 @@ function Form({ view, weightKg, onStale }: { view: TDeclarationView; weightKg?: 
         </Alert>
       )}
       <ItemLinesEditor lines={lines} onChange={setLines} errors={errors} defaultCurrency={currency || undefined} />
-      {/* Duty-limit notice (H4, issue 36): the lead places <DutyLimitNotice trackCode={view.track_code} items={parsed.items} weightKg={weight ?? undefined} /> here. */}
+      {/* The duty-free limit as the lines are typed (ADR 087): the warning comes before the parcel would cross it. */}
+      <DutyLimitNotice trackCode={view.track_code} items={dutyItems} weightKg={weight ?? undefined} />
       <div className={styles.value}>
         <TextField
           label={t('declarations:declared_value', { currency })}

@@ -6,7 +6,6 @@ import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback'
 import { describeApiError } from '../../../lib/api/errors';
 import { WeightCheckCards } from '../../../components/weight-checks';
 import { useGetOrderQuery } from '../api/orders-api';
-import { DutyLimitNotice } from '../components/duty-limit-notice';
 import { CustomsHoldNote, orderLinks, StorageCountdown } from '../components/order-card';
 import { ArchiveIcon, PencilIcon, RestoreIcon, RouteIcon } from '../components/order-icons';
 import { useOrderActions } from '../components/order-list';
@@ -17,8 +16,6 @@ import { useOrderIdParam } from '../model/use-order-id';
 import { daysLabelKey, orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
 import { InsuranceNote } from '../components/insurance-note';
-
-const NO_ITEMS: [] = [];
 
 /** /orders/order?id=N: everything about one parcel, its photos and receipt, and what can be done with it. */
 export default function OrderInfoPage() {
@@ -147,8 +144,6 @@ export default function OrderInfoPage() {
               )
             )}
           </div>
-          {/* The saved declaration's items (none passed); the lead puts the notice into H3's item editor as well. */}
-          <DutyLimitNotice trackCode={order.track_code} items={NO_ITEMS} weightKg={order.weight} />
           {order.receipt_id !== null && (
             <Card>
               <h2 className={styles.sectionTitle}>{t('orders:info.receipt')}</h2>
