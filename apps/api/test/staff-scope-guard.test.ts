@@ -53,6 +53,14 @@ const MAY: Record<string, Who[]> = {
   labelsRoutes: anyStaff,
   // Shelves at the branch (ADR 083): that branch's staff, admins naming it.
   shelvesRoutes: ['branch', 'admin'],
+  // Customs on flights (ADR 085): staff (the manifest: the exports capability); branch staff only their own branch.
+  customsRoutes: ['warehouse', 'branch', 'admin'],
+  // Declarations at receipt (ADR 086): any staff reach the scope; only the warehouse (and admins) may save.
+  declarationsStaffRoutes: anyStaff,
+  // Branch weighing (ADR 089): that branch's staff, admins naming it.
+  weightsStaffRoutes: ['branch', 'admin'],
+  // Claims (ADR 088): branch staff (each then sees its own branch's claims) and admins; not the warehouse.
+  claimsStaffRoutes: ['branch', 'otherBranch', 'admin'],
 };
 
 let ctx: TestContext;
