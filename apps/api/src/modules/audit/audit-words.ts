@@ -2,7 +2,17 @@ import { formatMoney, formatNumber, LANGUAGES, type TAuditChange, type TLang } f
 import { FLAT, isTextKey, text } from '../../texts/texts';
 
 /** Amount fields of audit rows: major units of the row's `currency` (ADR 060's answers), formatted once here. */
-const MONEY_FIELDS = new Set(['price', 'total', 'paid', 'remaining', 'tariff', 'amount', 'previous_price', 'insurance', 'insurance_premium']);
+const MONEY_FIELDS = new Set([
+  'price',
+  'total',
+  'paid',
+  'remaining',
+  'tariff',
+  'amount',
+  'previous_price',
+  'insurance',
+  'insurance_premium',
+]);
 /** Fields every parcel row repeats, shown in its sentence rather than as changes. */
 const QUIET_FIELDS = new Set(['currency', 'user_id', 'branch_id', 'customer_id', 'codes']);
 
