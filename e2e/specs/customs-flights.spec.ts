@@ -27,7 +27,7 @@ test('@desktop staff download a flight’s customs manifest and hold a parcel wi
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
     expect(r.ok(), await r.text()).toBe(true);
-    return r.json();
+    return (await r.json()) as { data: { id: number; branch_id: number } };
   };
   // The parcel is saved, received and dispatched on a new flight to the customer's branch, as the API does it.
   await ok(await request.post('/api/save-track', { headers: as(customer.token), data: { track_code: code, name: 'Телефон' } }));
