@@ -137,11 +137,11 @@ describe('GET news', () => {
 });
 
 describe('GET faqs', () => {
-  it('lists twelve questions with answers in each language', async () => {
+  it('lists thirteen questions with answers in each language', async () => {
     for (const lang of LANGS) {
       const res = await call('GET', '/faqs', { lang });
       expect(res.status).toBe(200);
-      expect(res.json.data).toHaveLength(12);
+      expect(res.json.data).toHaveLength(13);
       expect(res.json.data[0]).toMatchObject({ question: DEMO_FAQS[0]!.question[lang], answer: DEMO_FAQS[0]!.answer[lang] });
     }
   });
