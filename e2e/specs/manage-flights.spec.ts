@@ -45,7 +45,8 @@ test('@desktop two parcels with dimensions go on a flight → customer sees the 
   await warehouse.getByTestId('flight-mode').selectOption('rail');
   await warehouse.getByTestId('flight-ref').fill(ref);
   await warehouse.getByTestId('flight-departure').fill('2030-01-10');
-  for (const field of await warehouse.locator('[data-testid^=flight-arrival-]').all()) await field.fill('2030-01-20');
+  for (const field of await warehouse.getByTestId('flight-form').locator('input[data-testid^=flight-arrival-]').all())
+    await field.fill('2030-01-20');
   await warehouse.getByTestId('flight-create').click();
   await expect(warehouse.getByTestId('flight-form')).toBeHidden();
   await expect(warehouse.getByTestId('dispatch-flight').locator('option:checked')).toContainText(ref);

@@ -109,7 +109,8 @@ test('@desktop received → label → bagged → weighed → sealed → on a fli
   await warehouse.getByTestId('flight-new').click();
   await warehouse.getByTestId('flight-ref').fill(ref);
   await warehouse.getByTestId('flight-departure').fill('2030-02-10');
-  for (const field of await warehouse.locator('[data-testid^=flight-arrival-]').all()) await field.fill('2030-02-20');
+  for (const field of await warehouse.getByTestId('flight-form').locator('input[data-testid^=flight-arrival-]').all())
+    await field.fill('2030-02-20');
   await warehouse.getByTestId('flight-create').click();
   await expect(warehouse.getByTestId('dispatch-flight').locator('option:checked')).toContainText(ref);
   await warehouse.getByTestId('bag-dispatch').click();
