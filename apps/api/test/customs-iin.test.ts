@@ -94,6 +94,17 @@ describe('the personal numbers on the profile', () => {
     expect(bad.json.errors.personal_number[0]).toMatch(/персональный номер/);
   });
 
+  it("are shown to the admin on the customer's page, never in the users list or to staff", async () => {
+    const c = await aCustomer(ctx);
+    const iin = anIin();
+    await update(c.token, { iin, personal_number: '21503199012345' });
+    const page = await call('GET', `/admin/users/${c.user.id}`, { token: staff.admin });
+    expect(page.json.data).toMatchObject({ iin, personal_number: '21503199012345' });
+    const list = await call('GET', `/admin/users?filters[search]=${encodeURIComponent(c.phone)}`, { token: staff.admin });
+    expect(list.body).not.toContain(iin);
+    expect((await call('GET', `/admin/users/${c.user.id}`, { token: staff.branch })).status).toBe(403);
+  });
+
   it('are erased with the account', async () => {
     const c = await aCustomer(ctx);
     await update(c.token, { iin: anIin(), personal_number: '11203198500001' });

@@ -55,6 +55,9 @@ export const ZAdminUserParcel = z.object({
 export const ZAdminUserDetailResponse = ZData(
   z.object({
     user: ZAdminUser,
+    /** The personal numbers customs need (ADR 084): only the owner and this page see them; null when not given. */
+    iin: z.string().nullable(),
+    personal_number: z.string().nullable(),
     parcels: z.array(ZAdminUserParcel),
     parcel_count: z.number().int(),
     sessions: z.array(ZAdminUserSession),

@@ -138,6 +138,8 @@ export function createAdminUsersService(deps: { db: Db; invitations: Invitations
       ]);
       return {
         user: toAdminUser(user, states.get(id) ?? null),
+        iin: user.iin ?? null,
+        personal_number: user.personalNumber ?? null,
         parcels: parcels.map((p) => ({
           id: p.id,
           track_code: p.trackCode,

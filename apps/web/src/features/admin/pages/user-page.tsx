@@ -94,6 +94,14 @@ export default function UserPage() {
           {sheet === 'name' && <EditNameSheet user={user} open onClose={() => setSheet(null)} onDone={setSaved} />}
         </div>
       )}
+      {user.role === 'customer' && !user.deleted && (
+        <dl className={styles.confirmList} aria-label={t('admin:users.customs_ids')} data-testid="user-customs-ids">
+          <dt>{t('admin:users.iin')}</dt>
+          <dd>{detail.data.iin ?? <span className={styles.muted}>{t('admin:users.not_given')}</span>}</dd>
+          <dt>{t('admin:users.personal_number')}</dt>
+          <dd>{detail.data.personal_number ?? <span className={styles.muted}>{t('admin:users.not_given')}</span>}</dd>
+        </dl>
+      )}
       <form
         className={styles.form}
         onSubmit={(e) => {
