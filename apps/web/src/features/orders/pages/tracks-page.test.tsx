@@ -76,4 +76,29 @@ describe('TracksPage', () => {
     const waiting = screen.getByText('LP1').closest('[data-testid="saved-track"]') as HTMLElement;
     expect(waiting.querySelector('[data-testid="track-given-to-other"]')).toBeNull();
   });
+
+  it('a code not received yet opens its contents & insurance editor in place; a received or lost one does not', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        asked.push(url.pathname);
+        if (url.pathname.includes('/declarations/')) return jsonResponse({ errors: {}, message: 'nope' }, 500);
+        return jsonResponse({
+          data: [{ ...track(3), given_to_other: true }, track(1)],
+          meta: { current_page: 1, per_page: 10, total: 2, last_page: 1, next_cursor: null },
+        });
+      }),
+    );
+    renderWithStore(<TracksPage />, { preloadedState: signedIn });
+    const lost = (await screen.findByText('LP3')).closest('[data-testid="saved-track"]') as HTMLElement;
+    expect(lost.querySelector('[data-testid="track-contents"]')).toBeNull();
+    const waiting = screen.getByText('LP1').closest('[data-testid="saved-track"]') as HTMLElement;
+    const open = waiting.querySelector('[data-testid="track-contents"]') as HTMLElement;
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    await waitFor(() => expect(asked.some((p) => p.endsWith('/declarations/LP1'))).toBe(true));
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+  });
 });

@@ -9,6 +9,7 @@ import { Sheet } from '../../../components/ui/overlay';
 import { describeApiError } from '../../../lib/api/errors';
 import { notify } from '../../../lib/ui/toast';
 import { useDeleteTrackMutation, useGetSavedTracksInfiniteQuery } from '../api/orders-api';
+import { DeclarationEditor } from '../components/declaration-editor';
 import { TagIcon, TrashIcon } from '../components/order-icons';
 import { SaveTrackForm } from '../components/save-track-form';
 import { StatusChip } from '../components/status-chip';
@@ -18,6 +19,9 @@ import styles from '../components/orders.module.css';
 function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: TSavedTrack) => void }) {
   const { t } = useTranslation();
   const f = useOrderFormat();
+  // A code not received yet: its contents and insurance are edited here, before the parcel exists (ADR 086).
+  const [contentsOpen, setContentsOpen] = useState(false);
+  const declarable = !track.order && !track.given_to_other;
   const title = track.name || track.track_code;
   return (
     <li className={styles.trackRow} data-testid="saved-track" data-track-code={track.track_code}>
@@ -59,6 +63,17 @@ function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: T
             {t('orders:tracks.open_order')}
           </Link>
         )}
+        {declarable && (
+          <button
+            type="button"
+            className={styles.actionLink}
+            aria-expanded={contentsOpen}
+            onClick={() => setContentsOpen((open) => !open)}
+            data-testid="track-contents"
+          >
+            {t('declarations:title')}
+          </button>
+        )}
         <button
           type="button"
           className={styles.iconButton}
@@ -69,6 +84,11 @@ function TrackRow({ track, onDelete }: { track: TSavedTrack; onDelete: (track: T
           <TrashIcon size={18} />
         </button>
       </div>
+      {declarable && contentsOpen && (
+        <div className={styles.trackEditor}>
+          <DeclarationEditor trackCode={track.track_code} />
+        </div>
+      )}
     </li>
   );
 }
