@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TClaim, TStaffClaim, TStaffClaimRow } from '@portal/contract';
 import { branches, charges, claims, notifications, orders, payments } from '../src/db/schema';
+import { renderMessage } from '../src/modules/notifications/notification-texts';
 import { openClaim } from '../src/modules/claims/claims-service';
 import type { PaymentDriver } from '../src/modules/online-payments/drivers/driver';
 import { confirm } from '../src/modules/online-payments/settlement';
@@ -196,6 +197,18 @@ describe('staff decide', () => {
     expect(asked.json.data.answered_at).not.toBeNull();
     const seen = (await call('GET', `/claims/${ca}`, a.token)).json.data as TClaim;
     expect(seen.events.find((e) => e.action === 'message')).toMatchObject({ text: 'Please send a photo of the label', by: null });
+    // The customer is told what was asked, by their channels, in their language.
+    const [told] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.user.id), eq(notifications.event, 'claim_message')));
+    expect(told).toMatchObject({ link: `/claims/${ca}` });
+    for (const lang of ['ru', 'kk', 'en'] as const) {
+      const text = renderMessage('claim_message', told!.params as never, lang);
+      expect(text.body).toContain('Please send a photo of the label');
+      expect(text.body).toContain(seen.track_code);
+    }
+    expect(renderMessage('claim_message', told!.params as never, 'ru').title).toBe('Вопрос по вашей претензии');
   });
 
   it('the admin sets the deadlines; new claims take them', async () => {

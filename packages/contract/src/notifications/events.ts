@@ -50,6 +50,8 @@ export const NOTIFICATION_EVENT_DEFS = {
   weight_check_needed: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
   weight_lighter: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   claim_opened: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  // Staff ask the customer for more on their claim: the answer starts the decision's clock, so it must reach them.
+  claim_message: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   claim_decided: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
   claim_paid: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   support_reply: { group: 'system', defaults: on('portal', 'telegram', 'push') },

@@ -28,8 +28,9 @@ import { branchesRepository } from '../branches/branches-repository';
  */
 
 /** What the customer is told about a claim (kept as the notification's params; words rendered when shown). */
-export function claimNotice(c: ClaimRow, trackCode: string) {
+export function claimNotice(c: ClaimRow, trackCode: string, message?: string) {
   return {
+    ...(message !== undefined && { message }),
     claim_id: c.id,
     track_code: trackCode,
     kind: c.kind,
@@ -40,8 +41,16 @@ export function claimNotice(c: ClaimRow, trackCode: string) {
   };
 }
 
-export async function notifyClaim(tx: Tx, event: 'claim_opened' | 'claim_decided' | 'claim_paid', c: ClaimRow, trackCode: string) {
-  await notificationsService.notify(tx, [{ userId: c.userId, event, params: claimNotice(c, trackCode) as never, link: `/claims/${c.id}` }]);
+export async function notifyClaim(
+  tx: Tx,
+  event: 'claim_opened' | 'claim_message' | 'claim_decided' | 'claim_paid',
+  c: ClaimRow,
+  trackCode: string,
+  message?: string,
+) {
+  await notificationsService.notify(tx, [
+    { userId: c.userId, event, params: claimNotice(c, trackCode, message) as never, link: `/claims/${c.id}` },
+  ]);
 }
 
 /**
@@ -197,6 +206,8 @@ export const claimsService = {
       if (!c.answeredAt) await repo.move(tx, id, ['open', 'in_review'], { answeredAt: new Date() });
       await repo.addEvent(tx, { claimId: id, action: 'message', actorUserId: user.id, details: { text } });
       await recordAudit(tx, { actor, action: 'claim.message', targetType: 'claim', targetId: id, after: { text } });
+      // The customer is told what was asked, in their language (a notification, by their channels).
+      await notifyClaim(tx, 'claim_message', c, await trackOf(tx, c), text);
     });
     return this.staffGet(db, user, id, urls);
   },

@@ -159,6 +159,8 @@ export interface ClaimParams {
   amount: number | null;
   currency: string | null;
   method: TClaimPayoutMethod | null;
+  /** claim_message: what staff asked, as they wrote it. */
+  message?: string;
 }
 
 export type MessageParams =
@@ -252,7 +254,9 @@ function claimText(event: MessageEvent, c: ClaimParams, lang: TLang): RenderedMe
     kind: t(`claim_kind.${c.kind}`, lang),
     amount: c.amount === null ? '' : formatMoney(toMajor(c.amount), c.currency, lang),
     method: c.method ? t(`claim_method.${c.method}`, lang) : '',
+    message: c.message ?? '',
   };
+  if (event === 'claim_message') return { title: t('claim_message_title', lang), body: t('claim_message_body', lang, vars) };
   if (event === 'claim_opened') return { title: t('claim_opened_title', lang), body: t('claim_opened_body', lang, vars) };
   if (event === 'claim_paid') return { title: t('claim_paid_title', lang), body: t('claim_paid_body', lang, vars) };
   return c.state === 'rejected'
@@ -356,6 +360,7 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   weight_check_needed: (p, lang) => weightText(p as WeightParams, lang),
   weight_lighter: (p, lang) => weightText(p as WeightParams, lang),
   claim_opened: (p, lang) => claimText('claim_opened', p as ClaimParams, lang),
+  claim_message: (p, lang) => claimText('claim_message', p as ClaimParams, lang),
   claim_decided: (p, lang) => claimText('claim_decided', p as ClaimParams, lang),
   claim_paid: (p, lang) => claimText('claim_paid', p as ClaimParams, lang),
   support_reply: writtenText,
