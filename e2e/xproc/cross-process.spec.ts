@@ -207,10 +207,14 @@ test.describe('two API processes behind nginx', () => {
       await direct[0].post('/api/manage/receive', { headers: bearer(token), data: { track_code: code, weight: 1, photos: [url] } }),
     );
     const customer = await newCustomer(1);
-    const saved = await json<{ data: { order: { id: number; photos: { url: string; thumb_url: string }[] } | null } }>(
+    const saved = await json<{ data: { order: { id: number } | null } }>(
       await direct[1].post('/api/save-track', { headers: bearer(customer.token), data: { track_code: code, name: 'Фото' } }),
     );
-    const order = saved.data.order!;
+    const order = (
+      await json<{ data: { id: number; photos: { url: string }[] } }>(
+        await direct[1].get(`/api/orders/${saved.data.order!.id}`, { headers: bearer(customer.token) }),
+      )
+    ).data;
     // The address is the bucket's presigned GET under nginx's /media/ (ADR 097); the API's own route refuses it.
     const signed = order.photos[0]!.url;
     expect(signed).toMatch(new RegExp(`^/media/parcels/${name}\\?.*X-Amz-Signature=`));
