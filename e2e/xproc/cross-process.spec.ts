@@ -186,9 +186,7 @@ test.describe('two API processes behind nginx', () => {
     expect((await viaNginx.get('/api/auth/user', { headers: bearer(token) })).status()).toBe(429);
   });
 
-  test('a parcel photo reaches the browser from the bucket through nginx, no byte through either API process', async ({
-    browser,
-  }) => {
+  test('a parcel photo reaches the browser from the bucket through nginx, no byte through either API process', async ({ browser }) => {
     const { token } = await signIn(direct[0], stack.admin.phone, stack.admin.password);
     const uploaded = await json<{ data: { photos: string[] } }>(
       await direct[0].post('/api/manage/photos', {

@@ -103,7 +103,11 @@ export async function evidenceOf(db: DbOrTx, c: ClaimRow, urls: MediaUrls, forSt
 
 async function partsOf(db: DbOrTx, c: ClaimRow, urls: MediaUrls, forStaff: boolean) {
   const photos = await Promise.all(
-    (await repo.photos(db, c.id)).map(async (p) => ({ id: p.id, url: await urls.address(p.key), thumb_url: await urls.address(p.thumbKey) })),
+    (await repo.photos(db, c.id)).map(async (p) => ({
+      id: p.id,
+      url: await urls.address(p.key),
+      thumb_url: await urls.address(p.thumbKey),
+    })),
   );
   const events = (await repo.events(db, c.id)).map((e) => {
     const d = e.details as { text?: string; reason?: string; amount?: number; method?: string };
