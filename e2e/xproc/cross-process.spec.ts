@@ -99,6 +99,17 @@ async function answered(i: 0 | 1, route: string, status = '200'): Promise<number
   return n;
 }
 
+/** How many /uploads/ requests process `i` answered, whatever the status (every photo byte it streams is one). */
+async function servedUploads(i: 0 | 1): Promise<number> {
+  const text = await (await direct[i].get('/metrics', { headers: bearer(stack.metricsToken) })).text();
+  let n = 0;
+  for (const line of text.split('\n')) {
+    const m = /^http_requests_total\{([^}]*)\} (\d+)/.exec(line);
+    if (m && m[1]!.includes('route="/uploads/')) n += Number(m[2]);
+  }
+  return n;
+}
+
 /** Every file under a folder (a process's DATA_DIR), as names. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -175,7 +186,7 @@ test.describe('two API processes behind nginx', () => {
     expect((await viaNginx.get('/api/auth/user', { headers: bearer(token) })).status()).toBe(429);
   });
 
-  test('a parcel photo uploaded through process 1 is served by process 2 and nginx, from the bucket', async () => {
+  test('a parcel photo reaches the browser from the bucket through nginx, no byte through either API process', async ({ browser }) => {
     const { token } = await signIn(direct[0], stack.admin.phone, stack.admin.password);
     const uploaded = await json<{ data: { photos: string[] } }>(
       await direct[0].post('/api/manage/photos', {
@@ -186,24 +197,49 @@ test.describe('two API processes behind nginx', () => {
     const url = uploaded.data.photos[0]!;
     expect(url).toMatch(/^\/uploads\/parcels\/[0-9a-f]+\.webp$/);
     const name = url.split('/').pop()!;
-    // Parcel photos are private (ADR 081): the address alone opens nothing anywhere.
+    // Parcel photos are private (ADR 081): the identifier alone opens nothing anywhere.
     for (const api of [direct[1], viaNginx]) expect((await api.get(url)).status()).toBe(403);
-    // Linked at receipt through process 1; process 2 answers the parcel with a signed address every process accepts.
+    // Received through process 1 with the photo; the customer, on process 2, claims the parcel by its code.
     const code = `XPH${Date.now().toString(36).toUpperCase()}`;
     await json(
       await direct[0].post('/api/manage/receive', { headers: bearer(token), data: { track_code: code, weight: 1, photos: [url] } }),
     );
-    const parcel = await json<{ data: { photos: { url: string }[] } }>(
-      await direct[1].get(`/api/manage/parcel?code=${code}`, { headers: bearer(token) }),
+    const customer = await newCustomer(1);
+    const saved = await json<{ data: { order: { id: number } | null } }>(
+      await direct[1].post('/api/save-track', { headers: bearer(customer.token), data: { track_code: code, name: 'Фото' } }),
     );
-    const signed = parcel.data.photos[0]!.url;
+    const order = (
+      await json<{ data: { id: number; photos: { url: string }[] } }>(
+        await direct[1].get(`/api/orders/${saved.data.order!.id}`, { headers: bearer(customer.token) }),
+      )
+    ).data;
+    // The address is the bucket's presigned GET under nginx's /media/ (ADR 097); the API's own route refuses it.
+    const signed = order.photos[0]!.url;
+    expect(signed).toMatch(new RegExp(`^/media/parcels/${name}\\?.*X-Amz-Signature=`));
+    for (const api of direct) expect((await api.get(signed.replace('/media/', '/uploads/'))).status()).toBe(403);
+    const expired = signed.replace(/X-Amz-Date=\d{8}T\d{6}Z/, 'X-Amz-Date=20200101T000000Z');
+    expect((await viaNginx.get(expired)).status(), 'an expired address').toBe(404);
 
-    for (const api of [direct[1], viaNginx, direct[0]]) {
-      const served = await api.get(signed);
-      expect(served.status(), `${api === viaNginx ? 'nginx' : 'a process'} serves ${signed}`).toBe(200);
-      expect(served.headers()['content-type']).toBe('image/webp');
-      expect((await served.body()).subarray(8, 12).toString()).toBe('WEBP');
-    }
+    const before = [await servedUploads(0), await servedUploads(1)];
+    const page = await signedInPage(browser, stack.nginx.https, customer.token, `/orders/order?id=${order.id}`);
+    const thumb = page.getByTestId('order-photos').locator('img').first();
+    await thumb.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const src = await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    expect(src).toBe(`/media/parcels/${name.replace('.webp', '-t.webp')}`);
+    await page.context().close();
+    // Neither process answered any /uploads/ request meanwhile; nginx took the thumbnail's bytes from the bucket.
+    expect([await servedUploads(0), await servedUploads(1)], '/uploads/ answers of the two processes').toEqual(before);
+    const line = readFileSync(stack.logs.nginxAccess, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`GET ${src} 200 `));
+    expect(line, `nginx's log line of ${src}`).toContain(`upstream=${new URL(stack.s3.url).host} `);
+    expect(Number(line!.split(' ')[3])).toBeGreaterThan(0);
+    const fromNginx = await viaNginx.get(signed);
+    expect(fromNginx.headers()['content-type']).toBe('image/webp');
+    expect(fromNginx.headers()['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect((await fromNginx.body()).subarray(8, 12).toString()).toBe('WEBP');
+
     // In the S3-compatible store, on neither process's disk.
     const listing = await (
       await direct[0].get(`${stack.s3.url}/${stack.s3.bucket}?list-type=2&prefix=`, {
@@ -212,6 +248,29 @@ test.describe('two API processes behind nginx', () => {
     ).text();
     expect(listing).toContain(name);
     for (const dir of stack.dataDirs) expect(filesUnder(dir)).not.toContain(name);
+  });
+
+  test("nginx keeps the web app's hashed files and public images, never index.html", async () => {
+    const index = await viaNginx.get('/');
+    expect(index.headers()['cache-control']).toBe('no-cache');
+    const asset = /\/assets\/[^"]+\.js/.exec(await index.text())![0];
+    const cached = async (path: string) => {
+      const first = await viaNginx.get(path);
+      const second = await viaNginx.get(path);
+      expect(second.status(), path).toBe(200);
+      expect((await second.body()).equals(await first.body()), path).toBe(true);
+      return [first.headers()['x-cache-status'], second.headers()['x-cache-status']];
+    };
+    expect(await cached(asset)).toEqual(['MISS', 'HIT']);
+    const { token } = await signIn(direct[1], stack.admin.phone, stack.admin.password);
+    const news = await json<{ data: { url: string } }>(
+      await viaNginx.post('/api/admin/uploads/news', {
+        headers: { ...bearer(token), ...client() },
+        multipart: { image: { name: 'news.png', mimeType: 'image/png', buffer: PNG } },
+      }),
+    );
+    expect(await cached(news.data.url)).toEqual(['MISS', 'HIT']);
+    expect((await viaNginx.get('/')).headers()['x-cache-status']).toBeUndefined();
   });
 
   test('a notification raised on process 1 moves the badge of a page on process 2 and one through nginx within 2 s', async ({

@@ -30,7 +30,8 @@ export interface StackInfo {
   api: [string, string];
   dataDirs: [string, string];
   outboxes: [string, string];
-  logs: { api: [string, string]; nginx: string };
+  /** nginx-access.log's lines: `<method> <uri> <status> <bytes> upstream=<address> cache=<status>`. */
+  logs: { api: [string, string]; nginx: string; nginxAccess: string };
   /** nginx: the TLS server the recipe configures, and its plain-http server (a redirect). */
   nginx: { https: string; http: string };
   metricsToken: string;
@@ -46,7 +47,17 @@ const ADMIN = { phone: '+77015550190', password: 'Steppe-Xproc-2026' };
 /** The recipe's nginx.conf with its upstreams, ports and certificate swapped; every swap must find its line. */
 export function nginxServers(
   recipe: string,
-  opts: { api: [number, number]; http: number; https: number; cert: string; key: string; http2On: boolean },
+  opts: {
+    api: [number, number];
+    http: number;
+    https: number;
+    cert: string;
+    key: string;
+    http2On: boolean;
+    /** The S3 fake's `http://host:port/<bucket>/` (the recipe's MinIO) and a folder for nginx's cache. */
+    bucketUrl: string;
+    cacheDir: string;
+  },
 ) {
   let conf = recipe;
   const swap = (from: string, to: string) => {
@@ -62,6 +73,8 @@ export function nginxServers(
   swap('http2 on;', opts.http2On ? 'http2 on;' : '# http2: on the listen line (nginx < 1.25.1)');
   swap('/etc/nginx/certs/fullchain.pem', opts.cert);
   swap('/etc/nginx/certs/privkey.pem', opts.key);
+  swap('proxy_pass http://minio:9000/portal-uploads/;', `proxy_pass ${opts.bucketUrl};`);
+  swap('proxy_cache_path /var/cache/nginx/portal ', `proxy_cache_path ${opts.cacheDir} `);
   return conf;
 }
 
@@ -168,6 +181,8 @@ export class Stack {
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: this.s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: 'xproc-fake-secret-access-key',
+      // As the recipe: private photos are presigned addresses under nginx's /media/, which forwards to the bucket.
+      S3_PUBLIC_URL: '/media',
       // Only process 1 works the queue (messages and live badges), so a badge on a page connected to process 2
       // can move only through Redis pub/sub: the live check cannot pass by the job landing on the right process.
       NOTIFY_WORKER: i === 0 ? 'true' : 'false',
@@ -285,6 +300,8 @@ export class Stack {
       cert,
       key,
       http2On,
+      bucketUrl: `${this.s3.url}/${this.s3.bucket}/`,
+      cacheDir: join(this.dir, 'nginx-cache'),
     });
     writeFileSync(join(this.dir, 'portal.conf'), servers);
     const temp = join(this.dir, 'nginx-temp');
@@ -300,7 +317,8 @@ export class Stack {
         `error_log ${nginxLog} notice;`,
         'events { worker_connections 512; }',
         'http {',
-        `  access_log ${join(this.dir, 'nginx-access.log')};`,
+        "  log_format xproc '$request_method $uri $status $body_bytes_sent upstream=$upstream_addr cache=$upstream_cache_status';",
+        `  access_log ${join(this.dir, 'nginx-access.log')} xproc;`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(temp, t)};`),
         `  include ${join(this.dir, 'portal.conf')};`,
         '}',
@@ -326,7 +344,11 @@ export class Stack {
       api: [`http://127.0.0.1:${ports.api1}`, `http://127.0.0.1:${ports.api2}`],
       dataDirs: [join(this.dir, 'api-1'), join(this.dir, 'api-2')],
       outboxes: [join(this.dir, 'api-1', 'sms-outbox.jsonl'), join(this.dir, 'api-2', 'sms-outbox.jsonl')],
-      logs: { api: [join(this.dir, 'api-1.log'), join(this.dir, 'api-2.log')], nginx: nginxLog },
+      logs: {
+        api: [join(this.dir, 'api-1.log'), join(this.dir, 'api-2.log')],
+        nginx: nginxLog,
+        nginxAccess: join(this.dir, 'nginx-access.log'),
+      },
       nginx: { https, http: `http://127.0.0.1:${ports.http}` },
       metricsToken: this.metricsToken,
       admin: ADMIN,

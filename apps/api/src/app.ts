@@ -71,7 +71,7 @@ import { rateLimitPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { redisPlugin } from './plugins/redis';
 import { createSmsDriver, smsPlugin, type SmsDriver } from './plugins/sms';
-import { createStorage, storagePlugin } from './modules/uploads/storage-plugin';
+import { createStorage, mediaImageOrigin, storagePlugin } from './modules/uploads/storage-plugin';
 import type { ObjectStorage } from './modules/uploads/storage';
 import { notificationsPlugin } from './modules/notifications/notifications-plugin';
 import { pushRoutes } from './modules/notifications/push-routes';
@@ -240,7 +240,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // The built index.html's inline scripts (the theme and language before the first paint), by their hash.
         scriptSrc: ["'self'", ...inlineScriptHashes(webIndexHtml ?? '')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Private photos come presigned from the store (ADR 097): its origin when it is plain http (development).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...[mediaImageOrigin(config)].filter((o) => o !== null)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         // Lesson videos: exactly the players the contract's video rule turns links into.

@@ -2,9 +2,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDatabase } from './seed';
-import { MediaUrls } from './modules/uploads/media-urls';
-import { createStorage } from './modules/uploads/storage-plugin';
-import { Uploads } from './modules/uploads/uploads-service';
+import { createStorage, uploadsOver } from './modules/uploads/storage-plugin';
 import { buildApp } from './app';
 import { codesRepository } from './modules/auth/codes-repository';
 import { discardPendingWork, drillLines } from './restore-drill';
@@ -30,7 +28,7 @@ async function main() {
       holder: 'the portal server',
       afterMigrate: async (db) => {
         // Demo parcels get their photos in the configured storage (the uploads service processes them as any upload).
-        const uploads = new Uploads(createStorage(config), new MediaUrls(config.jwtSecret));
+        const uploads = uploadsOver(createStorage(config), config.jwtSecret);
         seeded = await seedDatabase(db, { demo: config.seedDemo, storePhoto: (bytes) => uploads.savePhoto(bytes) });
       },
     });

@@ -110,6 +110,11 @@ describe('production recipe (docker-compose.yml) against the configuration schem
       expect(config.databaseUrl).toMatch(/^postgres:\/\/portal:.+@postgres:5432\/portal$/);
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(config.s3).toMatchObject({ endpoint: 'http://minio:9000', bucket: 'portal-uploads', forcePathStyle: true });
+      // Private photos at the edge (ADR 097): presigned under /media/, which nginx forwards to the API's own bucket.
+      expect(config.s3?.publicUrl).toBe('/media');
+      expect(readFileSync(`${root}deploy/nginx.conf`, 'utf8')).toMatch(
+        /location \/media\/ \{(?:(?!location)[\s\S])*proxy_pass http:\/\/minio:9000\/portal-uploads\/;/,
+      );
       expect(config.metricsToken).toBeTruthy();
       // Only the proxy may say who the client is: its fixed address on the recipe's subnet, nothing else.
       const proxyAddress = (compose.services.proxy as { networks?: { default?: { ipv4_address?: string } } }).networks?.default

@@ -14,11 +14,14 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 /**
  * A small S3-compatible server for tests: path-style PutObject, GetObject, HeadObject, DeleteObject and
  * ListObjectsV2 as the S3 API documents them (XML listing, NoSuchKey/NoSuchBucket errors). It checks that
- * each request is signed with the expected access key (not the signature itself).
+ * each request is signed with the expected access key (not the signature itself); a presigned GET (credential in the
+ * query) also by its X-Amz-Date and X-Amz-Expires (403 AccessDenied once expired), answering its
+ * response-cache-control as S3 does. `served` counts the bytes of object bodies it answered, per key.
  */
 export class FakeS3 {
   readonly objects = new Map<string, FakeObject>();
-  readonly requests: { method: string; path: string }[] = [];
+  readonly requests: { method: string; path: string; presigned: boolean }[] = [];
+  readonly served = new Map<string, number>();
   private server: Server | null = null;
   url = '';
   /** Answer every request with 503 (a store that is down). */
@@ -48,6 +51,15 @@ export class FakeS3 {
     if (o) o.lastModified = new Date(o.lastModified.getTime() - ms);
   }
 
+  /** A presigned request's window: X-Amz-Date (20261130T004500Z) plus X-Amz-Expires seconds, not yet past. */
+  private inTime(q: URLSearchParams): boolean {
+    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(q.get('X-Amz-Date') ?? '');
+    const expires = Number(q.get('X-Amz-Expires'));
+    if (!m || !Number.isInteger(expires) || expires < 1 || expires > 604_800) return false;
+    const signedAt = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+    return Date.now() <= signedAt + expires * 1000;
+  }
+
   private error(res: ServerResponse, status: number, code: string, head = false) {
     res.writeHead(status, { 'content-type': 'application/xml' });
     res.end(head ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
@@ -59,10 +71,12 @@ export class FakeS3 {
     const body = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
-    this.requests.push({ method, path: url.pathname });
+    const presigned = url.searchParams.has('X-Amz-Signature');
+    this.requests.push({ method, path: url.pathname, presigned });
     if (this.down) return this.error(res, 503, 'ServiceUnavailable');
-    const auth = req.headers.authorization ?? '';
+    const auth = presigned ? `Credential=${url.searchParams.get('X-Amz-Credential') ?? ''}` : (req.headers.authorization ?? '');
     if (!auth.includes(`Credential=${this.accessKeyId}/`)) return this.error(res, 403, 'InvalidAccessKeyId');
+    if (presigned && !this.inTime(url.searchParams)) return this.error(res, 403, 'AccessDenied', method === 'HEAD');
     const [, bucket, ...rest] = url.pathname.split('/');
     if (bucket !== this.bucket) return this.error(res, 404, 'NoSuchBucket', method === 'HEAD');
     const key = decodeURIComponent(rest.join('/'));
@@ -102,12 +116,15 @@ export class FakeS3 {
     if (method === 'GET' || method === 'HEAD') {
       const o = this.objects.get(key);
       if (!o) return this.error(res, 404, 'NoSuchKey', method === 'HEAD');
+      const cacheControl = presigned ? url.searchParams.get('response-cache-control') : null;
       res.writeHead(200, {
         'content-type': o.contentType,
         'content-length': o.bytes.length,
         etag: `"${o.etag}"`,
         'last-modified': o.lastModified.toUTCString(),
+        ...(cacheControl ? { 'cache-control': cacheControl } : {}),
       });
+      if (method === 'GET') this.served.set(key, (this.served.get(key) ?? 0) + o.bytes.length);
       res.end(method === 'HEAD' ? undefined : o.bytes);
       return;
     }

@@ -15,6 +15,8 @@ function storageSuite(
     ctx: TestContext;
     age: (url: string, ms: number) => void;
     has: (url: string) => boolean;
+    /** A private photo fetched as a browser would, by the address the API hands out (the API itself or the store). */
+    fetchPhoto: (url: string) => Promise<{ status: number; contentType?: string; cacheControl?: string; body: Buffer }>;
     done: () => Promise<void>;
   }>,
 ) {
@@ -34,19 +36,17 @@ function storageSuite(
       expect(up.status).toBe(200);
       return (up.json.data.photos as string[])[0]!;
     };
-    const signed = (url: string) => s.ctx.app.uploads.urls.sign(url.slice('/uploads/'.length));
 
     it('a photo is stored in the store (with its thumbnail) and served back by its signed address, privately cached', async () => {
       const url = await put();
       expect(url).toMatch(/^\/uploads\/parcels\/[0-9a-f]{32}\.webp$/);
       expect(s.has(url)).toBe(true);
       expect(s.has(url.replace('.webp', '-t.webp'))).toBe(true);
-      const served = await s.ctx.app.inject({ method: 'GET', url: signed(url) });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-      expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+      const served = await s.fetchPhoto(url);
+      expect(served.status).toBe(200);
+      expect(served.contentType).toBe('image/webp');
+      expect(served.cacheControl).toMatch(/^private, max-age=\d+$/);
+      expect(served.body.subarray(8, 12).toString()).toBe('WEBP');
       // Other kinds stay public with a long cache life.
       const news = await s.ctx.app.uploads.saveImage('news', PNG_1x1, 'png');
       const pub = await s.ctx.app.inject({ method: 'GET', url: news });
@@ -55,7 +55,8 @@ function storageSuite(
     });
 
     it('a missing upload is 404 (not the web app), whatever the browser accepts', async () => {
-      for (const url of [signed('/uploads/parcels/0123456789abcdef0123456789abcdef.webp'), '/uploads/news/nope.png', '/uploads/x']) {
+      expect((await s.fetchPhoto('/uploads/parcels/0123456789abcdef0123456789abcdef.webp')).status).toBe(404);
+      for (const url of ['/uploads/news/nope.png', '/uploads/x']) {
         const res = await s.ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type'], url).toContain('application/json');
@@ -77,8 +78,8 @@ function storageSuite(
       expect(s.has(orphan)).toBe(false);
       expect(s.has(attached)).toBe(true);
       expect(s.has(fresh)).toBe(true);
-      expect((await s.ctx.app.inject({ method: 'GET', url: signed(orphan) })).statusCode).toBe(404);
-      expect((await s.ctx.app.inject({ method: 'GET', url: signed(attached) })).statusCode).toBe(200);
+      expect((await s.fetchPhoto(orphan)).status).toBe(404);
+      expect((await s.fetchPhoto(attached)).status).toBe(200);
       // A linked photo's thumbnail is kept with it, an orphan's goes with it.
       const thumb = (u: string) => u.replace('.webp', '-t.webp');
       s.age(thumb(attached), DAY + 60_000);
@@ -100,6 +101,17 @@ storageSuite('the local folder (default)', async () => {
   const file = (url: string) => join(dataDir, url.slice(1));
   return {
     ctx,
+    // The API's own signed address (ADR 081), served by the API with nosniff.
+    fetchPhoto: async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url: await ctx.app.uploads.urls.address(url.slice('/uploads/'.length)) });
+      expect(res.statusCode === 200 ? res.headers['x-content-type-options'] : 'nosniff').toBe('nosniff');
+      return {
+        status: res.statusCode,
+        contentType: res.headers['content-type'] as string | undefined,
+        cacheControl: res.headers['cache-control'] as string | undefined,
+        body: res.rawPayload,
+      };
+    },
     has: (url) => {
       try {
         return statSync(file(url)).isFile();
@@ -131,6 +143,18 @@ storageSuite('an S3-compatible store (started by the test)', async () => {
   const key = (url: string) => url.slice('/uploads/'.length);
   return {
     ctx,
+    // The store's presigned address (ADR 097), fetched from the store itself: the API has no part in it.
+    fetchPhoto: async (url) => {
+      const address = await ctx.app.uploads.urls.address(key(url));
+      expect(address.startsWith(`${s3.url}/portal-test/${key(url)}?`)).toBe(true);
+      const res = await fetch(address);
+      return {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? undefined,
+        cacheControl: res.headers.get('cache-control') ?? undefined,
+        body: Buffer.from(await res.arrayBuffer()),
+      };
+    },
     has: (url) => s3.objects.has(key(url)),
     age: (url, ms) => s3.age(key(url), ms),
     done: async () => {

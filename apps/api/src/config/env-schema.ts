@@ -105,6 +105,12 @@ export const ZEnv = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+    // Where browsers open private media (presigned, ADR 097): a path on the portal's origin the proxy forwards to the
+    // bucket (`/media` in the recipe) or an https origin; unset: the presigned address of S3_ENDPOINT itself.
+    S3_PUBLIC_URL: z
+      .string()
+      .regex(/^(\/[A-Za-z0-9._~/-]*[A-Za-z0-9._~-]|https?:\/\/[^\s?#]+)$/, 'a path like /media or an http(s) address')
+      .optional(),
     NOTIFY_WORKER: z.enum(['true', 'false']).optional(),
     NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
     NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -43,7 +43,16 @@ export interface AppConfig {
   /** Bearer token a Prometheus scraper presents at /metrics (unset: no /metrics). */
   metricsToken: string | undefined;
   /** S3-compatible object storage for uploads when S3_BUCKET is set; else the local DATA_DIR/uploads folder. */
-  s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
+  s3: {
+    endpoint?: string;
+    region: string;
+    bucket: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+    /** Where browsers reach the bucket (S3_PUBLIC_URL, ADR 097): a path the proxy forwards, or an origin. */
+    publicUrl?: string;
+  } | null;
   /** Notification delivery: whether this process works queue jobs, retries (with backoff), unreachable threshold. */
   notify: { worker: boolean; retryLimit: number; retryDelaySeconds: number; unreachableAfter: number };
   /**
@@ -126,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           // MinIO and most self-hosted services want path-style addresses; AWS itself takes either.
           forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+          publicUrl: env.S3_PUBLIC_URL,
         }
       : null,
     notify: {

@@ -96,13 +96,19 @@ export async function evidenceOf(db: DbOrTx, c: ClaimRow, urls: MediaUrls, forSt
       })),
     },
     cap,
-    parcel_photos: toParcelPhotos(photos, (k) => urls.sign(k), forStaff),
+    parcel_photos: await toParcelPhotos(photos, (k) => urls.address(k), forStaff),
     timeline: timeline.map((e) => ({ action: e.action, status: (e.status ?? null) as never, at: e.at.toISOString() })),
   };
 }
 
 async function partsOf(db: DbOrTx, c: ClaimRow, urls: MediaUrls, forStaff: boolean) {
-  const photos = (await repo.photos(db, c.id)).map((p) => ({ id: p.id, url: urls.sign(p.key), thumb_url: urls.sign(p.thumbKey) }));
+  const photos = await Promise.all(
+    (await repo.photos(db, c.id)).map(async (p) => ({
+      id: p.id,
+      url: await urls.address(p.key),
+      thumb_url: await urls.address(p.thumbKey),
+    })),
+  );
   const events = (await repo.events(db, c.id)).map((e) => {
     const d = e.details as { text?: string; reason?: string; amount?: number; method?: string };
     return {

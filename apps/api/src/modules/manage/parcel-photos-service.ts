@@ -43,7 +43,7 @@ export const parcelPhotosService = {
     urls: MediaUrls,
   ): Promise<{ allowed: boolean; photos: TParcelPhoto[] }> {
     const allowed = maySeePhotos(user, scope);
-    return { allowed, photos: allowed ? toParcelPhotos(await parcels.photosOf(db, [orderId]), (k) => urls.sign(k), true) : [] };
+    return { allowed, photos: allowed ? await toParcelPhotos(await parcels.photosOf(db, [orderId]), (k) => urls.address(k), true) : [] };
   },
 
   /**
@@ -72,6 +72,6 @@ export const parcelPhotosService = {
         after: { kind, keys: photos.map((p) => p.key) },
       });
     });
-    return toParcelPhotos(await parcels.photosOf(db, [orderId]), (k) => urls.sign(k), true);
+    return toParcelPhotos(await parcels.photosOf(db, [orderId]), (k) => urls.address(k), true);
   },
 };

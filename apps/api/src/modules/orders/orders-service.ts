@@ -212,7 +212,7 @@ export const ordersService = {
       delivered_at: row.deliveredAt?.toISOString() ?? null,
       archived_at: row.archivedAt?.toISOString() ?? null,
       receipt_id: order.status.code === 'delivered' ? row.receiptId : null,
-      photos: toParcelPhotos(photos, (k) => urls.sign(k), false),
+      photos: await toParcelPhotos(photos, (k) => urls.address(k), false),
     };
   },
 

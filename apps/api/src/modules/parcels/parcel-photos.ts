@@ -79,13 +79,19 @@ export const parcelPhotosRepository = {
 };
 
 /** Photos as the API answers them: addresses signed now by `sign` (uploads/media-urls.ts); names for staff only. */
-export function toParcelPhotos(rows: ParcelPhotoRow[], sign: (key: string) => string, withNames: boolean): TParcelPhoto[] {
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    url: sign(r.key),
-    thumb_url: sign(r.thumbKey),
-    taken_at: r.takenAt.toISOString(),
-    taken_by: withNames ? r.takenByName : null,
-  }));
+export function toParcelPhotos(
+  rows: ParcelPhotoRow[],
+  sign: (key: string) => Promise<string>,
+  withNames: boolean,
+): Promise<TParcelPhoto[]> {
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      kind: r.kind,
+      url: await sign(r.key),
+      thumb_url: await sign(r.thumbKey),
+      taken_at: r.takenAt.toISOString(),
+      taken_by: withNames ? r.takenByName : null,
+    })),
+  );
 }

@@ -19,6 +19,21 @@ export function createStorage(config: AppConfig): ObjectStorage {
   return new LocalStorage(join(config.dataDir, 'uploads'));
 }
 
+/** The uploads service over a storage: private media addresses are the store's presigned ones when it has them (ADR 097). */
+export const uploadsOver = (storage: ObjectStorage, secret: string) => new Uploads(storage, new MediaUrls(secret, storage));
+
+/**
+ * The origin browsers load private media from when it is neither the portal's own nor https (a plain-http S3 endpoint in
+ * development), for the page's img-src; null when 'self' or https: already allow it.
+ */
+export function mediaImageOrigin(config: AppConfig): string | null {
+  if (!config.s3) return null;
+  const base = config.s3.publicUrl ?? config.s3.endpoint;
+  if (!base || base.startsWith('/')) return null;
+  const origin = new URL(base).origin;
+  return origin.startsWith('https:') ? null : origin;
+}
+
 export const storagePlugin = fp(async (app: FastifyInstance, opts: { storage: ObjectStorage; secret: string }) => {
-  app.decorate('uploads', new Uploads(opts.storage, new MediaUrls(opts.secret)));
+  app.decorate('uploads', uploadsOver(opts.storage, opts.secret));
 });

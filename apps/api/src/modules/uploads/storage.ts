@@ -10,6 +10,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 /** One stored object as it is read back. */
 export interface StoredObject {
@@ -38,6 +39,17 @@ export interface ObjectStorage {
   list(prefix: string): AsyncIterable<StoredEntry>;
   /** Throws when the store cannot be reached (readiness). */
   check(): Promise<void>;
+  /** A storage-side signed GET address browsers open directly (S3 presigning, ADR 097); absent for the local folder. */
+  signedGetUrl?(key: string, opts: SignedGetOptions): Promise<string>;
+}
+
+export interface SignedGetOptions {
+  /** The signature's time (rounded by the caller, so one address repeats and the browser's cache holds). */
+  signedAt: Date;
+  /** Seconds from signedAt the address stays valid. */
+  expiresIn: number;
+  /** The Cache-Control the store answers with (S3's response-cache-control, part of the signature). */
+  cacheControl: string;
 }
 
 /** SVG only for logos, whose upload refuses scripts and outside references (settings/svg-check.ts). */
@@ -101,6 +113,11 @@ export interface S3Options {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /**
+   * Where browsers reach the bucket (S3_PUBLIC_URL): a path on the portal's own origin that the proxy forwards to
+   * `<endpoint>/<bucket>/` (the recipe's `/media`), or another origin; unset: the presigned address itself.
+   */
+  publicUrl?: string;
 }
 
 /** Any S3-compatible service (AWS S3, MinIO, Cloudflare R2, Kazakh providers) through the official client. */
@@ -108,8 +125,10 @@ export class S3Storage implements ObjectStorage {
   readonly name = 's3' as const;
   readonly client: S3Client;
   readonly bucket: string;
+  private readonly publicUrl: string | undefined;
   constructor(opts: S3Options) {
     this.bucket = opts.bucket;
+    this.publicUrl = opts.publicUrl?.replace(/\/+$/, '');
     this.client = new S3Client({
       endpoint: opts.endpoint,
       region: opts.region,
@@ -154,5 +173,16 @@ export class S3Storage implements ObjectStorage {
 
   async check() {
     await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+  }
+
+  /**
+   * A presigned GET (SigV4, the SDK's presigner) of one key. The signature covers the endpoint's host and the path
+   * `/<bucket>/<key>`, so a public URL on another address must be a proxy forwarding there with that Host.
+   */
+  async signedGetUrl(key: string, opts: SignedGetOptions): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseCacheControl: opts.cacheControl });
+    const url = await getSignedUrl(this.client, command, { expiresIn: opts.expiresIn, signingDate: opts.signedAt });
+    if (!this.publicUrl) return url;
+    return `${this.publicUrl}/${key}${new URL(url).search}`;
   }
 }

@@ -22,7 +22,12 @@ export async function keepShellOffline(session: { token: string | null; lang: st
         .map((e) => e.name)
         .filter((url) => {
           const u = new URL(url, location.href);
-          return u.origin === location.origin && !u.pathname.startsWith('/api/') && !u.pathname.startsWith('/uploads/');
+          return (
+            u.origin === location.origin &&
+            !u.pathname.startsWith('/api/') &&
+            !u.pathname.startsWith('/uploads/') &&
+            !u.pathname.startsWith('/media/')
+          );
         }),
     ];
     const channel = new MessageChannel();
