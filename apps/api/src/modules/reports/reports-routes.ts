@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZDashboardResponse,
@@ -48,6 +49,17 @@ export async function reportsRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * Reads on the replica when there is one (the primary while it is away, ADR 095), saying where they came from:
+   * `x-read-from` (replica|primary) and, from a replica, `x-replica-lag-seconds` (the screen shows it when it matters).
+   */
+  async function readFor<T>(reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T> {
+    const read = await app.database.reads.read(work);
+    reply.header('x-read-from', read.from);
+    if (read.lagSeconds !== null) reply.header('x-replica-lag-seconds', String(read.lagSeconds));
+    return read.value;
+  }
+
   r.get(
     '/manage/reports',
     {
@@ -59,9 +71,9 @@ export async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZDashboardResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const branchId = branchOf(request);
-      return { data: await reportsService.dashboard(app.db, request.query, branchId, requestLang(request)) };
+      return { data: await readFor(reply, (db) => reportsService.dashboard(db, request.query, branchId, requestLang(request))) };
     },
   );
 
@@ -78,10 +90,12 @@ export async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZWorklistResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const branchId = branchOf(request);
       return {
-        data: await reportsService.worklist(app.db, request.params.kind, { branchId, days: request.query.days }, requestLang(request)),
+        data: await readFor(reply, (db) =>
+          reportsService.worklist(db, request.params.kind, { branchId, days: request.query.days }, requestLang(request)),
+        ),
       };
     },
   );
@@ -103,9 +117,11 @@ export async function reportsRoutes(app: FastifyInstance) {
       const lang: TLang = q.lang ?? requestLang(request);
       const branchId = branchOf(request);
       const kind = ZWorklistKind.safeParse(q.table);
-      const data = kind.success
-        ? { worklist: await reportsService.worklist(app.db, kind.data, { branchId, days: q.days }, lang) }
-        : { dashboard: await reportsService.dashboard(app.db, q, branchId, lang) };
+      const data = await readFor(reply, async (db) =>
+        kind.success
+          ? { worklist: await reportsService.worklist(db, kind.data, { branchId, days: q.days }, lang) }
+          : { dashboard: await reportsService.dashboard(db, q, branchId, lang) },
+      );
       const body = await writeExport(exportTableOf(q.table, data), q.format, lang, q.table);
       const stamp = data.dashboard ? `${data.dashboard.period.from}_${data.dashboard.period.to}` : new Date().toISOString().slice(0, 10);
       reply
