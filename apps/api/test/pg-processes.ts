@@ -20,7 +20,11 @@ export function requireBinary(path: string, pkg: string): string {
 /** PostgreSQL's server binaries (initdb, pg_ctl, pg_basebackup), the newest installed major. */
 export function postgresBin(name: string): string {
   const root = '/usr/lib/postgresql';
-  const majors = existsSync(root) ? readdirSync(root).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a)) : [];
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((d) => /^\d+$/.test(d))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (!majors.length) throw new Error(`${root}/<major>/bin is missing: install Debian's postgresql (apt-get install postgresql)`);
   return requireBinary(join(root, majors[0]!, 'bin', name), 'postgresql');
 }
@@ -148,7 +152,20 @@ function configureCluster(dir: string, port: number) {
 
 /** pg_basebackup -R of a running cluster into `dir`: a streaming standby of it, on `port`. */
 export function standbyOf(primaryPort: number, dir: string, port: number) {
-  runPg(postgresBin('pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', dir, '-R', '-X', 'stream', '--no-sync']);
+  runPg(postgresBin('pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    dir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+  ]);
   runPg('/bin/sh', ['-c', `printf '%s\\n' "port = ${port}" >> ${dir}/postgresql.auto.conf`]);
   return clusterControl(dir, port);
 }

@@ -40,7 +40,11 @@ describe('behind PgBouncer in transaction mode', () => {
   const directUrl = () => Object.assign(new URL(server.toString()), { pathname: `/${name}` }).toString();
 
   beforeAll(async () => {
-    await onServer(`create database ${name}`);
+    await onServer(`create database ${name}`).catch((error: Error) => {
+      throw new Error(
+        `the PgBouncer test needs the PostgreSQL server at ${server.host} (TEST_DATABASE_URL names another): ${error.message}`,
+      );
+    });
     bouncer = await startPgBouncer({ port: PORT, server, database: name, poolSize: SERVER_CONNECTIONS, statementTimeoutMs: TIMEOUT_MS });
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -124,6 +128,8 @@ describe('behind PgBouncer in transaction mode', () => {
     const migrations = await database.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(migrations.rows[0]!.n).toBe(journal.entries.length);
     // Through the pooler the session-level migration lock would be refused by the config check.
-    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: bouncer.url, DATABASE_POOL_MODE: 'transaction' })).toThrow(/DATABASE_DIRECT_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: bouncer.url, DATABASE_POOL_MODE: 'transaction' })).toThrow(
+      /DATABASE_DIRECT_URL/,
+    );
   });
 });

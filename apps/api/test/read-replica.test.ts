@@ -85,7 +85,10 @@ describe('reads on a streaming replica', () => {
     const { res, n: before } = await received();
     expect(res.headers['x-read-from']).toBe('replica');
     expect(Number(res.headers['x-replica-lag-seconds'])).toBe(0);
-    const seen = await query(standby!.url(DB), "select count(*)::int as n from pg_stat_activity where application_name = 'portal-replica-reads'");
+    const seen = await query(
+      standby!.url(DB),
+      "select count(*)::int as n from pg_stat_activity where application_name = 'portal-replica-reads'",
+    );
     expect(seen[0].n).toBeGreaterThan(0);
 
     // Replay paused on the standby: a change on the primary isn't on the screen yet, and the lag says so.

@@ -219,10 +219,15 @@ export const ZEnv = z
       ctx.addIssue({
         code: 'custom',
         path: ['DATABASE_DIRECT_URL'],
-        message: "is required when DATABASE_POOL_MODE=transaction (migrations take a session-level lock, which a transaction-mode pooler can't keep)",
+        message:
+          "is required when DATABASE_POOL_MODE=transaction (migrations take a session-level lock, which a transaction-mode pooler can't keep)",
       });
     if ((env.DATABASE_DIRECT_URL || env.DATABASE_REPLICA_URL || env.DATABASE_POOL_MODE === 'transaction') && !env.DATABASE_URL)
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required with DATABASE_POOL_MODE, DATABASE_DIRECT_URL or DATABASE_REPLICA_URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required with DATABASE_POOL_MODE, DATABASE_DIRECT_URL or DATABASE_REPLICA_URL',
+      });
     if (env.RESTORE_DRILL === 'true') {
       // The drill empties the queue of the database it opens: never the one in service, so only a copy named for it.
       const [what, name] = env.DATABASE_URL

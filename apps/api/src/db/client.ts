@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock';
 import { checkPooledTimeout, createPool, DEFAULT_POSTGRES, ReplicaReads, type PostgresOptions } from './pg-pool';
@@ -87,7 +88,7 @@ export async function openDatabase(opts: {
       if (direct) await direct.end().catch(() => {});
       else {
         await lock.query('reset statement_timeout').catch(() => {});
-        (lock as import('pg').PoolClient).release();
+        (lock as PoolClient).release();
       }
     }
     await checkPooledTimeout(pool, postgres).catch(async (error) => {

@@ -64,9 +64,7 @@ export function createPool(pg: Pg, url: string, options: PostgresOptions, extra:
  */
 export async function checkPooledTimeout(pool: pgModule.Pool, options: PostgresOptions): Promise<void> {
   if (options.poolMode !== 'transaction' || !options.statementTimeoutMs) return;
-  const { rows } = await pool.query<{ ms: string }>(
-    "select setting as ms from pg_settings where name = 'statement_timeout'",
-  );
+  const { rows } = await pool.query<{ ms: string }>("select setting as ms from pg_settings where name = 'statement_timeout'");
   if (Number(rows[0]?.ms) !== options.statementTimeoutMs)
     throw new Error(
       `DATABASE_STATEMENT_TIMEOUT_MS=${options.statementTimeoutMs} but the pooler's connections have statement_timeout=${rows[0]?.ms}ms: ` +
