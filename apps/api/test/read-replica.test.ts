@@ -103,6 +103,7 @@ describe('reads on a streaming replica', () => {
     expect(behind.n).toBe(before);
     expect(behind.res.headers['x-read-from']).toBe('replica');
     expect(Number(behind.res.headers['x-replica-lag-seconds'])).toBeGreaterThan(0);
+    expect(behind.res.json.data.replica_lag_seconds).toBe(Number(behind.res.headers['x-replica-lag-seconds']));
 
     await query(standby!.url(DB), 'select pg_wal_replay_resume()');
     let after = await received();
@@ -129,6 +130,7 @@ describe('reads on a streaming replica', () => {
     const { res, n } = await received();
     expect(res.headers['x-read-from']).toBe('primary');
     expect(res.headers['x-replica-lag-seconds']).toBeUndefined();
+    expect(res.json.data.replica_lag_seconds).toBeUndefined();
     expect(n).toBeGreaterThanOrEqual(7);
     const exported = await call('GET', `/manage/reports/export?table=flows&format=csv&${PERIOD}`, { token });
     expect(exported.status).toBe(200);

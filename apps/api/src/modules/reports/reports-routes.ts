@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import type { ReadOrigin } from '../../db/pg-pool';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZDashboardResponse,
@@ -51,13 +52,16 @@ export async function reportsRoutes(app: FastifyInstance) {
 
   /**
    * Reads on the replica when there is one (the primary while it is away, ADR 095), saying where they came from:
-   * `x-read-from` (replica|primary) and, from a replica, `x-replica-lag-seconds` (the screen shows it when it matters).
+   * `x-read-from` (replica|primary) and, from a replica, `x-replica-lag-seconds` (the dashboard's `replica_lag_seconds` too, the screen shows it when it matters).
    */
   async function readFor<T>(reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T> {
     const read = await app.database.reads.read(work);
+    say(reply, read);
+    return read.value;
+  }
+  function say(reply: FastifyReply, read: ReadOrigin) {
     reply.header('x-read-from', read.from);
     if (read.lagSeconds !== null) reply.header('x-replica-lag-seconds', String(read.lagSeconds));
-    return read.value;
   }
 
   r.get(
@@ -73,7 +77,9 @@ export async function reportsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const branchId = branchOf(request);
-      return { data: await readFor(reply, (db) => reportsService.dashboard(db, request.query, branchId, requestLang(request))) };
+      const read = await app.database.reads.read((db) => reportsService.dashboard(db, request.query, branchId, requestLang(request)));
+      say(reply, read);
+      return { data: read.lagSeconds === null ? read.value : { ...read.value, replica_lag_seconds: read.lagSeconds } };
     },
   );
 
