@@ -127,6 +127,13 @@ describe('behind PgBouncer in transaction mode', () => {
     expect(rows[0]!.statement_timeout).toBe(`${TIMEOUT_MS / 1000}s`);
     const migrations = await database.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(migrations.rows[0]!.n).toBe(journal.entries.length);
+    // A timeout asked for that the pooler doesn't set: the API refuses to start rather than run without it.
+    await expect(
+      openDatabase({
+        databaseUrl: bouncer.url,
+        postgres: { poolMode: 'transaction', directUrl: directUrl(), poolSize: 2, statementTimeoutMs: TIMEOUT_MS * 2 },
+      }),
+    ).rejects.toThrow(/connect_query/);
     // Through the pooler the session-level migration lock would be refused by the config check.
     expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: bouncer.url, DATABASE_POOL_MODE: 'transaction' })).toThrow(
       /DATABASE_DIRECT_URL/,
