@@ -24,6 +24,7 @@ async function main() {
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      postgres: config.postgres,
       dataDir: config.dataDir,
       holder: 'the portal server',
       afterMigrate: async (db) => {

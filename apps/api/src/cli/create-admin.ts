@@ -48,7 +48,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  // PostgreSQL itself when the API's address is a transaction-mode pooler (ADR 095): one short session, no pooling needed.
+  const databaseUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL || undefined;
   const dataDir = resolve(process.env.DATA_DIR || './data');
   let database;
   try {

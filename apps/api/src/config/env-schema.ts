@@ -76,6 +76,19 @@ export const ZEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // Pooling and a read replica (ADR 095): what DATABASE_URL points at (PostgreSQL itself, or a pooler in
+    // transaction mode), the direct address migrations and session-level locks take, the pool per process.
+    DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -208,6 +221,19 @@ export const ZEnv = z
     if (env.SMS_DRIVER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_DRIVER=http' });
     }
+    if (env.DATABASE_POOL_MODE === 'transaction' && !env.DATABASE_DIRECT_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message:
+          "is required when DATABASE_POOL_MODE=transaction (migrations take a session-level lock, which a transaction-mode pooler can't keep)",
+      });
+    if ((env.DATABASE_DIRECT_URL || env.DATABASE_REPLICA_URL || env.DATABASE_POOL_MODE === 'transaction') && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required with DATABASE_POOL_MODE, DATABASE_DIRECT_URL or DATABASE_REPLICA_URL',
+      });
     if (env.RESTORE_DRILL === 'true') {
       // The drill empties the queue of the database it opens: never the one in service, so only a copy named for it.
       const [what, name] = env.DATABASE_URL

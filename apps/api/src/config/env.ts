@@ -2,6 +2,7 @@ import webpush from 'web-push';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { PostgresOptions } from '../db/pg-pool';
 import { ZEnv, type Env } from './env-schema';
 
 export { ZEnv, type Env } from './env-schema';
@@ -15,6 +16,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How the PostgreSQL pool talks to DATABASE_URL (ADR 095); unused on PGlite. */
+  postgres: PostgresOptions;
   redisUrl: string | undefined;
   sms: {
     driver: 'outbox' | 'http' | 'mobizon' | 'smsc';
@@ -103,6 +106,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    postgres: {
+      poolMode: env.DATABASE_POOL_MODE,
+      directUrl: env.DATABASE_DIRECT_URL,
+      replicaUrl: env.DATABASE_REPLICA_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     redisUrl: env.REDIS_URL,
     sms: {
       driver: env.SMS_DRIVER ?? 'outbox',

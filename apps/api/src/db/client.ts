@@ -2,8 +2,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock';
+import { checkPooledTimeout, createPool, DEFAULT_POSTGRES, ReplicaReads, type PostgresOptions } from './pg-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<void>;
+  /** Where reports, exports and the dashboard read: the replica when one is configured and up (ADR 095). */
+  reads: ReplicaReads<Db>;
   /** Connections of the PostgreSQL pool (metrics); undefined on PGlite. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -54,6 +58,8 @@ export async function openDatabase(opts: {
   holder?: string;
   /** Another migrations folder (tests: the schema as it stood before a migration, to check what the migration does). */
   migrationsFolder?: string;
+  /** Pool mode, direct address, replica, pool size, statement timeout (PostgreSQL only; ADR 095). */
+  postgres?: PostgresOptions;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder();
   if (opts.databaseUrl) {
@@ -62,27 +68,44 @@ export async function openDatabase(opts: {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // Dates stay strings; numerics are mapped by the schema's custom type.
     pg.types.setTypeParser(1082, (v: string) => v);
-    // A connection attempt gives up after 5 s, so requests answer 503 instead of hanging while the server is away.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', () => {});
+    const postgres = opts.postgres ?? DEFAULT_POSTGRES;
+    const pool = createPool(pg, opts.databaseUrl, postgres);
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Several API processes starting together migrate (and seed) one after the other under a session-level
-    // advisory lock: the first applies the migrations, the others find nothing left to do.
-    const lock = await pool.connect();
+    // advisory lock: the first applies the migrations, the others find nothing left to do. A transaction-mode
+    // pooler can't keep a session-level lock, so then they take it (and migrate, and seed) over the direct address.
+    const direct = postgres.directUrl ? new pg.Client({ connectionString: postgres.directUrl }) : null;
+    const lock = direct ?? (await pool.connect());
     try {
+      if (direct) await direct.connect();
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrate(drizzle(pool, { schema }), { migrationsFolder: folder });
-      await opts.afterMigrate?.(db);
+      // A migration (an index on a big table) may take longer than the requests' statement timeout.
+      await lock.query('set statement_timeout = 0');
+      await migrate(drizzle(lock, { schema }), { migrationsFolder: folder });
+      await opts.afterMigrate?.(direct ? (drizzle(direct, { schema }) as unknown as Db) : db);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      lock.release();
+      if (direct) await direct.end().catch(() => {});
+      else {
+        await lock.query('reset statement_timeout').catch(() => {});
+        (lock as PoolClient).release();
+      }
     }
+    await checkPooledTimeout(pool, postgres).catch(async (error) => {
+      await pool.end();
+      throw error;
+    });
+    const replicaPool = postgres.replicaUrl
+      ? createPool(pg, postgres.replicaUrl, postgres, { applicationName: 'portal-replica-reads' })
+      : undefined;
+    const reads = new ReplicaReads<Db>(db, replicaPool && { db: drizzle(replicaPool, { schema }) as unknown as Db, pool: replicaPool });
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
+      reads,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         await pool.query('select 1');
@@ -119,6 +142,7 @@ export async function openDatabase(opts: {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    reads: new ReplicaReads<Db>(pgliteDb as unknown as Db),
     close: async () => {
       try {
         await pglite.close();

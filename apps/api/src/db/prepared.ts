@@ -7,7 +7,8 @@ const built = new WeakMap<DbOrTx, Map<string, unknown>>();
  * A query of the hot path (every signed-in request) built once per database handle and run as a named prepared
  * statement: drizzle builds the SQL text again on every call otherwise, about a sixth of a small signed-in
  * request's CPU (bench/results/server-cost.md), and PostgreSQL parses it again. `build` must give the same
- * text for the same name (values go in as sql.placeholder).
+ * text for the same name (values go in as sql.placeholder). Behind a transaction-mode pooler the name is dropped on the
+ * way out (pg-pool.ts `unnamedClient`, ADR 095): the text is still built once, PostgreSQL parses it per call.
  */
 export function prepared<Q>(db: DbOrTx, name: string, build: () => Q): Q {
   let byName = built.get(db);

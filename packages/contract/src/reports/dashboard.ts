@@ -65,6 +65,8 @@ export const ZDashboard = z.object({
   period: ZPeriod,
   previous: ZPeriod,
   branch_id: z.number().int().nullable(),
+  /** Read on the read replica: seconds its replay is behind (ADR 095); absent when read on the primary. */
+  replica_lag_seconds: z.number().nonnegative().optional(),
   /** Parcels now in each status per branch (delivered: delivered within the period). */
   parcels_by_status: z.array(ZStatusRow),
   flows: z.array(ZFlowRow),

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ReadOrigin } from '../../db/pg-pool';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZDashboardResponse,
@@ -48,6 +50,20 @@ export async function reportsRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * Reads on the replica when there is one (the primary while it is away, ADR 095), saying where they came from:
+   * `x-read-from` (replica|primary) and, from a replica, `x-replica-lag-seconds` (the dashboard's `replica_lag_seconds` too, the screen shows it when it matters).
+   */
+  async function readFor<T>(reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T> {
+    const read = await app.database.reads.read(work);
+    say(reply, read);
+    return read.value;
+  }
+  function say(reply: FastifyReply, read: ReadOrigin) {
+    reply.header('x-read-from', read.from);
+    if (read.lagSeconds !== null) reply.header('x-replica-lag-seconds', String(read.lagSeconds));
+  }
+
   r.get(
     '/manage/reports',
     {
@@ -59,9 +75,11 @@ export async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZDashboardResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const branchId = branchOf(request);
-      return { data: await reportsService.dashboard(app.db, request.query, branchId, requestLang(request)) };
+      const read = await app.database.reads.read((db) => reportsService.dashboard(db, request.query, branchId, requestLang(request)));
+      say(reply, read);
+      return { data: read.lagSeconds === null ? read.value : { ...read.value, replica_lag_seconds: read.lagSeconds } };
     },
   );
 
@@ -78,10 +96,12 @@ export async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZWorklistResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const branchId = branchOf(request);
       return {
-        data: await reportsService.worklist(app.db, request.params.kind, { branchId, days: request.query.days }, requestLang(request)),
+        data: await readFor(reply, (db) =>
+          reportsService.worklist(db, request.params.kind, { branchId, days: request.query.days }, requestLang(request)),
+        ),
       };
     },
   );
@@ -103,9 +123,11 @@ export async function reportsRoutes(app: FastifyInstance) {
       const lang: TLang = q.lang ?? requestLang(request);
       const branchId = branchOf(request);
       const kind = ZWorklistKind.safeParse(q.table);
-      const data = kind.success
-        ? { worklist: await reportsService.worklist(app.db, kind.data, { branchId, days: q.days }, lang) }
-        : { dashboard: await reportsService.dashboard(app.db, q, branchId, lang) };
+      const data = await readFor(reply, async (db) =>
+        kind.success
+          ? { worklist: await reportsService.worklist(db, kind.data, { branchId, days: q.days }, lang) }
+          : { dashboard: await reportsService.dashboard(db, q, branchId, lang) },
+      );
       const body = await writeExport(exportTableOf(q.table, data), q.format, lang, q.table);
       const stamp = data.dashboard ? `${data.dashboard.period.from}_${data.dashboard.period.to}` : new Date().toISOString().slice(0, 10);
       reply

@@ -35,6 +35,8 @@ const METHOD_COLORS: Record<TPaymentMethod, string> = {
 const PROVIDER_COLORS: Record<TOnlineProvider, string> = { kaspi: '#f14635', cloudpayments: '#455a64', freedompay: '#00695c' };
 const FLOW_COLORS = { received: '#6a1b9a', dispatched: '#1565c0', arrived: '#ef6c00', delivered: '#2e7d32' } as const;
 const FLOWS = ['received', 'dispatched', 'arrived', 'delivered'] as const;
+/** Read on a replica this far behind or more, the screen says so (ADR 095); below it the figures are as good as live. */
+const REPLICA_LAG_SHOWN_S = 30;
 
 /** Buttons that download exactly the rows the table shows (same filters) as .xlsx or .csv. */
 function ExportButtons({ query, name }: { query: Omit<TExportQuery, 'format'>; name: string }) {
@@ -170,6 +172,11 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
               pto: formatDate(d.previous.to, lang),
             })}
           </p>
+        )}
+        {d?.replica_lag_seconds !== undefined && d.replica_lag_seconds >= REPLICA_LAG_SHOWN_S && (
+          <div data-testid="reports-replica-lag">
+            <Alert kind="info">{t('manage:reports.replica_lag', { n: formatCount(Math.round(d.replica_lag_seconds), lang) })}</Alert>
+          </div>
         )}
       </section>
 
