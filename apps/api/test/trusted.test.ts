@@ -120,9 +120,9 @@ describe('naming a trusted person', () => {
   });
 
   it('refuses parcels not the caller’s or already handed over, days out of range, and a grant not valid yet', async () => {
-    const c = await parcelsIn(ctx, 'at_branch', [1]);
+    const gone = await parcelsIn(ctx, 'delivered', [1]);
+    const c = await parcelsIn(ctx, 'at_branch', [1], { owner: gone });
     const stranger = await parcelsIn(ctx, 'at_branch', [1]);
-    const gone = await parcelsIn(ctx, 'delivered', [1], { owner: c });
     for (const ids of [stranger.ids, gone.ids]) {
       const res = await grant(c.token, { order_ids: ids });
       expect(res.status).toBe(422);

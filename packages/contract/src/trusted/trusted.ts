@@ -42,6 +42,7 @@ export const ZCreateTrustedRequest = z.strictObject({
   valid_to: ZDay,
 });
 export type TCreateTrustedRequest = z.input<typeof ZCreateTrustedRequest>;
+export type TCreateTrusted = z.infer<typeof ZCreateTrustedRequest>;
 
 export const ZTrustedParcel = z.object({ id: z.number().int(), track_code: z.string(), name: z.string().nullable() });
 

@@ -6,7 +6,7 @@ import {
   TRUSTED_MAX_DAYS,
   TRUSTED_MAX_SMS,
   TRUSTED_RESEND_SECONDS,
-  type TCreateTrustedRequest,
+  type TCreateTrusted,
   type TLang,
   type TTrustedCollector,
   type TTrustedPass,
@@ -107,7 +107,7 @@ export function createTrustedService(deps: TrustedDeps) {
      * today or later in that branch's time zone and span at most TRUSTED_MAX_DAYS; at most TRUSTED_MAX_ACTIVE active
      * grants (counted under a per-customer lock, so a burst cannot pass the limit). The link goes by SMS.
      */
-    async create(user: { id: number; language: TLang }, input: TCreateTrustedRequest & { phone: string }, actor: AuditActor, lang: TLang) {
+    async create(user: { id: number; language: TLang }, input: TCreateTrusted, actor: AuditActor, lang: TLang) {
       const wanted = [...new Set(input.order_ids)];
       const row = await db.transaction(async (tx) => {
         await trustedRepository.lockCustomer(tx, user.id);
