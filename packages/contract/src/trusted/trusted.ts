@@ -46,6 +46,14 @@ export type TCreateTrusted = z.infer<typeof ZCreateTrustedRequest>;
 
 export const ZTrustedParcel = z.object({ id: z.number().int(), track_code: z.string(), name: z.string().nullable() });
 
+/** GET trusted/parcels: the caller's parcels a trusted person may be named for (at a branch or on the way). */
+export const ZTrustedChoice = ZTrustedParcel.extend({
+  status: z.enum(['china_warehouse', 'in_transit', 'at_branch']),
+  branch: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type TTrustedChoice = z.infer<typeof ZTrustedChoice>;
+export const ZTrustedChoicesResponse = ZData(z.array(ZTrustedChoice));
+
 /** One trusted person as their customer sees them. */
 export const ZTrustedPerson = z.object({
   id: z.number().int(),

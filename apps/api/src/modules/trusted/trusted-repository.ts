@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, orders, trustedPeople, users, type TrustedPersonRow } from '../../db/schema';
 
@@ -71,6 +71,16 @@ export const trustedRepository = {
       .select({ id: orders.id, trackCode: orders.trackCode, name: orders.name, statusId: orders.statusId, branchId: orders.branchId })
       .from(orders)
       .where(and(eq(orders.userId, userId), inArray(orders.id, ids)));
+  },
+
+  /** The customer's parcels in the given statuses that have a branch, oldest first. */
+  async openParcels(db: DbOrTx, userId: number, statusIdList: number[]) {
+    return db
+      .select({ id: orders.id, trackCode: orders.trackCode, name: orders.name, statusId: orders.statusId, branchId: orders.branchId })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.statusId, statusIdList), isNotNull(orders.branchId)))
+      .orderBy(orders.id)
+      .limit(200);
   },
 
   async branch(db: DbOrTx, id: number) {

@@ -7,6 +7,7 @@ import {
   ZErrorBody,
   ZIdParam,
   ZTrustedPassQuery,
+  ZTrustedChoicesResponse,
   ZTrustedPassResponse,
   ZTrustedPeopleResponse,
   ZTrustedPersonResponse,
@@ -42,6 +43,15 @@ export async function trustedRoutes(app: FastifyInstance) {
     '/trusted',
     { schema: { tags, security, summary: "The caller's trusted people, newest first", response: { 200: ZTrustedPeopleResponse, ...errors } }, preHandler },
     async (request) => ({ data: await app.trusted.list(me(request).id, requestLang(request)) }),
+  );
+
+  r.get(
+    '/trusted/parcels',
+    {
+      schema: { tags, security, summary: "The caller's parcels a trusted person may be named for (at a branch or on the way)", response: { 200: ZTrustedChoicesResponse, ...errors } },
+      preHandler,
+    },
+    async (request) => ({ data: await app.trusted.choices(me(request).id, requestLang(request)) }),
   );
 
   r.post(

@@ -8,6 +8,7 @@ import {
   TRUSTED_RESEND_SECONDS,
   type TCreateTrusted,
   type TLang,
+  type TTrustedChoice,
   type TTrustedCollector,
   type TTrustedPass,
   type TTrustedPerson,
@@ -97,6 +98,29 @@ export function createTrustedService(deps: TrustedDeps) {
   }
 
   return {
+    /** The caller's parcels a trusted person may be named for: at a branch or on the way to one. */
+    async choices(userId: number, lang: TLang): Promise<TTrustedChoice[]> {
+      const ids = await statusIds(db);
+      const codeOf = new Map<number, TTrustedChoice['status']>([
+        [ids.china_warehouse, 'china_warehouse'],
+        [ids.in_transit, 'in_transit'],
+        [ids.at_branch, 'at_branch'],
+      ]);
+      const rows = await trustedRepository.openParcels(db, userId, [...codeOf.keys()]);
+      const names = new Map<number, string>();
+      for (const id of new Set(rows.map((r) => r.branchId!))) {
+        const b = await trustedRepository.branch(db, id);
+        names.set(id, b ? pickText(b.name, lang) : '');
+      }
+      return rows.map((r) => ({
+        id: r.id,
+        track_code: r.trackCode,
+        name: r.name || null,
+        status: codeOf.get(r.statusId)!,
+        branch: { id: r.branchId!, name: names.get(r.branchId!) ?? '' },
+      }));
+    },
+
     async list(userId: number, lang: TLang): Promise<TTrustedPerson[]> {
       const rows = await trustedRepository.ofUser(db, userId);
       return Promise.all(rows.map((r) => view(db, r, lang)));
