@@ -68,7 +68,13 @@ describe('naming a trusted person', () => {
     expect(look.json.data.trusted.for_name).toContain(c.user.first_name);
 
     // A parcel the grant does not name is refused; without order_ids the granted ones waiting here are handed over.
-    const other = await m.complete(staff.branch, { customer_id: c.user.id, order_ids: [c.ids[1]], payments: [], accept_debt: true, trusted_token: token });
+    const other = await m.complete(staff.branch, {
+      customer_id: c.user.id,
+      order_ids: [c.ids[1]],
+      payments: [],
+      accept_debt: true,
+      trusted_token: token,
+    });
     expect(other.status).toBe(409);
     expect(other.json.code).toBe('trusted_not_granted');
     const done = await m.complete(staff.branch, { customer_id: c.user.id, payments: [], accept_debt: true, trusted_token: token });
@@ -139,7 +145,9 @@ describe('naming a trusted person', () => {
     }
     expect((await grant(c.token, { order_ids: c.ids, phone: '12345' })).status).toBe(422);
     const phone = trustedPhone();
-    expect((await grant(c.token, { order_ids: c.ids, phone, valid_from: plusDays(today, 1), valid_to: plusDays(today, 14) })).status).toBe(201);
+    expect((await grant(c.token, { order_ids: c.ids, phone, valid_from: plusDays(today, 1), valid_to: plusDays(today, 14) })).status).toBe(
+      201,
+    );
     expect((await m.lookup(staff.branch, { customer: tokenSentTo(phone) })).json.code).toBe('trusted_not_yet');
   });
 });
@@ -180,9 +188,9 @@ describe('under simultaneous requests', () => {
       const token = tokenSentTo(phone);
       const qr = (await m.call('GET', '/qr', { token: c.token })).json.data.token as string;
       const [owner, trusted] = await Promise.all([
-        m.lookup(staff.branch, { customer: qr }).then(() =>
-          m.complete(staff.branch, { customer_id: c.user.id, order_ids: c.ids, payments: [], accept_debt: true }),
-        ),
+        m
+          .lookup(staff.branch, { customer: qr })
+          .then(() => m.complete(staff.branch, { customer_id: c.user.id, order_ids: c.ids, payments: [], accept_debt: true })),
         m.complete(staff.branch, { customer_id: c.user.id, order_ids: c.ids, payments: [], accept_debt: true, trusted_token: token }),
       ]);
       const statuses = [owner.status, trusted.status].sort();

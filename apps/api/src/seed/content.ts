@@ -279,7 +279,7 @@ export const DEMO_FAQS = [
     answer: t(
       'Да. В разделе «Доверенные лица» укажите имя и телефон человека, выберите посылки и дни (до 14). Ему придёт SMS со ссылкой на его собственный QR-код — только для этих посылок и дней. Вы можете отозвать его в любой момент, код перестанет работать сразу. В чеке будет указано, кто получил посылки.',
       'Иә. «Сенімді тұлғалар» бөлімінде адамның атын және телефонын көрсетіп, сәлемдемелер мен күндерді таңдаңыз (14 күнге дейін). Оған өзінің QR-кодына сілтемесі бар SMS келеді — тек осы сәлемдемелер мен күндерге. Оны кез келген уақытта кері қайтара аласыз, код бірден жарамсыз болады. Чекте сәлемдемені кім алғаны көрсетіледі.',
-      'Yes. Under Trusted people, enter the person\'s name and phone, choose the parcels and the days (up to 14). They get an SMS with a link to their own QR code, valid only for those parcels and days. You can revoke it at any time and it stops working at once. The receipt says who collected the parcels.',
+      "Yes. Under Trusted people, enter the person's name and phone, choose the parcels and the days (up to 14). They get an SMS with a link to their own QR code, valid only for those parcels and days. You can revoke it at any time and it stops working at once. The receipt says who collected the parcels.",
     ),
   },
   {

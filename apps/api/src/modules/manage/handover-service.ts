@@ -273,7 +273,12 @@ async function collectorFor(
     : (
         await manageRepository.parcels(
           tx,
-          and(eq(orders.userId, customerId), eq(orders.statusId, ids.at_branch), eq(orders.branchId, branch.id), inArray(orders.id, grant.orderIds)),
+          and(
+            eq(orders.userId, customerId),
+            eq(orders.statusId, ids.at_branch),
+            eq(orders.branchId, branch.id),
+            inArray(orders.id, grant.orderIds),
+          ),
         )
       ).map((r) => r.order.id);
   if (!waiting.length) throw new AppError('handover_changed');

@@ -214,7 +214,16 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
   // A trusted person collected for the customer (ADR 091).
   if (receipt.collected_by)
     row(
-      [text('receipt_pdf.collected_by', lang, { name: receipt.collected_by.name, phone: receipt.collected_by.phone, client: receipt.customer.name }), '', '', ''],
+      [
+        text('receipt_pdf.collected_by', lang, {
+          name: receipt.collected_by.name,
+          phone: receipt.collected_by.phone,
+          client: receipt.customer.name,
+        }),
+        '',
+        '',
+        '',
+      ],
       'regular',
     );
   if (receipt.debt_repaid > 0) row([text('receipt_pdf.debt_repaid', lang), '', '', money(toMajor(receipt.debt_repaid))], 'regular');

@@ -90,7 +90,13 @@ export const trustedRepository = {
 
   async customer(db: DbOrTx, id: number) {
     const [row] = await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, clientCode: users.clientCode, language: users.language })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        clientCode: users.clientCode,
+        language: users.language,
+      })
       .from(users)
       .where(eq(users.id, id))
       .limit(1);

@@ -41,14 +41,27 @@ export async function trustedRoutes(app: FastifyInstance) {
 
   r.get(
     '/trusted',
-    { schema: { tags, security, summary: "The caller's trusted people, newest first", response: { 200: ZTrustedPeopleResponse, ...errors } }, preHandler },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's trusted people, newest first",
+        response: { 200: ZTrustedPeopleResponse, ...errors },
+      },
+      preHandler,
+    },
     async (request) => ({ data: await app.trusted.list(me(request).id, requestLang(request)) }),
   );
 
   r.get(
     '/trusted/parcels',
     {
-      schema: { tags, security, summary: "The caller's parcels a trusted person may be named for (at a branch or on the way)", response: { 200: ZTrustedChoicesResponse, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's parcels a trusted person may be named for (at a branch or on the way)",
+        response: { 200: ZTrustedChoicesResponse, ...errors },
+      },
       preHandler,
     },
     async (request) => ({ data: await app.trusted.choices(me(request).id, requestLang(request)) }),
@@ -77,7 +90,7 @@ export async function trustedRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Revoke a trusted person at once: their QR code is refused from the next scan",
+        summary: 'Revoke a trusted person at once: their QR code is refused from the next scan',
         params: ZIdParam,
         body: z.unknown().optional(),
         response: { 200: ZTrustedPersonResponse, ...errors },

@@ -170,7 +170,13 @@ export function createTrustedService(deps: TrustedDeps) {
           targetType: 'trusted_person',
           targetId: created.id,
           before: null,
-          after: { name: created.name, phone: maskPhone(created.phone), codes: parcels.map((p) => p.trackCode), from: input.valid_from, to: input.valid_to },
+          after: {
+            name: created.name,
+            phone: maskPhone(created.phone),
+            codes: parcels.map((p) => p.trackCode),
+            from: input.valid_from,
+            to: input.valid_to,
+          },
         });
         return created;
       });
@@ -187,7 +193,14 @@ export function createTrustedService(deps: TrustedDeps) {
           if (!existing || existing.userId !== userId) throw new AppError('not_found');
           return existing;
         }
-        await recordAudit(tx, { actor, action: 'trusted.revoke', targetType: 'trusted_person', targetId: id, before: null, after: { name: revoked.name } });
+        await recordAudit(tx, {
+          actor,
+          action: 'trusted.revoke',
+          targetType: 'trusted_person',
+          targetId: id,
+          before: null,
+          after: { name: revoked.name },
+        });
         return revoked;
       });
       return view(db, row, lang);
@@ -203,7 +216,14 @@ export function createTrustedService(deps: TrustedDeps) {
           if (existing.revokedAt) throw new AppError('trusted_revoked');
           throw new AppError('trusted_sms_too_soon');
         }
-        await recordAudit(tx, { actor, action: 'trusted.resend', targetType: 'trusted_person', targetId: id, before: null, after: { count: taken.smsCount } });
+        await recordAudit(tx, {
+          actor,
+          action: 'trusted.resend',
+          targetType: 'trusted_person',
+          targetId: id,
+          before: null,
+          after: { count: taken.smsCount },
+        });
         return taken;
       });
       await sendLink(row, user.language);

@@ -35,7 +35,11 @@ export class TrustedTokenService {
     const body = trustedTokenBody(trimmed);
     if (body === null || trimmed.length > 1024) return null;
     try {
-      const { payload } = await jwtVerify(body, this.key, { algorithms: ['HS256'], issuer: 'cargo-portal/trusted', requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(body, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'cargo-portal/trusted',
+        requiredClaims: ['exp'],
+      });
       const grantId = Number(payload.sub);
       const version = Number(payload.v);
       if (!Number.isInteger(grantId) || !Number.isInteger(version)) return null;

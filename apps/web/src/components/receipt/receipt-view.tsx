@@ -53,7 +53,11 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
           <div data-testid="receipt-collected-by">
             <dt>{t('receipts:collected_by_label')}</dt>
             <dd>
-              {t('receipts:collected_by', { name: receipt.collected_by.name, phone: receipt.collected_by.phone, client: receipt.customer.name })}
+              {t('receipts:collected_by', {
+                name: receipt.collected_by.name,
+                phone: receipt.collected_by.phone,
+                client: receipt.customer.name,
+              })}
             </dd>
           </div>
         )}

@@ -23,13 +23,15 @@ export async function handoverRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { lang } = workContext(request);
-      return { data: await handoverService.lookup(
+      return {
+        data: await handoverService.lookup(
           app.db,
           { qr: app.qr, trusted: app.trusted },
           workBranchOf(request),
           request.body.customer,
           lang,
-        ) };
+        ),
+      };
     },
   );
 

@@ -94,14 +94,26 @@ function NewTrusted({ onCreated }: { onCreated: () => void }) {
     <Card>
       <h2>{t('trusted:new_title')}</h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="trusted-form">
-        <TextField label={t('trusted:name')} value={name} onChange={(e) => setName(e.target.value)} error={field('name')} data-testid="trusted-name" />
+        <TextField
+          label={t('trusted:name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={field('name')}
+          data-testid="trusted-name"
+        />
         <PhoneField label={t('trusted:phone')} name="trusted_phone" value={phone} onChange={setPhone} error={field('phone')} />
         <fieldset className={styles.choices} data-testid="trusted-parcels">
           <legend>{t('trusted:parcels')}</legend>
           {choices.data?.length === 0 && <p className={styles.muted}>{t('trusted:no_parcels')}</p>}
           {choices.data?.map((c) => (
             <label key={c.id} className={styles.choice}>
-              <input type="checkbox" checked={chosen.has(c.id)} onChange={() => toggle(c.id)} data-testid="trusted-parcel" data-code={c.track_code} />
+              <input
+                type="checkbox"
+                checked={chosen.has(c.id)}
+                onChange={() => toggle(c.id)}
+                data-testid="trusted-parcel"
+                data-code={c.track_code}
+              />
               <span>
                 <strong>{c.track_code}</strong> {c.name}
                 <span className={styles.muted}>
@@ -113,7 +125,14 @@ function NewTrusted({ onCreated }: { onCreated: () => void }) {
           ))}
         </fieldset>
         <div className={styles.days}>
-          <TextField type="date" label={t('trusted:from')} value={from} min={today} onChange={(e) => setFrom(e.target.value)} data-testid="trusted-from" />
+          <TextField
+            type="date"
+            label={t('trusted:from')}
+            value={from}
+            min={today}
+            onChange={(e) => setFrom(e.target.value)}
+            data-testid="trusted-from"
+          />
           <TextField
             type="date"
             label={t('trusted:to')}
@@ -165,7 +184,13 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
           {confirming ? (
             <>
               <span className={styles.muted}>{t('trusted:revoke_confirm')}</span>
-              <Button size="sm" variant="danger" loading={revoking.isLoading} onClick={() => void act(() => revoke(p.id), t('trusted:revoked'))} data-testid="trusted-revoke-yes">
+              <Button
+                size="sm"
+                variant="danger"
+                loading={revoking.isLoading}
+                onClick={() => void act(() => revoke(p.id), t('trusted:revoked'))}
+                data-testid="trusted-revoke-yes"
+              >
                 {t('trusted:revoke')}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
@@ -174,7 +199,12 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
             </>
           ) : (
             <>
-              <Button size="sm" variant="secondary" loading={resending.isLoading} onClick={() => void act(() => resend(p.id), t('trusted:resent'))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={resending.isLoading}
+                onClick={() => void act(() => resend(p.id), t('trusted:resent'))}
+              >
                 {t('trusted:resend')}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} data-testid="trusted-revoke">
