@@ -55,6 +55,7 @@ import { paymentsRoutes } from './modules/payments/payments-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { prohibitedItemsRoutes } from './modules/prohibited-items/prohibited-items-routes';
 import { QrTokenService } from './modules/qr/qr-token';
+import { trustedPlugin, trustedRoutes } from './modules/trusted/trusted-routes';
 import { receiptsRoutes } from './modules/receipts/receipts-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportsRoutes } from './modules/supports/supports-routes';
@@ -295,6 +296,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reconciliationPlugin, { config });
   await app.register(dutiesPlugin, { config });
   app.decorate('qr', new QrTokenService(config.jwtSecret));
+  await app.register(trustedPlugin, { secret: config.jwtSecret, publicUrl: config.publicUrl });
 
   // Routes, all under /api.
   const codes = createCodesService({ db: app.db, sms: app.sms, secret: config.jwtSecret });
@@ -326,6 +328,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(tracksRoutes);
       await api.register(declarationsRoutes);
       await api.register(qrRoutes);
+      await api.register(trustedRoutes);
       await api.register(marketplacesRoutes);
       await api.register(prohibitedItemsRoutes);
       await api.register(newsRoutes);

@@ -101,3 +101,4 @@ export * from './reports/dashboard';
 export * from './reports/list-exports';
 export * from './notifications/push';
 export * from './notifications/live';
+export * from './trusted/trusted';

@@ -277,9 +277,9 @@ export const DEMO_FAQS = [
   {
     question: t('Может ли посылку забрать другой человек?', 'Сәлемдемені басқа адам ала ала ма?', 'Can someone else collect my parcel?'),
     answer: t(
-      'Да. Отправьте ему скриншот QR-кода из раздела «QR» — сотрудник отсканирует его так же, как ваш телефон. QR-код можно обновить в любой момент, тогда старый перестанет работать.',
-      'Иә. Оған «QR» бөлімінен QR-кодтың скриншотын жіберіңіз — қызметкер оны телефоныңыз сияқты сканерлейді. QR-кодты кез келген уақытта жаңартуға болады, сонда ескісі жарамсыз болады.',
-      'Yes. Send them a screenshot of the QR code from the QR tab — staff scan it just like your phone. You can renew the QR code at any time, and the old one stops working.',
+      'Да. В разделе «Доверенные лица» укажите имя и телефон человека, выберите посылки и дни (до 14). Ему придёт SMS со ссылкой на его собственный QR-код — только для этих посылок и дней. Вы можете отозвать его в любой момент, код перестанет работать сразу. В чеке будет указано, кто получил посылки.',
+      'Иә. «Сенімді тұлғалар» бөлімінде адамның атын және телефонын көрсетіп, сәлемдемелер мен күндерді таңдаңыз (14 күнге дейін). Оған өзінің QR-кодына сілтемесі бар SMS келеді — тек осы сәлемдемелер мен күндерге. Оны кез келген уақытта кері қайтара аласыз, код бірден жарамсыз болады. Чекте сәлемдемені кім алғаны көрсетіледі.',
+      "Yes. Under Trusted people, enter the person's name and phone, choose the parcels and the days (up to 14). They get an SMS with a link to their own QR code, valid only for those parcels and days. You can revoke it at any time and it stops working at once. The receipt says who collected the parcels.",
     ),
   },
   {

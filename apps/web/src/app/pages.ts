@@ -67,6 +67,8 @@ export const PAGES: PageEntry[] = [
       { path: ':code', page: 'features/tracking/pages/track-page.tsx' },
     ],
   },
+  // A trusted person's SMS link (ADR 091): their QR code, without signing in.
+  { path: 'trusted-pass', noCrumbs: true, page: 'features/trusted/pages/trusted-pass-page.tsx' },
   {
     guard: 'signed-in',
     children: [
@@ -105,6 +107,8 @@ export const PAGES: PageEntry[] = [
           { path: 'status', crumb: 'status', page: 'features/orders/pages/order-status-page.tsx' },
           { path: 'order', crumb: 'order', page: 'features/orders/pages/order-info-page.tsx' },
           { path: 'receipt', crumb: 'receipt', page: 'features/receipts/pages/receipt-page.tsx' },
+          // Trusted people (ADR 091): someone else collects, with their own QR code.
+          { path: 'trusted', page: 'features/trusted/pages/trusted-page.tsx' },
         ],
       },
       {

@@ -32,6 +32,8 @@ export const PAGE_ROUTES = [
   '/orders/status',
   '/orders/order',
   '/orders/receipt',
+  '/orders/trusted',
+  '/trusted-pass',
   '/claims',
   '/claims/new',
   '/claims/:id',

@@ -36,6 +36,8 @@ export const ZCompleteOrdersRequest = z
       })
       .optional(),
     branch_id: ZId.optional(),
+    /** A trusted person collects (ADR 091): their QR code, checked again at hand-over (revoked, days, parcels). */
+    trusted_token: z.string().trim().min(1).max(1024).optional(),
   })
   .refine((b) => (b.payment_method === undefined) !== (b.payments === undefined), { error: MSG.required, path: ['payments'] });
 export type TCompleteOrdersRequest = z.input<typeof ZCompleteOrdersRequest>;

@@ -6,6 +6,7 @@ import { ZPaymentMethod } from '../orders/order-status';
 import { ZBalance } from '../payments/payment';
 import { ZOnlinePaymentSummary } from '../payments/online';
 import { ZPickLine } from '../shelves/place';
+import { ZTrustedCollector } from '../trusted/trusted';
 import { ZWeightCheck } from '../weights/weight-checks';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
@@ -71,6 +72,8 @@ export const ZHandoverLookup = z.object({
    * decision; the counter takes no money for them (the hand-over refuses them with weight_unconfirmed).
    */
   weight_checks: z.array(ZWeightCheck).optional(),
+  /** A trusted person's QR code was scanned (ADR 091): who collects for whom; `parcels` are only the granted ones. */
+  trusted: ZTrustedCollector.optional(),
 });
 export type THandoverLookup = z.infer<typeof ZHandoverLookup>;
 export const ZHandoverLookupResponse = ZData(ZHandoverLookup);

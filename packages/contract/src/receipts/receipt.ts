@@ -63,6 +63,8 @@ export const ZReceipt = z.object({
   payments: z.array(ZPayment),
   /** When an admin undid this hand-over (its parcels went back to the branch, charge and payments reversed); null otherwise. */
   undone_at: z.string().nullable(),
+  /** A trusted person collected for the customer (ADR 091): their name and masked phone; absent otherwise. */
+  collected_by: z.object({ name: z.string(), phone: z.string() }).nullable().optional(),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
 

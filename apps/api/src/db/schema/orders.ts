@@ -330,6 +330,8 @@ export const receipts = pgTable(
     storageFee: minorUnits('storage_fee').notNull().default(0),
     storageWaived: minorUnits('storage_waived').notNull().default(0),
     storageWaiverReason: text('storage_waiver_reason'),
+    /** A trusted person collected these parcels for the customer (ADR 091): who, with their phone masked. */
+    collectedBy: jsonb('collected_by').$type<{ trusted_id: number; name: string; phone: string }>(),
     /** Its parcels as handed over; `tariff` and `price` in minor units like every amount kept. */
     items: jsonb('items').$type<ReceiptItemRow[]>().notNull(),
     /** When an admin undid this hand-over (its parcels went back to the branch, its money was reversed), and why. */

@@ -113,13 +113,19 @@ export function auditSentence(row: AuditSentenceInput, lang: TLang): string {
   const a = asObject(row.after);
   if (row.action === 'handover.complete') {
     const currency = typeof a.currency === 'string' ? a.currency : null;
-    return text('audit.handover', lang, {
+    const client = String(a.client_code ?? a.customer_id ?? '—');
+    const sentence = text('audit.handover', lang, {
       actor,
-      client: String(a.client_code ?? a.customer_id ?? '—'),
+      client,
       count: Number(a.count ?? 0),
       total: typeof a.total === 'number' ? formatMoney(a.total, currency, lang) : '—',
       payments: paymentsText(a.payments, currency, lang),
     });
+    // A trusted person collected (ADR 091): "…; collected by Aliya (+7 *** *** 45 67) for 10234".
+    const by = asObject(a.collected_by);
+    return typeof by.name === 'string'
+      ? text('audit.collected_by', lang, { sentence, name: by.name, phone: String(by.phone ?? ''), client })
+      : sentence;
   }
   const code = typeof a.track_code === 'string' ? a.track_code : null;
   const target = code ?? `${row.targetType} ${row.targetId ?? ''}`.trim();

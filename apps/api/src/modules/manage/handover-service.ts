@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   accruedStorage,
   isTrackCode,
@@ -8,6 +8,7 @@ import {
   normalizePhone,
   pickText,
   qrTokenBody,
+  trustedTokenBody,
   receiptTotalsMinor,
   sumMinor,
   toMajor,
@@ -17,10 +18,11 @@ import {
   type TPaymentMethod,
   type TReceipt,
 } from '@portal/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { branches, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { QrTokenService } from '../qr/qr-token';
+import type { TrustedService } from '../trusted/trusted-service';
 import type { BranchRow } from '../branches/branches-repository';
 import { paymentsService } from '../payments/payments-service';
 import { parcels, type Actor } from '../parcels/parcels-service';
@@ -87,12 +89,25 @@ async function parcelOwner(db: Db, text: string): Promise<CustomerRow | undefine
 }
 
 export const handoverService = {
-  async lookup(db: Db, qr: QrTokenService, branch: BranchRow, input: string, lang: TLang): Promise<THandoverLookup> {
-    const customer = await resolveCustomer(db, qr, input);
+  async lookup(
+    db: Db,
+    keys: { qr: QrTokenService; trusted: TrustedService },
+    branch: BranchRow,
+    input: string,
+    lang: TLang,
+  ): Promise<THandoverLookup> {
+    // A trusted person's QR code (ADR 091): the customer who named them, and only the parcels they may collect.
+    const grant = trustedTokenBody(input.trim()) !== null ? await keys.trusted.atCounter(db, input, branch) : null;
+    const customer = grant ? servable(await manageRepository.customerById(db, grant.userId)) : await resolveCustomer(db, keys.qr, input);
     const ids = await statusIds(db);
     const here = await manageRepository.parcels(
       db,
-      and(eq(orders.userId, customer.id), eq(orders.statusId, ids.at_branch), eq(orders.branchId, branch.id)),
+      and(
+        eq(orders.userId, customer.id),
+        eq(orders.statusId, ids.at_branch),
+        eq(orders.branchId, branch.id),
+        grant ? inArray(orders.id, grant.orderIds) : undefined,
+      ),
       { orderBy: [asc(orders.arrivedAt), asc(orders.id)] },
     );
     const elsewhere = await db
@@ -169,6 +184,7 @@ export const handoverService = {
         here.map(({ order: o }) => o.id),
         lang,
       ),
+      ...(grant ? { trusted: await keys.trusted.collector(db, grant) } : {}),
     };
   },
 
@@ -186,9 +202,12 @@ export const handoverService = {
       payments?: TPaymentInput[];
       acceptDebt?: boolean;
       storageWaiver?: { reason: string };
+      /** A trusted person collects (ADR 091): their QR code, checked again here under a share lock on the grant. */
+      trustedToken?: string;
     },
     actor: Actor & { userId: number },
     lang: TLang,
+    trusted?: TrustedService,
   ): Promise<TReceipt> {
     const { receiptId } = await db.transaction(async (tx) => {
       // Read under a share lock: an admin's block (which locks the row for update) waits for this hand-over or
@@ -196,6 +215,7 @@ export const handoverService = {
       const customer = await manageRepository.customerById(tx, input.customerId, { lock: true });
       if (!customer) throw new AppError('customer_not_found');
       assertServable(customer);
+      const by = input.trustedToken ? await collectorFor(tx, trusted!, input.trustedToken, branch, customer.id, input.orderIds) : null;
       const done = await parcels.handOver(
         tx,
         {
@@ -206,6 +226,7 @@ export const handoverService = {
           payments: input.payments,
           acceptDebt: input.acceptDebt,
           storageWaiver: input.storageWaiver,
+          ...(by ? { orderIds: by.orderIds, collectedBy: by.collector } : {}),
         },
         actor,
       );
@@ -227,3 +248,39 @@ export const handoverService = {
     return receipt;
   },
 };
+
+/**
+ * The trusted person's grant at hand-over time (read FOR SHARE: a revocation is before this hand-over or after it):
+ * only the customer's own grant, and only parcels it names — all of the granted ones still waiting here when staff
+ * name none.
+ */
+async function collectorFor(
+  tx: Tx,
+  trusted: TrustedService,
+  token: string,
+  branch: BranchRow,
+  customerId: number,
+  orderIds: number[] | undefined,
+): Promise<{ orderIds: number[]; collector: { trusted_id: number; name: string; phone: string } }> {
+  const grant = await trusted.atCounter(tx, token, branch, { lock: true });
+  if (grant.userId !== customerId) throw new AppError('trusted_not_granted');
+  const granted = new Set(grant.orderIds);
+  if (orderIds?.some((id) => !granted.has(id))) throw new AppError('trusted_not_granted');
+  const c = await trusted.collector(tx, grant);
+  const ids = await statusIds(tx);
+  const waiting = orderIds
+    ? orderIds
+    : (
+        await manageRepository.parcels(
+          tx,
+          and(
+            eq(orders.userId, customerId),
+            eq(orders.statusId, ids.at_branch),
+            eq(orders.branchId, branch.id),
+            inArray(orders.id, grant.orderIds),
+          ),
+        )
+      ).map((r) => r.order.id);
+  if (!waiting.length) throw new AppError('handover_changed');
+  return { orderIds: waiting, collector: { trusted_id: c.trusted_id, name: c.name, phone: c.phone } };
+}

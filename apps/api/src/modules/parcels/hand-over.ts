@@ -21,6 +21,8 @@ export interface HandOverInput {
   acceptDebt?: boolean;
   /** Staff waive the parcels' storage fee, with their reason (on the receipt and in the audit log). */
   storageWaiver?: { reason: string };
+  /** A trusted person collected for the customer (ADR 091): on the receipt and in the audit row. */
+  collectedBy?: { trusted_id: number; name: string; phone: string };
   /** When it happens (the demo seed replaying the past counts storage then); now otherwise. Never set by a request. */
   at?: Date;
 }
@@ -115,6 +117,7 @@ export async function handOver(
       storageFee,
       storageWaived,
       storageWaiverReason: storageWaived > 0 ? input.storageWaiver!.reason : null,
+      collectedBy: input.collectedBy ?? null,
     },
     done.map((o) => o.id),
   );
@@ -157,6 +160,7 @@ export async function handOver(
             ...(totals.insuranceMinor > 0 ? { insurance: toMajor(totals.insuranceMinor) } : {}),
             ...(storageFee > 0 ? { storage_fee: toMajor(storageFee), storage_waived: toMajor(storageWaived) } : {}),
             ...paid,
+            ...(input.collectedBy ? { collected_by: input.collectedBy } : {}),
           },
         },
         // A waived storage fee is its own row: who let whom off how much, and why.

@@ -211,6 +211,21 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
   // The weight column adds up what was charged (in whole grams, the contract's one rule), as the screen does.
   const charged = receiptTotals(receipt.items.map((i) => ({ price: i.price, weight: i.weights.chargeable_weight }))).totalWeight;
   row([text('receipt_pdf.total', lang), kg(charged), '', money(receipt.total)], 'bold', 12);
+  // A trusted person collected for the customer (ADR 091).
+  if (receipt.collected_by)
+    row(
+      [
+        text('receipt_pdf.collected_by', lang, {
+          name: receipt.collected_by.name,
+          phone: receipt.collected_by.phone,
+          client: receipt.customer.name,
+        }),
+        '',
+        '',
+        '',
+      ],
+      'regular',
+    );
   if (receipt.debt_repaid > 0) row([text('receipt_pdf.debt_repaid', lang), '', '', money(toMajor(receipt.debt_repaid))], 'regular');
   if (receipt.paid_online > 0) row([text('receipt_pdf.paid_online', lang), '', '', money(toMajor(receipt.paid_online))], 'regular');
   row([text('receipt_pdf.paid', lang), '', '', money(toMajor(receipt.paid))], 'regular');

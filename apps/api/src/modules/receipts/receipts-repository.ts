@@ -62,6 +62,7 @@ export const receiptsRepository = {
       storage_fee: r.storageFee,
       storage_waived: r.storageWaived,
       storage_waiver_reason: r.storageWaiverReason,
+      collected_by: r.collectedBy ? { name: r.collectedBy.name, phone: r.collectedBy.phone } : null,
       total_weight: r.totalWeight,
       total: toMajor(totalMinor),
       currency: r.currency,

@@ -49,6 +49,18 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
           <dt>{t('receipts:staff')}</dt>
           <dd>{receipt.staff.name}</dd>
         </div>
+        {receipt.collected_by && (
+          <div data-testid="receipt-collected-by">
+            <dt>{t('receipts:collected_by_label')}</dt>
+            <dd>
+              {t('receipts:collected_by', {
+                name: receipt.collected_by.name,
+                phone: receipt.collected_by.phone,
+                client: receipt.customer.name,
+              })}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('receipts:payment')}</dt>
           <dd data-testid="receipt-payments">

@@ -23,7 +23,15 @@ export async function handoverRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { lang } = workContext(request);
-      return { data: await handoverService.lookup(app.db, app.qr, workBranchOf(request), request.body.customer, lang) };
+      return {
+        data: await handoverService.lookup(
+          app.db,
+          { qr: app.qr, trusted: app.trusted },
+          workBranchOf(request),
+          request.body.customer,
+          lang,
+        ),
+      };
     },
   );
 
@@ -52,9 +60,11 @@ export async function handoverRoutes(app: FastifyInstance) {
             payments: b.payments,
             acceptDebt: b.accept_debt,
             storageWaiver: b.storage_waiver,
+            trustedToken: b.trusted_token,
           },
           actor,
           lang,
+          app.trusted,
         ),
       };
     },

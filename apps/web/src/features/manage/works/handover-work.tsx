@@ -166,6 +166,8 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
         ...(waive && storage.accrued > 0 ? { storage_waiver: { reason: waiveReason.trim() } } : {}),
         branch_id: branchId,
         ...(everything ? {} : { order_ids: chosen.map((p) => p.id) }),
+        // A trusted person collects (ADR 091): the server checks their code again and limits the parcels to theirs.
+        ...(found.trusted ? { trusted_token: scanned } : {}),
       }).unwrap();
       scanFeedback('ok');
       setReceipt(r);
@@ -216,6 +218,13 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
             </div>
             <span className={styles.placeTag}>{found.branch.name}</span>
           </div>
+          {found.trusted && (
+            <div data-testid="handover-trusted">
+              <Alert kind="info">
+                {t('manage:handover.trusted', { name: found.trusted.name, phone: found.trusted.phone, customer: found.trusted.for_name })}
+              </Alert>
+            </div>
+          )}
           {found.elsewhere.length > 0 && (
             <Alert kind="info">
               {t('manage:handover.elsewhere', { list: found.elsewhere.map((e) => `${e.branch.name} (${e.count})`).join(', ') })}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TQrCode } from '@portal/contract';
 import { useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { notify } from '../../../lib/ui/toast';
 import { describeApiError } from '../../../lib/api/errors';
@@ -166,6 +166,10 @@ export default function QrPage() {
         </Alert>
       )}
       <section className={styles.card}>{body}</section>
+      {/* Someone else collects (ADR 091): the customer's trusted people. */}
+      <ButtonLink to="/orders/trusted" variant="secondary" data-testid="qr-trusted-link">
+        {t('qr:trusted_link')}
+      </ButtonLink>
       <WaitingSummary />
     </div>
   );

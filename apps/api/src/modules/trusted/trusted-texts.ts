@@ -1,0 +1,14 @@
+import { formatDate, type TLang } from '@portal/contract';
+import { text } from '../../texts/texts';
+
+/**
+ * The SMS that brings a trusted person their QR code link (ADR 091). They have no account: it is written in the
+ * customer's language (the customer chose them and knows which language they read).
+ */
+export function trustedPassSms(
+  p: { site: string; customer: string; count: number; branch: string; from: string; to: string; link: string },
+  lang: TLang,
+): string {
+  const day = (d: string) => formatDate(`${d}T12:00:00Z`, lang, { short: true, timeZone: 'UTC' });
+  return text('sms.trusted_pass', lang, { ...p, from: day(p.from), to: day(p.to) });
+}

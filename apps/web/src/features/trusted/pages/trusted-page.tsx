@@ -1,0 +1,219 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDays, deviceDate, TRUSTED_MAX_DAYS, type TTrustedPerson } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { Alert, EmptyState, ErrorState, PageSpinner } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/field';
+import { PhoneField } from '../../../components/ui/phone-field';
+import { describeApiError } from '../../../lib/api/errors';
+import { currentLang, formatDate } from '../../../lib/content/format';
+import { useFeatureTexts } from '../../../lib/i18n/use-feature-texts';
+import { notify } from '../../../lib/ui/toast';
+import {
+  useCreateTrustedMutation,
+  useGetTrustedChoicesQuery,
+  useGetTrustedQuery,
+  useResendTrustedMutation,
+  useRevokeTrustedMutation,
+} from '../api/trusted-api';
+import { TRUSTED_TEXTS } from './texts';
+import styles from './trusted.module.css';
+
+/**
+ * /orders/trusted (issue 37, ADR 091): the customer names a trusted person (name, phone) for chosen parcels and days;
+ * the person gets their own QR code by SMS. The list shows each one with revoke (at once) and re-send.
+ */
+export default function TrustedPage() {
+  const { t } = useTranslation();
+  const ready = useFeatureTexts('trusted', TRUSTED_TEXTS);
+  const list = useGetTrustedQuery();
+  if (!ready) return <PageSpinner />;
+  return (
+    <div className={styles.page} data-testid="trusted-page">
+      <PageHeader title={t('trusted:title')} lead={t('trusted:lead')} />
+      <NewTrusted onCreated={() => void list.refetch()} />
+      <Card>
+        <h2>{t('trusted:list_title')}</h2>
+        {list.error ? (
+          <ErrorState title={t('trusted:list_title')} text={describeApiError(list.error, t).message} onRetry={() => void list.refetch()} />
+        ) : !list.data ? (
+          <PageSpinner />
+        ) : list.data.length === 0 ? (
+          <EmptyState title={t('trusted:empty')} />
+        ) : (
+          <ul className={styles.list} data-testid="trusted-list">
+            {list.data.map((p) => (
+              <Person key={p.id} person={p} onChange={() => void list.refetch()} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function NewTrusted({ onCreated }: { onCreated: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const choices = useGetTrustedChoicesQuery();
+  const today = deviceDate();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(addDays(today, 2));
+  const [problem, setProblem] = useState<{ message: string; fields?: Record<string, string[]> } | null>(null);
+  const [create, creating] = useCreateTrustedMutation();
+
+  const toggle = (id: number) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (creating.isLoading) return;
+    setProblem(null);
+    const result = await create({ name, phone, order_ids: [...chosen], valid_from: from, valid_to: to });
+    if ('data' in result && result.data) {
+      notify.success(t('trusted:sent', { name: result.data.name }));
+      setName('');
+      setPhone('');
+      setChosen(new Set());
+      onCreated();
+    } else {
+      const err = describeApiError(result.error, t);
+      setProblem({ message: err.message, fields: err.fields });
+    }
+  };
+  const field = (key: string) => problem?.fields?.[key]?.[0];
+  return (
+    <Card>
+      <h2>{t('trusted:new_title')}</h2>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="trusted-form">
+        <TextField
+          label={t('trusted:name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={field('name')}
+          data-testid="trusted-name"
+        />
+        <PhoneField label={t('trusted:phone')} name="trusted_phone" value={phone} onChange={setPhone} error={field('phone')} />
+        <fieldset className={styles.choices} data-testid="trusted-parcels">
+          <legend>{t('trusted:parcels')}</legend>
+          {choices.data?.length === 0 && <p className={styles.muted}>{t('trusted:no_parcels')}</p>}
+          {choices.data?.map((c) => (
+            <label key={c.id} className={styles.choice}>
+              <input
+                type="checkbox"
+                checked={chosen.has(c.id)}
+                onChange={() => toggle(c.id)}
+                data-testid="trusted-parcel"
+                data-code={c.track_code}
+              />
+              <span>
+                <strong>{c.track_code}</strong> {c.name}
+                <span className={styles.muted}>
+                  {' '}
+                  · {t(`trusted:status.${c.status}`)} · {c.branch.name}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.days}>
+          <TextField
+            type="date"
+            label={t('trusted:from')}
+            value={from}
+            min={today}
+            onChange={(e) => setFrom(e.target.value)}
+            data-testid="trusted-from"
+          />
+          <TextField
+            type="date"
+            label={t('trusted:to')}
+            value={to}
+            min={from}
+            max={addDays(from, TRUSTED_MAX_DAYS - 1)}
+            onChange={(e) => setTo(e.target.value)}
+            data-testid="trusted-to"
+          />
+        </div>
+        <p className={styles.muted}>
+          {formatDate(`${from}T12:00:00Z`, lang, { timeZone: 'UTC' })} – {formatDate(`${to}T12:00:00Z`, lang, { timeZone: 'UTC' })}
+        </p>
+        {problem && <Alert kind="error">{problem.message}</Alert>}
+        <Button type="submit" loading={creating.isLoading} disabled={chosen.size === 0} data-testid="trusted-submit">
+          {t('trusted:submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const [confirming, setConfirming] = useState(false);
+  const [revoke, revoking] = useRevokeTrustedMutation();
+  const [resend, resending] = useResendTrustedMutation();
+  const day = (d: string) => formatDate(`${d}T12:00:00Z`, lang, { timeZone: 'UTC', short: true });
+  const act = async (run: () => Promise<{ data?: unknown; error?: unknown }>, done: string) => {
+    const result = await run();
+    if ('data' in result && result.data) {
+      notify.success(done);
+      onChange();
+    } else notify.error(describeApiError(result.error as Parameters<typeof describeApiError>[0], t).message);
+  };
+  return (
+    <li className={styles.person} data-testid="trusted-person" data-state={p.state}>
+      <div className={styles.personHead}>
+        <strong>{p.name}</strong>
+        <span className={styles.muted}>{t(`trusted:state.${p.state}`)}</span>
+      </div>
+      <span className={styles.muted}>
+        {p.phone} · {p.branch.name} · {t('trusted:days', { from: day(p.valid_from), to: day(p.valid_to) })}
+      </span>
+      <span className={styles.codes}>{p.parcels.map((x) => x.track_code).join(', ')}</span>
+      {p.state === 'active' && (
+        <div className={styles.actions}>
+          {confirming ? (
+            <>
+              <span className={styles.muted}>{t('trusted:revoke_confirm')}</span>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={revoking.isLoading}
+                onClick={() => void act(() => revoke(p.id), t('trusted:revoked'))}
+                data-testid="trusted-revoke-yes"
+              >
+                {t('trusted:revoke')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+                {t('common:cancel')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={resending.isLoading}
+                onClick={() => void act(() => resend(p.id), t('trusted:resent'))}
+              >
+                {t('trusted:resend')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} data-testid="trusted-revoke">
+                {t('trusted:revoke')}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
