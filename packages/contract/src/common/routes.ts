@@ -36,6 +36,7 @@ export const PAGE_ROUTES = [
   '/claims/new',
   '/claims/:id',
   '/qr',
+  '/pickup',
   '/pay',
   '/pay/:id',
   '/notification',

@@ -7,6 +7,7 @@ import { ZBalance } from '../payments/payment';
 import { ZOnlinePaymentSummary } from '../payments/online';
 import { ZPickLine } from '../shelves/place';
 import { ZWeightCheck } from '../weights/weight-checks';
+import { ZHandoverBooking } from '../pickup-slots/pickup-slots';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
 /**
@@ -71,6 +72,8 @@ export const ZHandoverLookup = z.object({
    * decision; the counter takes no money for them (the hand-over refuses them with weight_unconfirmed).
    */
   weight_checks: z.array(ZWeightCheck).optional(),
+  /** The customer's booked pickup slot here (ADR 092), with the fast-lane verdict; null when none. */
+  pickup_booking: ZHandoverBooking.nullable().optional(),
 });
 export type THandoverLookup = z.infer<typeof ZHandoverLookup>;
 export const ZHandoverLookupResponse = ZData(ZHandoverLookup);
