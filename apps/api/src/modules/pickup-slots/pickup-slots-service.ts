@@ -26,9 +26,9 @@ import { pickupSlotsRepository as repo } from './pickup-slots-repository';
 import { slotTimes, type SlotTime } from './slot-times';
 
 const MINUTE = 60_000;
-/** The prepared list shows the slots starting from an hour ago to a day ahead. */
+/** The prepared list shows the slots starting from an hour ago to three days ahead (over a weekend). */
 const PREPARED_BEHIND = 60 * MINUTE;
-const PREPARED_AHEAD = 24 * 60 * MINUTE;
+const PREPARED_AHEAD = 72 * 60 * MINUTE;
 
 function toBooking(b: PickupBookingRow, branch: BranchRow, lang: TLang): TPickupBooking {
   return {
@@ -151,7 +151,7 @@ export const pickupSlotsService = {
     return toBooking(row, await branchOf(db, row.branchId), lang);
   },
 
-  /** The branch's prepared list: the booked slots from an hour ago to a day ahead, each slot's parcels in shelf order. */
+  /** The branch's prepared list: the booked slots from an hour ago to three days ahead, each slot's parcels in shelf order. */
   async prepared(db: DbOrTx, branch: BranchRow, now = new Date()): Promise<TPreparedSlot[]> {
     const rows = await repo.ofBranch(db, branch.id, new Date(now.getTime() - PREPARED_BEHIND), new Date(now.getTime() + PREPARED_AHEAD));
     const ids = await statusIds(db);

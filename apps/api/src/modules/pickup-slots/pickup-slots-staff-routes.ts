@@ -31,7 +31,7 @@ export async function pickupSlotsStaffRoutes(app: FastifyInstance) {
       schema: {
         tags: ['pickup-slots'],
         security,
-        summary: 'The prepared list: booked slots from an hour ago to a day ahead, customers (prepaid marked), parcels in shelf order',
+        summary: 'The prepared list: booked slots from an hour ago to three days ahead, customers (prepaid marked), parcels in shelf order',
         querystring: ZPreparedListQuery,
         response: { 200: ZPreparedListResponse, ...errors },
       },
