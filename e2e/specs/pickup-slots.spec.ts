@@ -39,9 +39,17 @@ test('a booked, prepaid pickup goes through the fast lane @mobile', async ({ pag
   const asked = (await opened.json()).data as { id: string; provider_ref: string };
   await kaspiPays(asked.provider_ref);
   await expect
-    .poll(async () => ((await (await request.get(`/api/payments/requests/${asked.id}`, { headers: auth(customer.token) })).json()).data as { status: string }).status, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/payments/requests/${asked.id}`, { headers: auth(customer.token) })).json()).data as {
+            status: string;
+          }
+        ).status,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe('paid');
 
   // The customer books the first free time.

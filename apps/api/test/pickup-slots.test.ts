@@ -86,10 +86,17 @@ describe('rules, booking and cancelling', () => {
     expect((await setRules(3, 20)).status).toBe(422);
     const bad = await m.call('PUT', `/admin/branches/${staff.branchId}/slot-rules`, {
       token: staff.admin,
-      body: { rules: [{ day: 'mon', slot_minutes: 30, capacity: 2 }, { day: 'mon', slot_minutes: 30, capacity: 3 }] },
+      body: {
+        rules: [
+          { day: 'mon', slot_minutes: 30, capacity: 2 },
+          { day: 'mon', slot_minutes: 30, capacity: 3 },
+        ],
+      },
     });
     expect(bad.status).toBe(422);
-    expect((await m.call('PUT', `/admin/branches/${staff.branchId}/slot-rules`, { token: staff.branch, body: { rules: [] } })).status).toBe(403);
+    expect((await m.call('PUT', `/admin/branches/${staff.branchId}/slot-rules`, { token: staff.branch, body: { rules: [] } })).status).toBe(
+      403,
+    );
     const got = await m.call('GET', `/admin/branches/${staff.branchId}/slot-rules`, { token: staff.admin });
     expect(got.json.data.rules).toHaveLength(7);
     expect(got.json.data.rules[0]).toMatchObject({ slot_minutes: 30, capacity: 3 });
@@ -137,7 +144,9 @@ describe('rules, booking and cancelling', () => {
     const res = await book(q.token, slot);
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('pickup_slot_full');
-    const seen = (await places(q.token)).find((x) => x.branch.id === staff.branchId)!.slots.find((s) => s.start === new Date(slot).toISOString());
+    const seen = (await places(q.token))
+      .find((x) => x.branch.id === staff.branchId)!
+      .slots.find((s) => s.start === new Date(slot).toISOString());
     expect(seen?.left).toBe(0);
     expect((await setRules(3)).status).toBe(200);
   });

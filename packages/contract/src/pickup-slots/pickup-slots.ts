@@ -87,7 +87,14 @@ export type TPickupBookingResponse = z.infer<typeof ZPickupBookingResponse>;
  * The fast lane (one rule): a booked slot and nothing to take at the counter — no debt, no weight waiting for the
  * customer, and the credit paid ahead online covers the parcels' price and their paid storage.
  */
-export function isFastLane(p: { booked: boolean; total_minor: number; storage_fee: number; debt: number; paid_online: number; weights_pending: number }): boolean {
+export function isFastLane(p: {
+  booked: boolean;
+  total_minor: number;
+  storage_fee: number;
+  debt: number;
+  paid_online: number;
+  weights_pending: number;
+}): boolean {
   return p.booked && p.debt === 0 && p.weights_pending === 0 && p.paid_online >= p.total_minor + p.storage_fee;
 }
 

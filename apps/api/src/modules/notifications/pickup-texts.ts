@@ -13,6 +13,9 @@ export interface PickupReminderParams {
 }
 
 export function pickupReminderText(p: PickupReminderParams, lang: TLang): { title: string; body: string } {
-  const vars = { branch: p.branch_name[lang] ?? p.branch_name.ru ?? '', time: formatDateTime(p.slot_start, lang, { timeZone: p.time_zone, short: true }) };
+  const vars = {
+    branch: p.branch_name[lang] ?? p.branch_name.ru ?? '',
+    time: formatDateTime(p.slot_start, lang, { timeZone: p.time_zone, short: true }),
+  };
   return { title: t('pickup_reminder_title', lang, vars), body: t('pickup_reminder_body', lang, vars) };
 }

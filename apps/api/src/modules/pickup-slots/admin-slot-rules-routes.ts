@@ -14,7 +14,13 @@ export async function adminSlotRulesRoutes(app: FastifyInstance) {
   r.get(
     '/branches/:id/slot-rules',
     {
-      schema: { tags, security, summary: 'A branch’s pickup slot rules by weekday', params: ZIdParam, response: { 200: ZSlotRulesResponse, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'A branch’s pickup slot rules by weekday',
+        params: ZIdParam,
+        response: { 200: ZSlotRulesResponse, ...errors },
+      },
     },
     async (request) => ({ data: { branch_id: request.params.id, rules: await pickupSlotsService.rules(app.db, request.params.id) } }),
   );

@@ -13,7 +13,9 @@ export const pickupSlotsRepository = {
   async replaceRules(db: DbOrTx, branchId: number, rules: SlotRule[]): Promise<void> {
     await db.delete(branchSlotRules).where(eq(branchSlotRules.branchId, branchId));
     if (rules.length)
-      await db.insert(branchSlotRules).values(rules.map((r) => ({ branchId, day: r.day, slotMinutes: r.slotMinutes, capacity: r.capacity })));
+      await db
+        .insert(branchSlotRules)
+        .values(rules.map((r) => ({ branchId, day: r.day, slotMinutes: r.slotMinutes, capacity: r.capacity })));
   },
 
   /** Booked counts of a branch's slots in [from, to). */
@@ -21,7 +23,13 @@ export const pickupSlotsRepository = {
     const rows = await db
       .select()
       .from(pickupSlotCounters)
-      .where(and(eq(pickupSlotCounters.branchId, branchId), gt(pickupSlotCounters.slotStart, new Date(from.getTime() - 1)), lt(pickupSlotCounters.slotStart, to)));
+      .where(
+        and(
+          eq(pickupSlotCounters.branchId, branchId),
+          gt(pickupSlotCounters.slotStart, new Date(from.getTime() - 1)),
+          lt(pickupSlotCounters.slotStart, to),
+        ),
+      );
     return new Map(rows.map((r) => [r.slotStart.getTime(), r.booked]));
   },
 
@@ -32,7 +40,11 @@ export const pickupSlotsRepository = {
       .update(pickupSlotCounters)
       .set({ booked: sql`${pickupSlotCounters.booked} + 1` })
       .where(
-        and(eq(pickupSlotCounters.branchId, branchId), eq(pickupSlotCounters.slotStart, slotStart), lt(pickupSlotCounters.booked, capacity)),
+        and(
+          eq(pickupSlotCounters.branchId, branchId),
+          eq(pickupSlotCounters.slotStart, slotStart),
+          lt(pickupSlotCounters.booked, capacity),
+        ),
       )
       .returning({ booked: pickupSlotCounters.booked });
     return taken.length === 1;
@@ -69,7 +81,13 @@ export const pickupSlotsRepository = {
     return db
       .select()
       .from(pickupBookings)
-      .where(and(eq(pickupBookings.userId, userId), eq(pickupBookings.state, 'booked'), branchId === undefined ? undefined : eq(pickupBookings.branchId, branchId)));
+      .where(
+        and(
+          eq(pickupBookings.userId, userId),
+          eq(pickupBookings.state, 'booked'),
+          branchId === undefined ? undefined : eq(pickupBookings.branchId, branchId),
+        ),
+      );
   },
 
   /** A branch's active bookings of slots starting in [from, to), earliest first, with their customers. */
@@ -77,7 +95,13 @@ export const pickupSlotsRepository = {
     return db
       .select({
         booking: pickupBookings,
-        user: { id: users.id, clientCode: users.clientCode, firstName: users.firstName, lastName: users.lastName, phoneNumber: users.phoneNumber },
+        user: {
+          id: users.id,
+          clientCode: users.clientCode,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          phoneNumber: users.phoneNumber,
+        },
       })
       .from(pickupBookings)
       .innerJoin(users, eq(users.id, pickupBookings.userId))

@@ -63,6 +63,8 @@ export async function pickupSlotsRoutes(app: FastifyInstance) {
       },
       preHandler,
     },
-    async (request) => ({ data: await pickupSlotsService.cancel(app.db, authOf(request).user.id, request.params.id, requestLang(request)) }),
+    async (request) => ({
+      data: await pickupSlotsService.cancel(app.db, authOf(request).user.id, request.params.id, requestLang(request)),
+    }),
   );
 }

@@ -55,13 +55,22 @@ async function bookable(db: DbOrTx, branch: BranchRow, now: Date): Promise<SlotT
 async function moneyOf(
   db: DbOrTx,
   branch: BranchRow,
-  parcels: { userId: number | null; price: number | null; weight: number; insurancePremium: number; storageUntil: string | null; storageFeePerDay: number }[],
+  parcels: {
+    userId: number | null;
+    price: number | null;
+    weight: number;
+    insurancePremium: number;
+    storageUntil: string | null;
+    storageFeePerDay: number;
+  }[],
   userId: number,
   now: Date,
 ) {
   const mine = parcels.filter((p) => p.userId === userId);
   const totals = receiptTotalsMinor(mine.map((p) => ({ priceMinor: p.price, weight: p.weight, insuranceMinor: p.insurancePremium })));
-  const storage = sumMinor(mine.map((p) => accruedStorage({ storageUntil: p.storageUntil, storageFeePerDay: p.storageFeePerDay }, branch.timeZone, now).fee));
+  const storage = sumMinor(
+    mine.map((p) => accruedStorage({ storageUntil: p.storageUntil, storageFeePerDay: p.storageFeePerDay }, branch.timeZone, now).fee),
+  );
   const balance = (await paymentsService.balances(db, userId)).find((b) => b.currency === branch.currency)?.balance ?? 0;
   return { total_minor: totals.totalMinor, storage_fee: storage, debt: Math.max(balance, 0), paid_online: Math.max(-balance, 0) };
 }
@@ -127,7 +136,12 @@ export const pickupSlotsService = {
     const ids = await statusIds(db);
     if (!(await repo.waitingCounts(db, ids.at_branch, userId)).get(branchId)) throw new AppError('pickup_nothing_waiting');
     const row = await db.transaction(async (tx) => {
-      for (const old of await repo.end(tx, and(eq(pickupBookings.userId, userId), eq(pickupBookings.branchId, branchId)), 'cancelled', now)) {
+      for (const old of await repo.end(
+        tx,
+        and(eq(pickupBookings.userId, userId), eq(pickupBookings.branchId, branchId)),
+        'cancelled',
+        now,
+      )) {
         await repo.release(tx, old.branchId, old.slotStart);
       }
       const booking = await repo.insertBooking(tx, { userId, branchId, slotStart: slot.start, slotMinutes: slot.minutes });
@@ -159,13 +173,23 @@ export const pickupSlotsService = {
     const slots = new Map<number, TPreparedSlot>();
     for (const { booking: b, user } of rows) {
       const key = b.slotStart.getTime();
-      const slot = slots.get(key) ?? { start: b.slotStart.toISOString(), end: new Date(key + b.slotMinutes * MINUTE).toISOString(), customers: [], lines: [] };
+      const slot = slots.get(key) ?? {
+        start: b.slotStart.toISOString(),
+        end: new Date(key + b.slotMinutes * MINUTE).toISOString(),
+        customers: [],
+        lines: [],
+      };
       slots.set(key, slot);
       const mine = parcels.filter((p) => p.userId === user.id);
       const money = await moneyOf(db, branch, parcels, user.id, now);
       slot.customers.push({
         booking_id: b.id,
-        customer: { id: user.id, client_code: user.clientCode, name: `${user.firstName} ${user.lastName}`.trim(), phone_number: user.phoneNumber },
+        customer: {
+          id: user.id,
+          client_code: user.clientCode,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          phone_number: user.phoneNumber,
+        },
         parcels: mine.length,
         prepaid: mine.length > 0 && isFastLane({ booked: true, weights_pending: 0, ...money }),
       });
@@ -174,8 +198,17 @@ export const pickupSlotsService = {
       const codes = new Map(slot.customers.map((c) => [c.customer.id, c.customer.client_code]));
       const list = parcels.filter((p) => p.userId !== null && codes.has(p.userId));
       const owner = new Map(list.map((p) => [p.id, codes.get(p.userId!)!]));
-      const lines = await shelvesService.pickList(db, branch.id, list.map((p) => ({ id: p.id, track_code: p.trackCode })));
-      slot.lines = lines.map((l) => ({ order_id: l.order_id, track_code: l.track_code, shelf: l.shelf, client_code: owner.get(l.order_id) ?? '' }));
+      const lines = await shelvesService.pickList(
+        db,
+        branch.id,
+        list.map((p) => ({ id: p.id, track_code: p.trackCode })),
+      );
+      slot.lines = lines.map((l) => ({
+        order_id: l.order_id,
+        track_code: l.track_code,
+        shelf: l.shelf,
+        client_code: owner.get(l.order_id) ?? '',
+      }));
     }
     return [...slots.values()];
   },

@@ -23,7 +23,9 @@ export default function PickupPage() {
   const q = usePickupPlacesQuery();
   if (!ready || q.isLoading) return <PageSpinner />;
   if (q.error || !q.data)
-    return <ErrorState level={1} title={t('pickup:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />;
+    return (
+      <ErrorState level={1} title={t('pickup:error_title')} text={describeApiError(q.error, t).message} onRetry={() => void q.refetch()} />
+    );
   return (
     <div className={styles.page} data-testid="pickup-page">
       <PageHeader title={t('pickup:title')} lead={t('pickup:lead')} />
@@ -65,7 +67,13 @@ function PlaceCard({ place }: { place: TPickupPlace }) {
             </strong>
           </span>
           <span className={styles.muted}>{t('pickup:booked_hint')}</span>
-          <Button size="sm" variant="secondary" loading={cancelling.isLoading} onClick={() => void cancel(mine.id)} data-testid="pickup-cancel">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={cancelling.isLoading}
+            onClick={() => void cancel(mine.id)}
+            data-testid="pickup-cancel"
+          >
             {t('pickup:cancel')}
           </Button>
         </div>
@@ -99,7 +107,9 @@ function PlaceCard({ place }: { place: TPickupPlace }) {
                       data-start={s.start}
                     >
                       <span>{time(s.start)}</span>
-                      <span className={styles.left}>{full ? t('pickup:full') : isMine ? t('pickup:yours') : t('pickup:left', { count: s.left })}</span>
+                      <span className={styles.left}>
+                        {full ? t('pickup:full') : isMine ? t('pickup:yours') : t('pickup:left', { count: s.left })}
+                      </span>
                     </button>
                   );
                 })}
