@@ -62,6 +62,8 @@ import { supportsRoutes } from './modules/supports/supports-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { weightsRoutes } from './modules/weights/weights-routes';
+import { pickupSlotsRoutes } from './modules/pickup-slots/pickup-slots-routes';
+import { pickupRemindersPlugin } from './modules/pickup-slots/pickup-reminders';
 import { authPlugin } from './modules/auth/auth-plugin';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -289,6 +291,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(smsPlugin, { driver: opts.sms ?? createSmsDriver(config) });
   await app.register(notificationsPlugin, { config });
   await app.register(storageRemindersPlugin, { config });
+  await app.register(pickupRemindersPlugin, { config });
   await app.register(broadcastsPlugin, { config });
   await app.register(authPlugin, { tokens });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
@@ -341,6 +344,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(receiptsRoutes);
       await api.register(paymentsRoutes);
       await api.register(weightsRoutes);
+      await api.register(pickupSlotsRoutes);
       await api.register(onlinePaymentsRoutes, { publicUrl: config.publicUrl });
       await api.register(paymentCallbacksRoutes);
       await api.register(dutiesRoutes);

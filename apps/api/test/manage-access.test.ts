@@ -130,6 +130,7 @@ describe('role and place matrix', () => {
       'arrival',
       'bag_arrival',
       'handover',
+      'pickup_slots',
       'shelves',
       'stock_take',
       'missing',
@@ -141,7 +142,7 @@ describe('role and place matrix', () => {
     ]);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(17);
+    expect(a.json.data.works).toHaveLength(18);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });

@@ -61,6 +61,8 @@ const MAY: Record<string, Who[]> = {
   weightsStaffRoutes: ['branch', 'admin'],
   // Claims (ADR 088): branch staff (each then sees its own branch's claims) and admins; not the warehouse.
   claimsStaffRoutes: ['branch', 'otherBranch', 'admin'],
+  // Pickup slots' prepared list (ADR 092): that branch's staff, admins naming it.
+  pickupSlotsStaffRoutes: ['branch', 'admin'],
 };
 
 let ctx: TestContext;

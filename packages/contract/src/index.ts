@@ -92,6 +92,7 @@ export * from './manage/index';
 export * from './shelves/index';
 export * from './bags/index';
 export * from './weights/index';
+export * from './pickup-slots/index';
 export * from './receipts/receipt';
 export * from './receipts/receipt-totals';
 export * from './payments/index';

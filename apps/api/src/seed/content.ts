@@ -310,6 +310,14 @@ export const DEMO_FAQS = [
       "Personal parcels clear customs under the EAEU rules: customs need the recipient's IIN (in Kyrgyzstan, the PIN), what is inside and its value. Add your IIN in your profile and the items on the parcel's page. Up to 200 EUR and 31 kg per parcel come in duty-free; above that, 15% of the excess, at least 2 EUR per kg over 31 kg. The parcel's page warns you ahead and estimates the duty at the National Bank's rate.",
     ),
   },
+  {
+    question: t('Можно ли записаться на время получения?', 'Алу уақытына жазылуға бола ма?', 'Can I book a time to collect?'),
+    answer: t(
+      'Да. Когда посылка ждёт в пункте выдачи, откройте «Запись на получение» и выберите свободное время. Пункт заранее подготовит ваши посылки, за час до времени придёт напоминание. Если посылки оплачены онлайн, выдача по записи — быстрая полоса: покажите QR-код и заберите.',
+      'Иә. Сәлемдеме беру пунктінде күтіп тұрғанда, «Алуға жазылу» бетін ашып, бос уақытты таңдаңыз. Пункт сәлемдемелеріңізді алдын ала дайындайды, уақыттан бір сағат бұрын еске салу келеді. Сәлемдемелер онлайн төленген болса, жазылу бойынша беру — жылдам жол: QR-кодты көрсетіп, алып кетіңіз.',
+      'Yes. When a parcel is waiting at your pickup point, open “Book a pickup time” and choose a free time. The branch prepares your parcels in advance and you get a reminder an hour before. If the parcels are paid online, a booked pickup is the fast lane: show your QR code and go.',
+    ),
+  },
 ];
 
 /** Days before the seed run, so the demo news always look recent. */

@@ -120,6 +120,8 @@ export const PAGES: PageEntry[] = [
           { path: ':id', crumb: 'claim', page: 'features/claims/pages/claim-page.tsx' },
         ],
       },
+      // Pickup slots (issue 37, ADR 092): book a time to collect what waits at a branch.
+      { path: 'pickup', noCrumbs: true, page: 'features/pickup/pages/pickup-page.tsx' },
       { path: 'qr', crumb: 'qr', page: 'features/qr/pages/qr-page.tsx', first: true, calls: [ADDRESSES.waiting] },
       {
         // Paying before coming (ADR 077): /pay?branch=ID opens a request (the "Pay online" buttons, the arrival

@@ -116,6 +116,12 @@ export const ERROR_STATUS = {
   weight_check_decided: 409,
   weight_already_recorded: 409,
   weight_not_at_branch: 409,
+  // Pickup slots (issue 37, ADR 092): a slot is never sold past its capacity; one active booking per customer and branch.
+  pickup_slot_full: 409,
+  pickup_already_booked: 409,
+  pickup_nothing_waiting: 409,
+  pickup_slot_unavailable: 422,
+  pickup_booking_ended: 409,
   payment_provider_unavailable: 422,
   payment_provider_failed: 502,
   stale_write: 409,

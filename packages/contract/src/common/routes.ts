@@ -38,6 +38,7 @@ export const PAGE_ROUTES = [
   '/claims/new',
   '/claims/:id',
   '/qr',
+  '/pickup',
   '/pay',
   '/pay/:id',
   '/notification',

@@ -15,6 +15,8 @@ export const MANAGE_WORKS = [
   'arrival',
   'bag_arrival',
   'handover',
+  // Pickup slots (issue 37, ADR 092): the prepared list of the booked slots, in shelf order.
+  'pickup_slots',
   // Shelves at the branch (ADR 083): shelving and moving by scan, the blind count of a zone, the missing parcels.
   'shelves',
   'stock_take',

@@ -8,6 +8,7 @@ import { ZOnlinePaymentSummary } from '../payments/online';
 import { ZPickLine } from '../shelves/place';
 import { ZTrustedCollector } from '../trusted/trusted';
 import { ZWeightCheck } from '../weights/weight-checks';
+import { ZHandoverBooking } from '../pickup-slots/pickup-slots';
 import { ZBranchRef, ZCustomerSummary, ZManageParcel } from './manage-common';
 
 /**
@@ -74,6 +75,8 @@ export const ZHandoverLookup = z.object({
   weight_checks: z.array(ZWeightCheck).optional(),
   /** A trusted person's QR code was scanned (ADR 091): who collects for whom; `parcels` are only the granted ones. */
   trusted: ZTrustedCollector.optional(),
+  /** The customer's booked pickup slot here (ADR 092), with the fast-lane verdict; null when none. */
+  pickup_booking: ZHandoverBooking.nullable().optional(),
 });
 export type THandoverLookup = z.infer<typeof ZHandoverLookup>;
 export const ZHandoverLookupResponse = ZData(ZHandoverLookup);

@@ -49,6 +49,8 @@ export const NOTIFICATION_EVENT_DEFS = {
   // Branch weighing (ADR 089): heavier needs the customer's decision before paying (SMS too); lighter is good news.
   weight_check_needed: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
   weight_lighter: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  // Pickup slots (ADR 092): once, an hour before the booked slot.
+  pickup_reminder: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   claim_opened: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   // Staff ask the customer for more on their claim: the answer starts the decision's clock, so it must reach them.
   claim_message: { group: 'orders', defaults: on('portal', 'telegram', 'push') },

@@ -14,3 +14,4 @@ export * from './duties';
 export * from './weights';
 export * from './claims';
 export * from './trusted';
+export * from './pickup-slots';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from '../audit/audit-routes';
 import { adminBranchesRoutes } from '../branches/admin-branches-routes';
 import { adminLocationsRoutes } from '../shelves/admin-locations-routes';
+import { adminSlotRulesRoutes } from '../pickup-slots/admin-slot-rules-routes';
 import { adminCountriesRoutes } from '../china-address/admin-countries-routes';
 import { adminCountryCustomsRoutes } from '../countries/admin-country-customs-routes';
 import { adminBroadcastsRoutes } from '../broadcasts/admin-broadcasts-routes';
@@ -31,6 +32,8 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   adminBranchesRoutes,
   // A branch's shelves (ADR 083).
   adminLocationsRoutes,
+  // A branch's pickup slots by weekday (ADR 092).
+  adminSlotRulesRoutes,
   adminSettingsRoutes,
   adminCountriesRoutes,
   // Which personal number each country's customs need before dispatch (ADR 084).

@@ -21,6 +21,7 @@ export function worksOf(user: UserRow): TManageWork[] {
       'arrival',
       'bag_arrival',
       'handover',
+      'pickup_slots',
       'shelves',
       'stock_take',
       'missing',

@@ -30,6 +30,7 @@ import { statusIds } from '../parcels/parcel-statuses';
 import { receiptsRepository } from '../receipts/receipts-repository';
 import { shelvesService } from '../shelves/shelves-service';
 import { weightsService } from '../weights/weights-service';
+import { pickupSlotsService } from '../pickup-slots/pickup-slots-service';
 import { manageRepository, type CustomerRow } from './manage-repository';
 import { toManageParcel } from './parcel-view';
 import { scannedCode } from './scan-resolve';
@@ -143,6 +144,12 @@ export const handoverService = {
     const [customerBranch] = customer.branchId
       ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, customer.branchId)).limit(1)
       : [];
+    const weightChecks = await weightsService.pendingAmong(
+      db,
+      here.map(({ order: o }) => o.id),
+      lang,
+    );
+    const storageFee = sumMinor(storage.map((s) => s.fee));
     return {
       customer: {
         id: customer.id,
@@ -172,18 +179,22 @@ export const handoverService = {
       currency: branch.currency,
       total_minor: totals.totalMinor,
       storage,
-      storage_fee: sumMinor(storage.map((s) => s.fee)),
+      storage_fee: storageFee,
       debt: Math.max(balance, 0),
       paid_online: Math.max(-balance, 0),
       online_payments: await paymentsService.unspentOnline(db, customer.id, branch.currency, -balance),
       other_balances: balances.filter((b) => b.currency !== branch.currency && b.balance !== 0),
       elsewhere: elsewhere.map((e) => ({ branch: { id: e.id, name: pickText(e.name, lang) }, count: e.count })),
       // "Weight to confirm" (ADR 089): the counter takes no money for these until the customer decides.
-      weight_checks: await weightsService.pendingAmong(
-        db,
-        here.map(({ order: o }) => o.id),
-        lang,
-      ),
+      weight_checks: weightChecks,
+      // The customer's booked slot here and whether it is the fast lane (ADR 092: the contract's isFastLane).
+      pickup_booking: await pickupSlotsService.forCounter(db, customer.id, branch.id, {
+        total_minor: totals.totalMinor,
+        storage_fee: storageFee,
+        debt: Math.max(balance, 0),
+        paid_online: Math.max(-balance, 0),
+        weights_pending: weightChecks.length,
+      }),
       ...(grant ? { trusted: await keys.trusted.collector(db, grant) } : {}),
     };
   },
@@ -241,6 +252,8 @@ export const handoverService = {
         tx,
         done.orders.map((o) => o.id),
       );
+      // The customer's booked slot here is collected (ADR 092): the pickup-slots module's service, in this transaction.
+      await pickupSlotsService.collected(tx, customer.id, branch.id);
       return done;
     });
     const view = await receiptsRepository.view(db, receiptId, lang);

@@ -10,6 +10,7 @@ import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
 import { weightsStaffRoutes } from '../weights/weights-staff-routes';
+import { pickupSlotsStaffRoutes } from '../pickup-slots/pickup-slots-staff-routes';
 import { parcels } from '../parcels/parcels-service';
 import { arrivalRoutes } from './works/arrival-routes';
 import { contextRoutes } from './works/context-routes';
@@ -63,6 +64,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   weightsStaffRoutes,
   // Claims (issue 36, ADR 088): the claims module's work; branch staff their branch's claims, admins all.
   claimsStaffRoutes,
+  // Pickup slots (issue 37, ADR 092): the prepared list, that branch's staff or an admin naming it.
+  pickupSlotsStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

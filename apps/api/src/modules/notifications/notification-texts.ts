@@ -20,6 +20,7 @@ import {
 import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 import { correctionText, type CorrectionParams } from './correction-texts';
 import { weightText, type WeightParams } from './weight-texts';
+import { pickupReminderText, type PickupReminderParams } from './pickup-texts';
 
 export { correctionSentence, type CorrectionParams } from './correction-texts';
 
@@ -174,6 +175,7 @@ export type MessageParams =
   | CustomsNeededParams
   | CustomsParams
   | WeightParams
+  | PickupReminderParams
   | ClaimParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
@@ -359,6 +361,7 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   parcel_customs_released: (p, lang) => customsText('parcel_customs_released', p as CustomsParams, lang),
   weight_check_needed: (p, lang) => weightText(p as WeightParams, lang),
   weight_lighter: (p, lang) => weightText(p as WeightParams, lang),
+  pickup_reminder: (p, lang) => pickupReminderText(p as PickupReminderParams, lang),
   claim_opened: (p, lang) => claimText('claim_opened', p as ClaimParams, lang),
   claim_message: (p, lang) => claimText('claim_message', p as ClaimParams, lang),
   claim_decided: (p, lang) => claimText('claim_decided', p as ClaimParams, lang),

@@ -19,6 +19,7 @@ import { LangTextFields } from '../components/lang-text-fields';
 import { methodsShown, PaymentMethodsField } from '../components/payment-methods-field';
 import { PaymentProviders } from '../components/payment-providers';
 import { draftOf, num, requestOf, type Draft } from '../model/branch-draft';
+import { SlotRulesSection } from '../components/slot-rules-section';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
 import styles from '../components/places.module.css';
@@ -394,6 +395,7 @@ export default function BranchPage() {
           {t('admin:locations.link')}
         </Link>
       </p>
+      <SlotRulesSection branchId={branch.id} />
       <PaymentProviders branchId={branch.id} />
       <OpenOrClose branch={branch} />
     </section>

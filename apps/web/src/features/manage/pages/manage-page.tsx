@@ -36,6 +36,7 @@ import { HandoverWork } from '../works/handover-work';
 import { ImportWork } from '../works/import-work';
 import { MissingWork } from '../works/missing-work';
 import { PaymentDifferencesWork } from '../works/payment-differences-work';
+import { PickupSlotsWork } from '../works/pickup-slots-work';
 import { ReceiveWork } from '../works/receive-work';
 import { ShelvesWork } from '../works/shelves-work';
 import { StockTakeWork } from '../works/stock-take-work';
@@ -55,6 +56,7 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   arrival: ArrivalIcon,
   bag_arrival: BagIcon,
   handover: HandoverIcon,
+  pickup_slots: ShelfIcon,
   shelves: ShelfIcon,
   stock_take: CountIcon,
   missing: MissingIcon,
@@ -70,6 +72,7 @@ const BRANCH_WORKS: TManageWork[] = [
   'arrival',
   'bag_arrival',
   'handover',
+  'pickup_slots',
   'shelves',
   'stock_take',
   'missing',
@@ -170,6 +173,7 @@ export default function ManagePage() {
         {work === 'bag_arrival' && <BagArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'arrival' && <ArrivalWork key={branch?.id} branch={branch} branchId={admin ? adminBranch : undefined} />}
         {work === 'handover' && <HandoverWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
+        {work === 'pickup_slots' && <PickupSlotsWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'shelves' && <ShelvesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'stock_take' && <StockTakeWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'missing' && <MissingWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}

@@ -13,7 +13,7 @@ import { StorageFeeBox } from '../components/storage-fee-box';
 import { storageAtCounter, waiverReady } from '../model/storage-at-counter';
 import { ScanInput, type ScanKind } from '../components/scan-input';
 import { errorText } from '../model/api-error';
-import { formatMoney, formatWeight } from '../model/format';
+import { formatDateTime, formatMoney, formatWeight } from '../model/format';
 import { scanFeedback } from '../model/scan-feedback';
 import { ShelfTag } from '../components/shelf-tag';
 import { WeightToConfirm } from '../components/weight-check-bits';
@@ -224,6 +224,19 @@ export function HandoverWork({ branchId }: { branchId: number | undefined }) {
                 {t('manage:handover.trusted', { name: found.trusted.name, phone: found.trusted.phone, customer: found.trusted.for_name })}
               </Alert>
             </div>
+          )}
+          {found.pickup_booking && (
+            <Alert kind={found.pickup_booking.fast_lane ? 'success' : 'info'}>
+              <span data-testid="handover-booking">
+                {t('manage:handover.booked', { time: formatDateTime(found.pickup_booking.slot_start, i18n.language) })}
+              </span>
+              {found.pickup_booking.fast_lane && (
+                <>
+                  {' · '}
+                  <strong data-testid="handover-fast-lane">{t('manage:handover.fast_lane')}</strong>
+                </>
+              )}
+            </Alert>
           )}
           {found.elsewhere.length > 0 && (
             <Alert kind="info">

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WEEKDAYS, type TSlotRule } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useSaveSlotRulesMutation, useSlotRulesQuery } from '../api/admin-slot-rules-api';
+import { errorText } from '../model/api-error';
+
+type Row = { slot_minutes: '15' | '30'; capacity: string };
+
+/** A branch's pickup slots (ADR 092): per weekday the slot length and how many customers a slot takes (0 = none). */
+export function SlotRulesSection({ branchId }: { branchId: number }) {
+  const { t } = useTranslation();
+  const q = useSlotRulesQuery(branchId);
+  if (!q.data) return q.error ? <Alert kind="error">{errorText(q.error, t)}</Alert> : null;
+  return <SlotRulesForm key={JSON.stringify(q.data)} branchId={branchId} rules={q.data} />;
+}
+
+function SlotRulesForm({ branchId, rules }: { branchId: number; rules: TSlotRule[] }) {
+  const { t } = useTranslation();
+  const [save, saving] = useSaveSlotRulesMutation();
+  const [note, setNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [rows, setRows] = useState<Record<string, Row>>(() =>
+    Object.fromEntries(
+      WEEKDAYS.map((day) => {
+        const r = rules.find((x) => x.day === day);
+        return [day, { slot_minutes: String(r?.slot_minutes ?? 30) as Row['slot_minutes'], capacity: String(r?.capacity ?? 0) }];
+      }),
+    ),
+  );
+  const set = (day: string, patch: Partial<Row>) => setRows((all) => ({ ...all, [day]: { ...all[day]!, ...patch } }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const body = {
+        rules: WEEKDAYS.map((day) => ({
+          day,
+          slot_minutes: Number(rows[day]!.slot_minutes) as 15 | 30,
+          capacity: rows[day]!.capacity.trim() === '' ? Number.NaN : Number(rows[day]!.capacity),
+        })),
+      };
+      await save({ id: branchId, body }).unwrap();
+      setNote({ kind: 'success', text: t('admin:slot_rules.saved') });
+    } catch (error) {
+      setNote({ kind: 'error', text: errorText(error, t) });
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} data-testid="slot-rules" style={{ display: 'grid', gap: 'var(--space-3)' }}>
+      <h2 style={{ margin: 0, fontSize: 'var(--text-lg)' }}>{t('admin:slot_rules.title')}</h2>
+      <p style={{ margin: 0, color: 'var(--color-text-subtle)' }}>{t('admin:slot_rules.lead')}</p>
+      {WEEKDAYS.map((day) => (
+        <fieldset
+          key={day}
+          style={{ border: 0, padding: 0, margin: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--space-2)' }}
+          data-testid={`slot-rule-${day}`}
+        >
+          <legend style={{ fontWeight: 600, marginBottom: 'var(--space-1)' }}>{t(`content:weekday.${day}`)}</legend>
+          <SelectField
+            label={t('admin:slot_rules.length')}
+            value={rows[day]!.slot_minutes}
+            onChange={(e) => set(day, { slot_minutes: e.target.value as Row['slot_minutes'] })}
+          >
+            <option value="15">{t('admin:slot_rules.minutes', { count: 15 })}</option>
+            <option value="30">{t('admin:slot_rules.minutes', { count: 30 })}</option>
+          </SelectField>
+          <TextField
+            label={t('admin:slot_rules.capacity')}
+            inputMode="numeric"
+            maxLength={3}
+            value={rows[day]!.capacity}
+            onChange={(e) => set(day, { capacity: e.target.value })}
+            data-testid={`slot-capacity-${day}`}
+          />
+        </fieldset>
+      ))}
+      {note && <Alert kind={note.kind}>{note.text}</Alert>}
+      <div>
+        <Button type="submit" loading={saving.isLoading} data-testid="slot-rules-save">
+          {t('admin:slot_rules.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
