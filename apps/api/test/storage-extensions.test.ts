@@ -50,9 +50,9 @@ describe('asking', () => {
     const until = addDays(today, 3);
     const res = await extend(c.token, { parcel_id: id, until });
     expect(res.status).toBe(201);
-    // Two overdue days, today and three more: 6 paid days.
-    expect(storageExtensionFee({ storageUntil, storageFeePerDay: FEE }, until)).toEqual({ days: 6, fee: 6 * FEE });
-    expect(res.json.data.request).toMatchObject({ amount: 6 * FEE, debt: 0, parcel_ids: [id], extension: { parcel_id: id, until } });
+    // The last free day was two days ago: yesterday (owed already), today and three more: 5 paid days.
+    expect(storageExtensionFee({ storageUntil, storageFeePerDay: FEE }, until)).toEqual({ days: 5, fee: 5 * FEE });
+    expect(res.json.data.request).toMatchObject({ amount: 5 * FEE, debt: 0, parcel_ids: [id], extension: { parcel_id: id, until } });
     expect(res.json.data.storage_until).toBeNull();
     // The waiting summary's "pay online" never reopens an extension request.
     const waitingRes = await m.call('GET', '/orders/waiting', { token: c.token });
@@ -171,7 +171,10 @@ describe('settling', () => {
       payments: [{ method: 'cash', amount: lookup.json.data.total_minor + lookup.json.data.storage_fee }],
     });
     expect(done.status).toBe(200);
-    expect(await check(ctx.app, { provider: 'kaspi', requestId: req.id, amount: req.amount })).toEqual({ ok: false, reason: 'nothing_to_pay' });
+    expect(await check(ctx.app, { provider: 'kaspi', requestId: req.id, amount: req.amount })).toEqual({
+      ok: false,
+      reason: 'nothing_to_pay',
+    });
     const input = { provider: 'kaspi' as const, requestId: req.id, providerRef: `G-${req.id}`, amount: req.amount };
     expect(await confirm(ctx.app, { ...input, canReject: true })).toEqual({ outcome: 'rejected' });
     expect(await confirm(ctx.app, input)).toEqual({ outcome: 'refunded' });

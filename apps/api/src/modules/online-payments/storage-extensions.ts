@@ -75,7 +75,13 @@ export const storageExtensions = {
     if (price.fee === 0) {
       // Free storage: the day moves now, by the same guard settlement uses (a parcel handed over meanwhile: 409).
       const moved = await app.db.transaction((tx) =>
-        parcels.extendStorage(tx, { parcelId: parcel.id, userId: user.id, branchId: branch.id, from: parcel.storageUntil, until: input.until }),
+        parcels.extendStorage(tx, {
+          parcelId: parcel.id,
+          userId: user.id,
+          branchId: branch.id,
+          from: parcel.storageUntil,
+          until: input.until,
+        }),
       );
       if (!moved) throw new AppError('storage_extension_not_waiting');
       return { request: null, storage_until: input.until };

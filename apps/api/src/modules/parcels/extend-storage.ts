@@ -40,14 +40,22 @@ export async function extendStorage(tx: DbOrTx, ext: StorageExtension): Promise<
     )
     .returning(lifecycleColumns);
   if (!row) return null;
-  await recordEvents(tx, [row], 'at_branch', { userId: ext.userId, branchId: ext.branchId }, {
-    action: 'storage_extended',
-    notify: false,
-    details: {
-      from: ext.from,
-      to: ext.until,
-      ...(ext.paid ? { amount: ext.paid.amount, currency: ext.paid.currency, provider: ext.paid.provider, provider_ref: ext.paid.providerRef } : {}),
+  await recordEvents(
+    tx,
+    [row],
+    'at_branch',
+    { userId: ext.userId, branchId: ext.branchId },
+    {
+      action: 'storage_extended',
+      notify: false,
+      details: {
+        from: ext.from,
+        to: ext.until,
+        ...(ext.paid
+          ? { amount: ext.paid.amount, currency: ext.paid.currency, provider: ext.paid.provider, provider_ref: ext.paid.providerRef }
+          : {}),
+      },
     },
-  });
+  );
   return row;
 }

@@ -62,7 +62,9 @@ export function StorageExtensionCard({ parcelId }: { parcelId: number }) {
       ) : (
         <>
           <p className={styles.note}>
-            {free ? t('storage-extension:lead_free', { date: f.day(offer.max_until) }) : t('storage-extension:lead', { fee: f.money(toMajor(offer.fee_per_day), offer.currency), date: f.day(offer.max_until) })}
+            {free
+              ? t('storage-extension:lead_free', { date: f.day(offer.max_until) })
+              : t('storage-extension:lead', { fee: f.money(toMajor(offer.fee_per_day), offer.currency), date: f.day(offer.max_until) })}
           </p>
           <TextField
             type="date"
