@@ -13,7 +13,7 @@ export const storageExtensionApi = baseApi.injectEndpoints({
     createStorageExtension: build.mutation<TStorageExtensionResult, TCreateStorageExtension>({
       query: (body) => ({ url: 'payments/storage-extensions', method: 'POST', body }),
       transformResponse: (r: { data: TStorageExtensionResult }) => r.data,
-      invalidatesTags: (_r, _e, body) => [{ type: 'Orders', id: body.parcel_id }, 'Orders'],
+      invalidatesTags: (_r, _e, body) => [{ type: 'Orders', id: Number(body.parcel_id) }, 'Orders'],
     }),
   }),
 });
