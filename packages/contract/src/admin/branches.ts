@@ -23,6 +23,8 @@ export const BRANCH_LIMITS = {
   tariffMax: 1_000_000,
   storageDaysMax: 365,
   storageFeeMax: 1_000_000,
+  /** How far ahead a customer may keep a parcel online (ADR 093), days after today. */
+  storageExtensionMaxDays: 365,
   /** Insurance terms (issue 36): the rate in percent (two decimals), amounts in the branch's currency. */
   insuranceRateMax: 100,
   insuranceAmountMax: 100_000_000,
@@ -116,6 +118,13 @@ const branchFields = {
     .max(BRANCH_LIMITS.storageFeeMax, { error: MSG.invalidValue })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: MSG.invalidValue })
     .optional(),
+  /** Keeping parcels longer online (ADR 093): the new last free day at most this many days after today; absent = as it was (30 on create). */
+  storage_extension_max_days: z
+    .number({ error: MSG.invalidValue })
+    .int({ error: MSG.invalidValue })
+    .min(0, { error: MSG.invalidValue })
+    .max(BRANCH_LIMITS.storageExtensionMaxDays, { error: MSG.invalidValue })
+    .optional(),
   /**
    * The methods its counter takes, each once, at least one. Absent: on create the country's defaults
    * (`defaultPaymentMethods`), on update the list it had.
@@ -173,6 +182,8 @@ export const ZAdminBranch = z.object({
   storage_days: z.number().int(),
   /** Major units of `currency` per day after the free days; 0 = free storage. */
   storage_fee_per_day: z.number(),
+  /** Days after today a customer may keep a parcel until, online (ADR 093). */
+  storage_extension_max_days: z.number().int(),
   payment_methods: z.array(ZPaymentMethod),
   /** Insurance terms: percent (3 = 3 %), then major units of `currency` (max value 0 = no cap). */
   insurance_rate: z.number(),

@@ -111,6 +111,11 @@ export const ERROR_STATUS = {
   payment_use_refund: 409,
   refund_too_much: 422,
   nothing_to_pay: 409,
+  // Keeping a parcel longer (ADR 093): a day not after its last free one, in the past, beyond the branch's maximum; a parcel not waiting.
+  storage_extension_not_later: 422,
+  storage_extension_in_past: 422,
+  storage_extension_beyond_max: 422,
+  storage_extension_not_waiting: 409,
   // Branch weighing (issue 36, ADR 089): paying waits for the customer's decision; a check is decided once.
   weight_unconfirmed: 409,
   weight_check_decided: 409,

@@ -33,6 +33,7 @@ export const ORDER_EVENT_ACTIONS = [
   'corrected',
   'customs_held',
   'customs_released',
+  'storage_extended',
 ] as const;
 export type TOrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 

@@ -67,3 +67,28 @@ export function storageFeeOn(parcel: TStorageTerms, today: string): TAccruedStor
 export function accruedStorage(parcel: TStorageTerms, timeZone: string, at: Date): TAccruedStorage {
   return storageFeeOn(parcel, localDate(at, timeZone));
 }
+
+/** A branch's longest extension by default: the chosen last day at most this many days after today (ADR 093). */
+export const STORAGE_EXTENSION_MAX_DAYS_DEFAULT = 30;
+
+/**
+ * Keeping a parcel longer (ADR 093), by THE rule above: extending to `until` pays every day from the day after the last
+ * free one to `until` (days already accrued when overdue included), i.e. exactly the storage a collection on `until`
+ * would owe; after it `until` is the last free day. Free storage (fee 0) extends for nothing.
+ */
+export function storageExtensionFee(parcel: TStorageTerms, until: string): TAccruedStorage {
+  return storageFeeOn(parcel, until);
+}
+
+/** Why an extension to `until` cannot be asked (null: it can): not after the current last free day, before today, or beyond the branch's maximum. */
+export function storageExtensionRefusal(
+  parcel: { storageUntil: string | null },
+  until: string,
+  today: string,
+  maxDays: number,
+): 'not_later' | 'in_past' | 'beyond_max' | null {
+  if (!parcel.storageUntil || until <= parcel.storageUntil) return 'not_later';
+  if (until < today) return 'in_past';
+  if (until > addDays(today, maxDays)) return 'beyond_max';
+  return null;
+}

@@ -56,6 +56,8 @@ export const ZPaymentRequest = z.object({
   paid_at: z.string().nullable(),
   /** The receipt-like record of the settled payment (journal row), once paid. */
   payment_id: z.number().int().nullable(),
+  /** A request that keeps one parcel longer (ADR 093): the parcel and its new last free day; null for a payment of what waits. */
+  extension: z.object({ parcel_id: z.number().int(), until: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type TPaymentRequest = z.infer<typeof ZPaymentRequest>;
@@ -73,3 +75,49 @@ export const ZOnlinePaymentSummary = z.object({
   paid_at: z.string(),
 });
 export type TOnlinePaymentSummary = z.infer<typeof ZOnlinePaymentSummary>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * POST payments/storage-extensions (ADR 093): keep a waiting parcel until `until` (YYYY-MM-DD, the new last free day).
+ * With a storage fee it opens a payment request of that fee (storageExtensionFee) at the branch's provider; free
+ * storage moves the day at once.
+ */
+export const ZCreateStorageExtension = z.strictObject({
+  parcel_id: ZId,
+  until: z
+    .string({ error: MSG.invalidValue })
+    .regex(DATE, { error: MSG.invalidValue })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+      error: MSG.invalidValue,
+    }),
+  provider: ZOnlineProvider.optional(),
+});
+export type TCreateStorageExtension = z.input<typeof ZCreateStorageExtension>;
+
+/** Its answer: the request to pay (then `/pay/{id}`), or, for free storage, the parcel's new last free day at once. */
+export const ZStorageExtensionResult = z.object({
+  request: ZPaymentRequest.nullable(),
+  storage_until: z.string().nullable(),
+});
+export type TStorageExtensionResult = z.infer<typeof ZStorageExtensionResult>;
+export const ZStorageExtensionResponse = ZData(ZStorageExtensionResult);
+
+/** GET payments/storage-extensions/{parcel_id}: what the parcel page offers (ADR 093); amounts in minor units. */
+export const ZStorageExtensionOffer = z.object({
+  parcel_id: z.number().int(),
+  /** The current last free day (YYYY-MM-DD). */
+  storage_until: z.string(),
+  /** The parcel's fee per day after it (0 = free storage: extending costs nothing). */
+  fee_per_day: z.number().int(),
+  currency: z.string(),
+  /** Today where the branch is, and the latest last free day the branch allows. */
+  today: z.string(),
+  max_until: z.string(),
+  /** The branch's online providers (empty for free storage, or when the branch takes none: then it cannot be paid online). */
+  providers: z.array(ZOnlineProvider),
+  /** An open, unpaid extension request of this parcel to go back to. */
+  open_request_id: z.string().nullable(),
+});
+export type TStorageExtensionOffer = z.infer<typeof ZStorageExtensionOffer>;
+export const ZStorageExtensionOfferResponse = ZData(ZStorageExtensionOffer);
+export const ZStorageExtensionParams = z.object({ parcel_id: ZId });

@@ -44,6 +44,8 @@ export const branches = pgTable(
     storageDays: integer('storage_days').notNull().default(14),
     /** Minor units per day after the free days (0 = free storage); a parcel keeps the fee in force at its arrival. */
     storageFeePerDay: minorUnits('storage_fee_per_day').notNull().default(0),
+    /** How far ahead a customer may keep a waiting parcel online: the new last free day at most this many days after today (ADR 093). */
+    storageExtensionMaxDays: integer('storage_extension_max_days').notNull().default(30),
     /** Insurance terms (contract customs/insurance.ts): premium in basis points of the declared value, at least the
      * minimum; values above the cap are not insured (0 = no cap); uninsured parcels are compensated per kg. */
     insuranceRateBp: integer('insurance_rate_bp').notNull().default(300),

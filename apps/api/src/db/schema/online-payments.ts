@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TLang, TOnlineProvider, TPaymentRequestStatus } from '@portal/contract';
 import { createdAt, minorUnits, tstz, updatedAt } from './columns';
 import { branches } from './geo';
@@ -32,6 +32,12 @@ export const paymentRequests = pgTable(
     /** The part of `amount` that pays open debt (the rest pays the parcels and their storage). */
     debt: minorUnits('debt').notNull(),
     parcelIds: jsonb('parcel_ids').$type<number[]>().notNull(),
+    /**
+     * A request that keeps its one parcel longer (ADR 093): the parcel's last free day when asked (settlement moves it
+     * only while it is still this) and the new one. Null for a payment of what waits.
+     */
+    extensionFrom: date('extension_from', { mode: 'string' }),
+    extensionUntil: date('extension_until', { mode: 'string' }),
     status: text('status').$type<TPaymentRequestStatus>().notNull().default('open'),
     /** The provider's id of the payment (Kaspi QrPaymentId, CloudPayments TransactionId, Freedom pg_payment_id). */
     providerRef: text('provider_ref'),

@@ -48,9 +48,14 @@ export const charges = pgTable(
     reason: text('reason'),
     /** A claim's compensation (ADR 088): a negative charge naming the claim (unique: a claim is paid once). */
     claimId: bigint('claim_id', { mode: 'number' }),
+    /** A storage extension paid online (ADR 093): the payment request it charges (unique: one charge per extension). */
+    paymentRequestId: uuid('payment_request_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('charges_payment_request_idx')
+      .on(t.paymentRequestId)
+      .where(sql`${t.paymentRequestId} is not null`),
     uniqueIndex('charges_claim_idx')
       .on(t.claimId)
       .where(sql`${t.claimId} is not null`),

@@ -31,6 +31,7 @@ export interface BranchInput {
   storage_days: number;
   /** Major units per day after the free days (absent = 0, free storage). */
   storage_fee_per_day?: number;
+  storage_extension_max_days?: number;
   /** Absent: on create the country's defaults, on update the list the branch had. */
   payment_methods?: TPaymentMethod[];
   /** Insurance terms (ADR 090): percent, then major units; absent: on create the defaults, on update as they were. */
@@ -84,6 +85,7 @@ const toAdminBranch = (row: BranchRow, used: { open_parcels: number; customers: 
   currency: row.currency,
   storage_days: row.storageDays,
   storage_fee_per_day: toMajor(row.storageFeePerDay),
+  storage_extension_max_days: row.storageExtensionMaxDays,
   payment_methods: row.paymentMethods,
   ...insuranceTerms(row),
   working_hours: row.workingHours,
@@ -110,6 +112,7 @@ const audited = (row: BranchRow) => ({
   currency: row.currency,
   storage_days: row.storageDays,
   storage_fee_per_day: toMajor(row.storageFeePerDay),
+  storage_extension_max_days: row.storageExtensionMaxDays,
   payment_methods: row.paymentMethods,
   ...insuranceTerms(row),
   working_hours: row.workingHours,
@@ -135,6 +138,7 @@ const columns = (input: BranchInput) => ({
   currency: input.currency,
   storageDays: input.storage_days,
   storageFeePerDay: toMinor(input.storage_fee_per_day ?? 0),
+  ...(input.storage_extension_max_days !== undefined ? { storageExtensionMaxDays: input.storage_extension_max_days } : {}),
   ...(input.payment_methods ? { paymentMethods: input.payment_methods } : {}),
   // Kept as basis points and minor units; an absent term stays as it is (the columns' defaults on create).
   ...(input.insurance_rate !== undefined ? { insuranceRateBp: rateBpFromPercent(input.insurance_rate) } : {}),

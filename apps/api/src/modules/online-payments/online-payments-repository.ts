@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { TOnlineProvider, TPaymentRequestStatus } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { branches, orders, paymentDifferences, paymentRequests } from '../../db/schema';
@@ -62,6 +62,7 @@ export const onlinePaymentsRepository = {
         and(
           eq(paymentRequests.id, id),
           eq(paymentRequests.status, 'open'),
+          isNull(paymentRequests.extensionUntil),
           sql`jsonb_array_length(${paymentRequests.parcelIds}) > 0`,
           sql`${waiting} = jsonb_array_length(${paymentRequests.parcelIds})`,
         ),
@@ -108,7 +109,14 @@ export const onlinePaymentsRepository = {
     const rows = await db
       .select({ id: paymentRequests.id, branchId: paymentRequests.branchId })
       .from(paymentRequests)
-      .where(and(eq(paymentRequests.userId, userId), eq(paymentRequests.status, 'open'), gt(paymentRequests.expiresAt, sql`now()`)));
+      .where(
+        and(
+          eq(paymentRequests.userId, userId),
+          eq(paymentRequests.status, 'open'),
+          isNull(paymentRequests.extensionUntil),
+          gt(paymentRequests.expiresAt, sql`now()`),
+        ),
+      );
     return new Map(rows.map((r) => [r.branchId, r.id]));
   },
 
@@ -196,6 +204,61 @@ export const onlinePaymentsRepository = {
       .from(orders)
       .where(and(inArray(orders.id, ids), eq(orders.userId, userId), eq(orders.branchId, branchId), eq(orders.statusId, atBranchStatusId)));
     return row?.n ?? 0;
+  },
+
+  /**
+   * A parcel as a storage extension reads it (ADR 093), the caller's only: its branch's terms and whether it waits there
+   * now; undefined when it is not theirs (404).
+   */
+  async parcelForExtension(db: DbOrTx, userId: number, parcelId: number) {
+    const [row] = await db
+      .select({
+        id: orders.id,
+        statusId: orders.statusId,
+        branchId: orders.branchId,
+        storageUntil: orders.storageUntil,
+        storageFeePerDay: orders.storageFeePerDay,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, parcelId), eq(orders.userId, userId)))
+      .limit(1);
+    return row;
+  },
+
+  /** The customer's open, unexpired extension request of a parcel (its id), if any. */
+  async openExtension(db: DbOrTx, userId: number, parcelId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: paymentRequests.id })
+      .from(paymentRequests)
+      .where(
+        and(
+          eq(paymentRequests.userId, userId),
+          eq(paymentRequests.status, 'open'),
+          isNotNull(paymentRequests.extensionUntil),
+          sql`${paymentRequests.parcelIds} = ${JSON.stringify([parcelId])}::jsonb`,
+          gt(paymentRequests.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return row?.id;
+  },
+
+  /** Whether an extension request's parcel still waits as it did when asked (at its branch, the same last free day). */
+  async extensionStillOpen(db: DbOrTx, req: PaymentRequestRow, atBranchStatusId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.id, req.parcelIds),
+          eq(orders.userId, req.userId),
+          eq(orders.branchId, req.branchId),
+          eq(orders.statusId, atBranchStatusId),
+          eq(orders.storageUntil, req.extensionFrom ?? ''),
+        ),
+      )
+      .limit(1);
+    return !!row;
   },
 
   /** A difference for staff (one open per request and kind: a repeat adds nothing). */

@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCreatePaymentRequest, ZErrorBody, ZPaymentRequestIdParams, ZPaymentRequestResponse } from '@portal/contract';
+import {
+  ZCreatePaymentRequest,
+  ZCreateStorageExtension,
+  ZErrorBody,
+  ZPaymentRequestIdParams,
+  ZPaymentRequestResponse,
+  ZStorageExtensionOfferResponse,
+  ZStorageExtensionParams,
+  ZStorageExtensionResponse,
+} from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { onlinePaymentsService as service } from './online-payments-service';
+import { storageExtensions } from './storage-extensions';
 
 const errors = { 401: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
 
@@ -65,5 +75,39 @@ export async function onlinePaymentsRoutes(app: FastifyInstance, opts: { publicU
       preHandler,
     },
     async (request) => ({ data: await service.cancel(app, authOf(request).user.id, request.params.id, requestLang(request)) }),
+  );
+
+  r.get(
+    '/payments/storage-extensions/:parcel_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Keeping the caller's waiting parcel longer (ADR 093): its terms, the latest day allowed, the branch's providers",
+        params: ZStorageExtensionParams,
+        response: { 200: ZStorageExtensionOfferResponse, ...errors, 409: ZErrorBody },
+      },
+      preHandler,
+    },
+    async (request) => ({ data: await storageExtensions.offer(app, authOf(request).user.id, request.params.parcel_id) }),
+  );
+
+  r.post(
+    '/payments/storage-extensions',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Keep a waiting parcel until a later day: a payment request of the storage fee of the days up to it (settled: the day moves, exactly once), or at once when storage is free',
+        body: ZCreateStorageExtension,
+        response: { 201: ZStorageExtensionResponse, ...errors, 409: ZErrorBody, 502: ZErrorBody },
+      },
+      preHandler,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await storageExtensions.create(app, authOf(request).user, request.body, requestLang(request), opts.publicUrl) }),
   );
 }

@@ -20,7 +20,54 @@ export async function providersAt(app: FastifyInstance, branchId: number): Promi
   return (await app.providerSettings.enabledProviders(app.db, branchId)).filter((p) => app.paymentDrivers[p]);
 }
 
-function view(r: PaymentRequestRow, branchName: Parameters<typeof pickText>[0], lang: TLang): TPaymentRequest {
+/** The provider a new request goes to (the one asked for, or the branch's first) with its driver and keys; 422 when none. */
+export async function pickProvider(app: FastifyInstance, branchId: number, asked?: TOnlineProvider) {
+  const offered = await providersAt(app, branchId);
+  const provider = asked ?? offered[0];
+  const driver = provider ? app.paymentDrivers[provider] : undefined;
+  const creds = provider && offered.includes(provider) ? await app.providerSettings.credentials(app.db, branchId, provider) : null;
+  if (!provider || !driver || !creds) throw new AppError('payment_provider_unavailable');
+  return { provider, driver, creds };
+}
+
+/** Opens a frozen request at its provider; a refusal or timeout fails it (502, nothing left open). */
+export async function openAtProvider(
+  app: FastifyInstance,
+  o: {
+    req: PaymentRequestRow;
+    user: UserRow;
+    driver: Awaited<ReturnType<typeof pickProvider>>['driver'];
+    creds: Awaited<ReturnType<typeof pickProvider>>['creds'];
+    description: string;
+    lang: TLang;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const { req, publicUrl } = o;
+  try {
+    const created = await o.driver.create(
+      {
+        requestId: req.id,
+        amount: req.amount,
+        currency: req.currency,
+        description: o.description,
+        lang: o.lang,
+        phone: o.user.phoneNumber,
+        returnUrl: `${publicUrl}/pay/${req.id}`,
+        callbackUrl: `${publicUrl}/api/payments/callbacks/${req.provider}`,
+        expiresAt: req.expiresAt,
+      },
+      o.creds,
+    );
+    await repo.setCreated(app.db, req.id, created);
+  } catch (err) {
+    app.log.warn({ requestId: req.id, provider: req.provider, err: (err as Error).message }, 'payment provider refused a request');
+    await repo.move(app.db, req.id, ['open'], 'failed', { reason: 'provider_failed' });
+    throw new AppError('payment_provider_failed');
+  }
+}
+
+export function view(r: PaymentRequestRow, branchName: Parameters<typeof pickText>[0], lang: TLang): TPaymentRequest {
   return {
     id: r.id,
     status: r.status,
@@ -36,6 +83,7 @@ function view(r: PaymentRequestRow, branchName: Parameters<typeof pickText>[0], 
     expires_at: r.expiresAt.toISOString(),
     paid_at: r.paidAt ? r.paidAt.toISOString() : null,
     payment_id: r.paymentId,
+    extension: r.extensionUntil && r.parcelIds[0] !== undefined ? { parcel_id: r.parcelIds[0], until: r.extensionUntil } : null,
     created_at: r.createdAt.toISOString(),
   };
 }
@@ -56,11 +104,7 @@ export const onlinePaymentsService = {
   ): Promise<TPaymentRequest> {
     const branch = await branchesRepository.findById(app.db, input.branch_id);
     if (!branch || !branch.isActive) throw notFound();
-    const offered = await providersAt(app, branch.id);
-    const provider = input.provider ?? offered[0];
-    const driver = provider ? app.paymentDrivers[provider] : undefined;
-    const creds = provider && offered.includes(provider) ? await app.providerSettings.credentials(app.db, branch.id, provider) : null;
-    if (!provider || !driver || !creds) throw new AppError('payment_provider_unavailable');
+    const { provider, driver, creds } = await pickProvider(app, branch.id, input.provider);
     const expiresAt = new Date(Date.now() + PAYMENT_REQUEST_TTL_MINUTES * 60_000);
     const req = await app.db.transaction(async (tx) => {
       await paymentsService.lockCustomer(tx, user.id);
@@ -82,29 +126,10 @@ export const onlinePaymentsService = {
       });
     });
     const branchName = pickText(branch.name, lang);
-    try {
-      const created = await driver.create(
-        {
-          requestId: req.id,
-          amount: req.amount,
-          currency: req.currency,
-          description: req.parcelIds.length
-            ? text('online_payments.description', lang, { count: req.parcelIds.length, branch: branchName })
-            : text('online_payments.description_debt', lang, { branch: branchName }),
-          lang,
-          phone: user.phoneNumber,
-          returnUrl: `${publicUrl}/pay/${req.id}`,
-          callbackUrl: `${publicUrl}/api/payments/callbacks/${provider}`,
-          expiresAt,
-        },
-        creds,
-      );
-      await repo.setCreated(app.db, req.id, created);
-    } catch (err) {
-      app.log.warn({ requestId: req.id, provider, err: (err as Error).message }, 'payment provider refused a request');
-      await repo.move(app.db, req.id, ['open'], 'failed', { reason: 'provider_failed' });
-      throw new AppError('payment_provider_failed');
-    }
+    const description = req.parcelIds.length
+      ? text('online_payments.description', lang, { count: req.parcelIds.length, branch: branchName })
+      : text('online_payments.description_debt', lang, { branch: branchName });
+    await openAtProvider(app, { req, user, driver, creds, description, lang, publicUrl });
     return this.get(app, user.id, req.id, lang, { poll: false });
   },
 

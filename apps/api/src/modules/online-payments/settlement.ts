@@ -4,6 +4,7 @@ import type { TOnlineProvider, TPaymentRequestStatus } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { branchesRepository } from '../branches/branches-repository';
 import { statusIds } from '../parcels/parcel-statuses';
+import { parcels } from '../parcels/parcels-service';
 import { paymentsService } from '../payments/payments-service';
 import type { ProviderCredentials } from './drivers/driver';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
@@ -25,6 +26,8 @@ const UNPAID: readonly TPaymentRequestStatus[] = ['open', 'expired', 'cancelled'
 
 /** Whether the request still has something to pay: all its parcels wait at its branch for its customer, or its debt is open. */
 async function stillOwed(db: DbOrTx, req: PaymentRequestRow): Promise<boolean> {
+  // A storage extension (ADR 093): its parcel still waits at its branch with the last free day it had when asked.
+  if (req.extensionUntil) return repo.extensionStillOpen(db, req, (await statusIds(db)).at_branch);
   if (req.parcelIds.length) {
     const atBranch = (await statusIds(db)).at_branch;
     return (await repo.waitingCount(db, req.userId, req.branchId, req.parcelIds, atBranch)) === req.parcelIds.length;
@@ -119,28 +122,58 @@ async function decide(app: FastifyInstance, input: Parameters<typeof confirm>[1]
     await repo.setPayment(tx, req.id, paymentId);
     return { outcome: 'settled' };
   };
+  /**
+   * A storage extension (ADR 093), for the winner of `open → paid`: the parcel's last free day moves (guarded: still at
+   * its branch with the day it had when asked), then the payment and the storage charge of those days, so the balance
+   * nets to zero. False when the parcel no longer waits so: the caller refuses or refunds (`parcels_gone`).
+   */
+  const settleExtension = async (tx: Tx, req: PaymentRequestRow): Promise<boolean> => {
+    const moved = await parcels.extendStorage(tx, {
+      parcelId: req.parcelIds[0]!,
+      userId: req.userId,
+      branchId: req.branchId,
+      from: req.extensionFrom!,
+      until: req.extensionUntil!,
+      paid: { amount: req.amount, currency: req.currency, provider: req.provider, providerRef: input.providerRef },
+    });
+    if (!moved) return false;
+    await settle(tx, req);
+    await paymentsService.chargeStorageExtension(tx, { userId: req.userId, branch, amount: req.amount, requestId: req.id });
+    return true;
+  };
   const atBranch = found.parcelIds.length ? (await statusIds(app.db)).at_branch : 0;
   const result = await app.db.transaction(async (tx): Promise<{ outcome: ConfirmOutcome; refund?: Refund }> => {
+    // A storage extension locks its parcel's row first, as the hand-over does (its guarded UPDATE, then the money
+    // lock): the other order deadlocks against a hand-over of the same parcel (ADR 093).
+    if (found.extensionUntil) await parcels.lockWithStatus(tx, found.parcelIds[0]!);
     await paymentsService.lockMoney(tx, found.userId, found.branchId);
     // Under the lock. The usual case first, in one statement: open, its parcels all still waiting → paid. Whoever moves
     // it writes the journal (a payment of this reference can only exist once the request left `open`; the journal's
     // unique index on the reference backs that up).
-    const paidNow = found.parcelIds.length
-      ? await repo.payIfWaiting(tx, found.id, atBranch, { providerRef: input.providerRef, paidAt })
-      : undefined;
+    const paidNow =
+      found.parcelIds.length && !found.extensionUntil
+        ? await repo.payIfWaiting(tx, found.id, atBranch, { providerRef: input.providerRef, paidAt })
+        : undefined;
     if (paidNow) return settle(tx, paidNow);
     // Otherwise: the journal and the request as the last writer left them.
     if (await paymentsService.onlinePaymentByRef(tx, input.provider, input.providerRef)) return { outcome: 'duplicate' };
     const req = (await repo.byId(tx, found.id))!;
-    if (req.status === 'open' && (await stillOwed(tx, req))) {
+    /** Set when this call moved an extension to `paid` and its parcel's guard then refused: the late path moves it on. */
+    let parcelGone = false;
+    if (req.extensionUntil && req.status === 'open') {
+      const won = await repo.move(tx, req.id, ['open'], 'paid', { providerRef: input.providerRef, paidAt });
+      if (won && (await settleExtension(tx, won))) return { outcome: 'settled' };
+      parcelGone = !!won;
+    } else if (req.status === 'open' && (await stillOwed(tx, req))) {
       const won = await repo.move(tx, req.id, ['open'], 'paid', { providerRef: input.providerRef, paidAt });
       if (!won) return { outcome: 'duplicate' };
       return settle(tx, won);
     }
+    const lateReason = parcelGone ? 'parcels_gone' : 'late';
     // Late: the counter took the money, the parcels are gone, the request expired or was cancelled, or this is a second
     // payment of a settled request. Refused where the provider can; otherwise kept in the books and returned at once.
     if (input.canReject) {
-      await repo.move(tx, req.id, ['open'], 'cancelled', { reason: 'late' });
+      await repo.move(tx, req.id, parcelGone ? ['paid'] : ['open'], 'cancelled', { reason: lateReason });
       return { outcome: 'rejected' };
     }
     const paymentId = await paymentsService.recordOnlinePayment(tx, {
@@ -151,8 +184,9 @@ async function decide(app: FastifyInstance, input: Parameters<typeof confirm>[1]
       providerRef: input.providerRef,
       requestId: req.id,
     });
-    await paymentsService.recordOnlineRefund(tx, { paymentId, branch, amount: input.amount, reason: 'late', staffUserId: null });
-    if (await repo.move(tx, req.id, UNPAID, 'refunded', { reason: 'late', providerRef: input.providerRef, paidAt }))
+    await paymentsService.recordOnlineRefund(tx, { paymentId, branch, amount: input.amount, reason: lateReason, staffUserId: null });
+    const from = parcelGone ? (['paid'] as const) : UNPAID;
+    if (await repo.move(tx, req.id, from, 'refunded', { reason: lateReason, providerRef: input.providerRef, paidAt }))
       await repo.setPayment(tx, req.id, paymentId);
     return { outcome: 'refunded', refund: { paymentId, providerRef: input.providerRef, amount: input.amount } };
   });

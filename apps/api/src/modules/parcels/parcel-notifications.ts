@@ -1,10 +1,12 @@
 import {
+  ONLINE_PROVIDERS,
   parcelChargeMinor,
   sumMinor,
   toMajor,
   type TI18nText,
   type TLang,
   type TNotificationEvent,
+  type TOnlineProvider,
   type TOrderStatusCode,
 } from '@portal/contract';
 import { inArray, sql } from 'drizzle-orm';
@@ -176,6 +178,8 @@ const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2
  * enough. A correction keeps what the customer was told in its details (`notice`); a flight delay says the new day
  * (and the one announced before). Staff's reasons are never part of it.
  */
+const isOnlineProvider = (v: unknown): v is TOnlineProvider => (ONLINE_PROVIDERS as readonly unknown[]).includes(v);
+
 export function eventSentence(action: string, details: Record<string, unknown>, lang: TLang): string | null {
   if (action === 'flight_delayed') {
     if (!isDay(details.to)) return null;
@@ -184,6 +188,18 @@ export function eventSentence(action: string, details: Record<string, unknown>, 
     return previous
       ? text('notifications.history.flight_delayed', lang, { date, previous })
       : text('notifications.history.flight_delayed_first', lang, { date });
+  }
+  if (action === 'storage_extended') {
+    if (!isDay(details.to)) return null;
+    const date = calendarDate(details.to, lang);
+    const provider = isOnlineProvider(details.provider) ? details.provider : null;
+    return provider
+      ? text('notifications.history.storage_extended_paid', lang, {
+          date,
+          provider: text(`receipt_pdf.provider.${provider}`, lang),
+          ref: typeof details.provider_ref === 'string' ? details.provider_ref : '',
+        })
+      : text('notifications.history.storage_extended', lang, { date });
   }
   if (action !== 'corrected') return null;
   const notice = details.notice as CorrectionParams | undefined;

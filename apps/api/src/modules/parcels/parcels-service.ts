@@ -6,6 +6,7 @@ import { holdForCustoms, releaseFromCustoms } from './customs-hold';
 import { dispatch } from './dispatch';
 import { customsGaps, dispatchTransaction } from './customs-gate';
 import { assignDisputed, dispute, releaseDisputed } from './dispute';
+import { extendStorage } from './extend-storage';
 import { handOver } from './hand-over';
 import { parcelPhotosRepository } from './parcel-photos';
 export { toParcelPhotos } from './parcel-photos';
@@ -58,6 +59,8 @@ export const parcels = {
   customsGaps: (db: DbOrTx, rows: Parameters<typeof customsGaps>[1]) => customsGaps(db, rows, false),
   arrive,
   handOver,
+  /** Keeps a waiting parcel longer (ADR 093): one guarded UPDATE of its last free day, null when it no longer waits so. */
+  extendStorage,
   correct,
   /** Held by customs and released (issue 36, ADR 085): one guarded UPDATE each; arrival refuses a held parcel. */
   holdForCustoms,

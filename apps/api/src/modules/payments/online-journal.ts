@@ -68,6 +68,23 @@ export const onlineJournal = {
   },
 
   /**
+   * The charge of a storage extension paid online (ADR 093), beside its payment in the same transaction (the caller
+   * holds `lockMoney`): the balance nets to zero and the books show storage charged. Once per request (unique index).
+   */
+  async chargeStorageExtension(tx: Tx, input: { userId: number; branch: BranchRow; amount: number; requestId: string }): Promise<void> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('a storage charge is a positive amount');
+    await repo.insertCharge(tx, {
+      userId: input.userId,
+      branchId: input.branch.id,
+      receiptId: null,
+      amount: input.amount,
+      currency: input.branch.currency,
+      reason: 'storage_extension',
+      paymentRequestId: input.requestId,
+    });
+  },
+
+  /**
    * Writes a refund of an online payment (all or part, never beyond what is left of it): a negative row naming it, in
    * the branch's open business day, with the reason and who decided (null: the settlement itself, money come too late).
    * The caller holds `lockMoney` and asks the provider to refund after its transaction commits.

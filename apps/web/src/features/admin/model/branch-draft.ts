@@ -16,6 +16,7 @@ export interface Draft {
   currency: string;
   storage_days: string;
   storage_fee_per_day: string;
+  storage_extension_max_days: string;
   /** Insurance terms (ADR 090): percent with two decimals, then amounts in the branch's currency (cap 0 = none). */
   insurance_rate: string;
   insurance_min_premium: string;
@@ -43,6 +44,7 @@ export const draftOf = (b?: TAdminBranch): Draft => ({
   currency: b?.currency ?? 'KZT',
   storage_days: b ? String(b.storage_days) : '14',
   storage_fee_per_day: b ? String(b.storage_fee_per_day) : '0',
+  storage_extension_max_days: String(b?.storage_extension_max_days ?? 30),
   insurance_rate: b ? String(b.insurance_rate) : '3',
   insurance_min_premium: b ? String(b.insurance_min_premium) : '0',
   insurance_max_value: b ? String(b.insurance_max_value) : '0',
@@ -72,6 +74,7 @@ export const requestOf = (d: Draft, countryCode: string | undefined): TAdminBran
   currency: d.currency as TAdminBranchCreateRequest['currency'],
   storage_days: num(d.storage_days),
   storage_fee_per_day: d.storage_fee_per_day.trim() ? num(d.storage_fee_per_day) : 0,
+  storage_extension_max_days: d.storage_extension_max_days.trim() ? num(d.storage_extension_max_days) : undefined,
   insurance_rate: num(d.insurance_rate),
   insurance_min_premium: d.insurance_min_premium.trim() ? num(d.insurance_min_premium) : 0,
   insurance_max_value: d.insurance_max_value.trim() ? num(d.insurance_max_value) : 0,

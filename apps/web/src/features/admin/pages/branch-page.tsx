@@ -216,6 +216,14 @@ function BranchForm({
             error={err('storage_fee_per_day')}
             data-testid="branch-storage-fee"
           />
+          <TextField
+            label={t('admin:branches.storage_extension_max_days')}
+            value={draft.storage_extension_max_days}
+            inputMode="numeric"
+            hint={t('admin:branches.storage_extension_max_days_hint')}
+            onChange={(e) => set('storage_extension_max_days', e.target.value)}
+            error={err('storage_extension_max_days')}
+          />
         </div>
         <PaymentMethodsField
           value={methodsShown(draft.payment_methods, countryCode)}

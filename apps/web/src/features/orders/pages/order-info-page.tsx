@@ -16,6 +16,7 @@ import { useOrderIdParam } from '../model/use-order-id';
 import { daysLabelKey, orderTitle, useOrderFormat } from '../model/use-order-format';
 import styles from '../components/orders.module.css';
 import { InsuranceNote } from '../components/insurance-note';
+import { StorageExtensionCard } from '../components/storage-extension';
 
 /** /orders/order?id=N: everything about one parcel, its photos and receipt, and what can be done with it. */
 export default function OrderInfoPage() {
@@ -55,6 +56,7 @@ export default function OrderInfoPage() {
       </header>
       {order.archived && <Alert kind="info">{t('orders:info.archived_note')}</Alert>}
       {order.status.code === 'at_branch' && <WeightCheckCards orderId={order.id} />}
+      {order.status.code === 'at_branch' && order.storage_until && <StorageExtensionCard parcelId={order.id} />}
       <div className={styles.infoGrid}>
         <Card>
           <dl className={styles.details}>

@@ -35,6 +35,7 @@ const request = (more: Partial<TPaymentRequest> = {}): TPaymentRequest => ({
   expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
   paid_at: null,
   payment_id: null,
+  extension: null,
   created_at: new Date().toISOString(),
   ...more,
 });

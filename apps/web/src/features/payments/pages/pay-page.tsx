@@ -71,6 +71,8 @@ export default function PayPage() {
 
   const startAgain = async (provider: TOnlineProvider) => {
     if (!request || creating.isLoading) return;
+    // A storage extension (ADR 093) is asked again where it was chosen: the parcel's page.
+    if (request.extension) return navigate(`/orders/order?id=${request.extension.parcel_id}`);
     setSwitching(provider);
     const result = await create({ branch_id: request.branch.id, provider });
     setSwitching(null);
@@ -106,12 +108,13 @@ export default function PayPage() {
           branch={request.branch.name}
           parcels={request.parcel_ids.length}
           debt={request.debt}
+          extensionUntil={request.extension?.until}
           state={request.status === 'open' ? 'to_pay' : request.status === 'paid' ? 'paid' : 'asked'}
         />
         {request.status === 'open' ? (
           <div className={styles.panel}>
             <OpenRequest request={request} onCancel={() => void onCancel()} cancelling={cancelling.isLoading} />
-            {others.length > 0 && (
+            {others.length > 0 && !request.extension && (
               <ProviderPicker providers={others} busy={switching} onPick={(p) => void startAgain(p)} title={t('payments:other_way')} />
             )}
           </div>
