@@ -178,9 +178,6 @@ async function main() {
   const {
     rows: [{ pgv }],
   } = await database.executeSql(`select current_setting('server_version') pgv`);
-  await app.close();
-  if (process.env.BENCH_KEEP !== '1') await admin(`drop database if exists ${NAME} with (force)`);
-
   const queuedS = queuedAt / 1000;
   const result = {
     recipients: RECIPIENTS,
@@ -239,6 +236,9 @@ Generated ${result.generated} by \`npm run bench:broadcast -w bench\` in ${((Dat
   writeFileSync(join(here, 'results', 'broadcast-fanout.md'), md);
   writeFileSync(join(here, 'results', 'broadcast-fanout.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(md);
+  await app.close().catch((err) => log(`close: ${err.message}`));
+  if (process.env.BENCH_KEEP !== '1') await admin(`drop database if exists ${NAME} with (force)`);
+  process.exit(0);
 }
 
 main().catch((err) => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { notificationChannels, notificationDeliveries, notificationPreferences, notifications, pushSubscriptions, users } from '../src/db/schema';
+import {
+  notificationChannels,
+  notificationDeliveries,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  users,
+} from '../src/db/schema';
 import { notificationsService } from '../src/modules/notifications/notifications-service';
 import { aCustomer } from './factories';
 import { createTestApp, type TestContext } from './helpers';
@@ -19,20 +26,18 @@ beforeAll(async () => {
   const names = ['defaults', 'smsOn', 'portalOff', 'telegram', 'telegramDead', 'telegramOff', 'push', 'pushOff', 'smsDead', 'emptyAddress'];
   for (const name of names) kinds[name] = (await aCustomer(ctx)).user.id;
   const pref = (name: string, channel: string, enabled: boolean) => ({ userId: kinds[name]!, event: 'news', channel, enabled });
-  await db
-    .insert(notificationPreferences)
-    .values([
-      pref('smsOn', 'sms', true),
-      pref('portalOff', 'portal', false),
-      pref('telegram', 'telegram', true),
-      pref('telegramDead', 'telegram', true),
-      pref('telegramOff', 'telegram', false),
-      pref('pushOff', 'push', false),
-      pref('smsDead', 'sms', true),
-      pref('emptyAddress', 'telegram', true),
-      // A choice for another event changes nothing here.
-      { userId: kinds.defaults!, event: 'order_arrived', channel: 'sms', enabled: true },
-    ] as (typeof notificationPreferences.$inferInsert)[]);
+  await db.insert(notificationPreferences).values([
+    pref('smsOn', 'sms', true),
+    pref('portalOff', 'portal', false),
+    pref('telegram', 'telegram', true),
+    pref('telegramDead', 'telegram', true),
+    pref('telegramOff', 'telegram', false),
+    pref('pushOff', 'push', false),
+    pref('smsDead', 'sms', true),
+    pref('emptyAddress', 'telegram', true),
+    // A choice for another event changes nothing here.
+    { userId: kinds.defaults!, event: 'order_arrived', channel: 'sms', enabled: true },
+  ] as (typeof notificationPreferences.$inferInsert)[]);
   await db.insert(notificationChannels).values([
     { userId: kinds.telegram!, channel: 'telegram', address: '1001' },
     { userId: kinds.telegramDead!, channel: 'telegram', address: '1002', unreachableAt: new Date(), failures: 3 },
@@ -40,9 +45,9 @@ beforeAll(async () => {
     { userId: kinds.smsDead!, channel: 'sms', unreachableAt: new Date(), failures: 3 },
     { userId: kinds.emptyAddress!, channel: 'telegram', address: '' },
   ]);
-  await db.insert(pushSubscriptions).values(
-    ['push', 'pushOff'].map((n) => ({ userId: kinds[n]!, endpoint: `https://push.example/${n}`, p256dh: 'k', auth: 'a' })),
-  );
+  await db
+    .insert(pushSubscriptions)
+    .values(['push', 'pushOff'].map((n) => ({ userId: kinds[n]!, endpoint: `https://push.example/${n}`, p256dh: 'k', auth: 'a' })));
 });
 afterAll(async () => ctx.close());
 
@@ -53,9 +58,20 @@ async function outcome(broadcastId: number) {
     .from(notifications)
     .where(eq(notifications.broadcastId, broadcastId));
   const ds = await db
-    .select({ userId: notificationDeliveries.userId, channel: notificationDeliveries.channel, status: notificationDeliveries.status, error: notificationDeliveries.error, id: notificationDeliveries.id })
+    .select({
+      userId: notificationDeliveries.userId,
+      channel: notificationDeliveries.channel,
+      status: notificationDeliveries.status,
+      error: notificationDeliveries.error,
+      id: notificationDeliveries.id,
+    })
     .from(notificationDeliveries)
-    .where(inArray(notificationDeliveries.notificationId, ns.map((n) => n.id)));
+    .where(
+      inArray(
+        notificationDeliveries.notificationId,
+        ns.map((n) => n.id),
+      ),
+    );
   const jobs = await ctx.database.executeSql(
     `select count(*)::int n from pgboss.job where name = 'notification-deliver' and (data->>'delivery_id')::bigint = any($1::bigint[])`,
     [ds.map((d) => d.id)],
@@ -96,7 +112,9 @@ describe('set-wise notify (broadcasts)', () => {
     expect(result.queued).toBe(set.queued);
     expect(set.jobs).toBe(set.queued);
     expect(one.jobs).toBe(one.queued);
-    expect((set.byKind as Record<string, { deliveries: string[] }>).telegramDead!.deliveries).toEqual(['telegram:skipped:channel unreachable']);
+    expect((set.byKind as Record<string, { deliveries: string[] }>).telegramDead!.deliveries).toEqual([
+      'telegram:skipped:channel unreachable',
+    ]);
   });
 
   it('writes nothing twice for the same broadcast and recipients (a batch repeated after a crash)', async () => {
@@ -107,7 +125,10 @@ describe('set-wise notify (broadcasts)', () => {
     expect(again).toMatchObject({ recipients: 10, written: 0, queued: 0 });
     const set = await outcome(900002);
     expect(set.jobs).toBe(set.queued);
-    const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.broadcastId, 900002));
+    const [n] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(eq(notifications.broadcastId, 900002));
     expect(n!.n).toBe(10);
   });
 });

@@ -124,7 +124,10 @@ export class NotificationQueue {
       try {
         await handle(job);
       } catch (err) {
-        await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+        // While the process stops (pool closed) the job is left to expire and be retried elsewhere.
+        await this.boss
+          .fail(name, job.id, { message: err instanceof Error ? err.message : String(err) })
+          .catch((failErr: unknown) => this.log.warn({ err: failErr, job: job.id }, 'notification queue: could not record a failed job'));
       }
     };
     await this.boss.work<T>(

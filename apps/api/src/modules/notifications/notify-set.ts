@@ -74,7 +74,8 @@ export async function notifySet(db: DbOrTx, input: NotifySetInput, opts: QueueOp
   const queued = JSON.parse(String(row.queued)) as number[];
   const userIds = JSON.parse(String(row.user_ids)) as number[];
   const live: { name: string; data: object }[] = [];
-  for (let i = 0; i < userIds.length; i += LIVE_CHUNK) live.push({ name: LIVE_QUEUE, data: { user_ids: userIds.slice(i, i + LIVE_CHUNK) } });
+  for (let i = 0; i < userIds.length; i += LIVE_CHUNK)
+    live.push({ name: LIVE_QUEUE, data: { user_ids: userIds.slice(i, i + LIVE_CHUNK) } });
   await enqueue(db, [...queued.map((id) => ({ name: DELIVER_QUEUE, data: { delivery_id: Number(id) } })), ...live], opts);
   return {
     recipients: Number(row.recipients),
