@@ -128,6 +128,10 @@ export const ZEnv = z
     NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
     NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     NOTIFY_UNREACHABLE_AFTER: z.coerce.number().int().min(1).max(100).default(3),
+    // Sends per second per channel, shared by every process through Redis (ADR 096); 0 = not paced.
+    NOTIFY_TELEGRAM_PER_SECOND: z.coerce.number().min(0).max(1000).default(30),
+    SMS_PER_SECOND: z.coerce.number().min(0).max(1000).default(10),
+    NOTIFY_PUSH_PER_SECOND: z.coerce.number().min(0).max(10000).default(0),
     STORAGE_REMINDER_DAYS: z
       .string()
       .default('3,0')

@@ -57,7 +57,17 @@ export interface AppConfig {
     publicUrl?: string;
   } | null;
   /** Notification delivery: whether this process works queue jobs, retries (with backoff), unreachable threshold. */
-  notify: { worker: boolean; retryLimit: number; retryDelaySeconds: number; unreachableAfter: number };
+  notify: {
+    worker: boolean;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    unreachableAfter: number;
+    /**
+     * Sends per second per channel, all processes together (0: not paced): Telegram's 30 per second per bot
+     * (NOTIFY_TELEGRAM_PER_SECOND), the SMS provider's contracted limit (SMS_PER_SECOND), push (NOTIFY_PUSH_PER_SECOND).
+     */
+    ratePerSecond: { sms: number; telegram: number; push: number };
+  };
   /**
    * Storage reminders: sent on these numbers of days left to collect (0 = the last free day), from this hour of
    * the branch's local time on (the hourly job skips branches where it is earlier).
@@ -153,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryLimit: env.NOTIFY_RETRY_LIMIT,
       retryDelaySeconds: env.NOTIFY_RETRY_DELAY_SECONDS,
       unreachableAfter: env.NOTIFY_UNREACHABLE_AFTER,
+      ratePerSecond: { sms: env.SMS_PER_SECOND, telegram: env.NOTIFY_TELEGRAM_PER_SECOND, push: env.NOTIFY_PUSH_PER_SECOND },
     },
     storageReminders: { days: env.STORAGE_REMINDER_DAYS, hour: env.STORAGE_REMINDER_HOUR },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

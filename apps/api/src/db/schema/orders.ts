@@ -368,8 +368,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_broadcast_idx')
-      .on(t.broadcastId)
+    // One notification per broadcast and recipient: the set-wise fan-out's idempotency key (ADR 096).
+    uniqueIndex('notifications_broadcast_user_uq')
+      .on(t.broadcastId, t.userId)
       .where(sql`${t.broadcastId} is not null`),
     index('notifications_unread_idx')
       .on(t.userId)

@@ -16,8 +16,8 @@ import { deliverySettings, notificationsService } from '../notifications/notific
 
 /** The queue of the fan-out: one job per batch of recipients (data: the broadcast id). */
 export const BROADCAST_QUEUE = 'broadcast-fanout';
-/** Recipients per fan-out job: one transaction writes their notifications, deliveries and jobs. */
-export const BROADCAST_BATCH = 1000;
+/** Recipients per fan-out job: one transaction writes their notifications, deliveries and jobs, set-wise (ADR 096). */
+export const BROADCAST_BATCH = 25_000;
 
 export interface Segment {
   branch_id: number | null;
@@ -194,29 +194,27 @@ export function createBroadcastsService(deps: { db: Db; batchSize?: number }) {
       return db.transaction(async (tx) => {
         const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, id)).for('update');
         if (!b || b.state === 'sent' || b.state === 'cancelled' || b.sendAt > now) return 0;
-        const batch = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(segmentWhere(segmentOf(b)), gt(users.id, b.cursor)))
-          .orderBy(users.id)
-          .limit(batchSize);
-        await notificationsService.notify(
-          tx,
-          batch.map((u) => ({ userId: u.id, event: 'news' as const, params: { title: b.title, body: b.body }, broadcastId: id })),
-        );
-        const progress = b.progress + batch.length;
-        const done = batch.length < batchSize;
+        const recipients = sql`select ${users.id} as id from ${users}
+          where ${and(segmentWhere(segmentOf(b)), gt(users.id, b.cursor))} order by ${users.id} limit ${batchSize}`;
+        const batch = await notificationsService.notifySet(tx, {
+          recipients,
+          event: 'news',
+          params: { title: b.title, body: b.body },
+          broadcastId: id,
+        });
+        const progress = b.progress + batch.recipients;
+        const done = batch.recipients < batchSize;
         await tx
           .update(broadcasts)
           .set({
             state: done ? 'sent' : 'sending',
-            cursor: batch.at(-1)?.id ?? b.cursor,
+            cursor: batch.lastUserId ?? b.cursor,
             progress,
             ...(done ? { recipients: progress, finishedAt: new Date() } : {}),
           })
           .where(eq(broadcasts.id, id));
         if (!done) await enqueue(tx, [{ name: BROADCAST_QUEUE, data: { broadcast_id: id } }], deliverySettings);
-        return batch.length;
+        return batch.recipients;
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { TDeliveryChannel } from '@portal/contract';
 import type { Db } from '../../db/client';
+import type { ChannelPacer } from './channel-pacer';
 import type { ChannelDriver } from './channels';
 import { PermanentChannelError, RetryLaterError } from './channels';
 import { deliveriesRepository } from './deliveries-repository';
@@ -22,6 +23,8 @@ export interface DeliveryWorkerOptions {
   drivers: Partial<Record<TDeliveryChannel, ChannelDriver>>;
   /** Messages in a row that failed for good before the channel is marked unreachable. */
   unreachableAfter: number;
+  /** Waits for the channel's turn (per-channel sends per second, shared across processes). */
+  pacer?: ChannelPacer;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -50,6 +53,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
         ? renderMessage(row.event as MessageEvent, row.params as unknown as MessageParams, row.lang)
         : { title: row.title ?? '', body: row.body ?? '' };
     try {
+      await opts.pacer?.take(row.channel);
       const result = await driver.send(
         db,
         { userId: row.userId, phone: row.phone, lang: row.lang, address: row.address },

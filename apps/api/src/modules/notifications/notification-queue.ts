@@ -112,24 +112,31 @@ export class NotificationQueue {
 
   /**
    * Works jobs in batches: each job succeeds or fails on its own (a failed one is retried with backoff by
-   * pg-boss; the rest of the batch completes).
+   * pg-boss; the rest of the batch completes). With `parallel` the batch's jobs run at once (deliveries: each
+   * waits for its channel's pace, so one slow channel does not hold the others; ADR 096), else one after another.
    */
   async work<T>(
     name: string,
-    opts: { batchSize: number; pollingIntervalSeconds: number },
+    opts: { batchSize: number; pollingIntervalSeconds: number; parallel?: boolean },
     handle: (job: QueueJob<T>) => Promise<void>,
   ): Promise<void> {
+    const one = async (job: QueueJob<T>) => {
+      try {
+        await handle(job);
+      } catch (err) {
+        // While the process stops (pool closed) the job is left to expire and be retried elsewhere.
+        await this.boss
+          .fail(name, job.id, { message: err instanceof Error ? err.message : String(err) })
+          .catch((failErr: unknown) => this.log.warn({ err: failErr, job: job.id }, 'notification queue: could not record a failed job'));
+      }
+    };
     await this.boss.work<T>(
       name,
       { batchSize: opts.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds, includeMetadata: true },
       async (jobs) => {
-        for (const job of jobs as unknown as QueueJob<T>[]) {
-          try {
-            await handle(job);
-          } catch (err) {
-            await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
-          }
-        }
+        const all = jobs as unknown as QueueJob<T>[];
+        if (opts.parallel) await Promise.all(all.map(one));
+        else for (const job of all) await one(job);
       },
     );
   }

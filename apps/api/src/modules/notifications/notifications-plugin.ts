@@ -4,6 +4,7 @@ import type { TLiveEvent } from '@portal/contract';
 import type { AppConfig } from '../../config/env';
 import type { ChannelDriver } from './channels';
 import { smsChannel } from './channels';
+import { createChannelPacer } from './channel-pacer';
 import { createDeliveryWorker } from './delivery-worker';
 import { CHANGED, LiveHub } from './live-hub';
 import { DELIVER_QUEUE, LIVE_QUEUE, NotificationQueue } from './notification-queue';
@@ -57,9 +58,12 @@ export const notificationsPlugin = fp(
           ...opts.drivers,
         },
         unreachableAfter: notify.unreachableAfter,
+        pacer: createChannelPacer(notify.ratePerSecond, app.redis, app.log),
         log: app.log,
       });
-      await queue.work(DELIVER_QUEUE, { batchSize: 20, pollingIntervalSeconds: 1 }, deliver);
+      // 50 at once per process, each waiting for its channel's turn (channel-pacer.ts): a process can keep Telegram at
+      // its 30/s and SMS at the provider's limit together, where 20 one after another per second capped both (ADR 096).
+      await queue.work(DELIVER_QUEUE, { batchSize: 50, pollingIntervalSeconds: 1, parallel: true }, deliver);
       await queue.work<{ user_ids: number[] }>(LIVE_QUEUE, { batchSize: 50, pollingIntervalSeconds: 0.5 }, (job) =>
         live.publish(job.data.user_ids),
       );

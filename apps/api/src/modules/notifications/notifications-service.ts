@@ -16,6 +16,7 @@ import type { BuiltGroups } from './kept-groups';
 import { DELIVER_QUEUE, enqueue, LIVE_QUEUE, type QueueOptions } from './notification-queue';
 import { notificationsRepository, type ShownNotificationRow } from './notifications-repository';
 import { GROUP_OF_EVENT, type MessageEvent, type MessageParams, type RenderedMessage } from './notification-texts';
+import { notifySet, type NotifySetInput, type NotifySetResult } from './notify-set';
 import { renderedTexts } from './rendered-texts';
 
 /** Queue settings of this process (set once by the app from its config). */
@@ -178,5 +179,10 @@ export const notificationsService = {
       [...deliveries.map((d) => ({ name: DELIVER_QUEUE, data: { delivery_id: d.id } })), { name: LIVE_QUEUE, data: { user_ids: userIds } }],
       deliverySettings,
     );
+  },
+
+  /** `notify` for recipients given as a query (an admin broadcast's segment), written set-wise (notify-set.ts). */
+  async notifySet(db: DbOrTx, input: NotifySetInput): Promise<NotifySetResult> {
+    return notifySet(db, input, deliverySettings);
   },
 };

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_broadcast_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_broadcast_user_uq" ON "notifications" USING btree ("broadcast_id","user_id") WHERE "notifications"."broadcast_id" is not null;
