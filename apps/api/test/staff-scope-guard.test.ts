@@ -61,6 +61,8 @@ const MAY: Record<string, Who[]> = {
   weightsStaffRoutes: ['branch', 'admin'],
   // Claims (ADR 088): branch staff (each then sees its own branch's claims) and admins; not the warehouse.
   claimsStaffRoutes: ['branch', 'otherBranch', 'admin'],
+  // Door delivery (ADR 094): that branch's staff (clerk, courier), admins naming it.
+  doorDeliveryStaffRoutes: ['branch', 'admin'],
 };
 
 let ctx: TestContext;

@@ -13,3 +13,4 @@ export * from './customs';
 export * from './duties';
 export * from './weights';
 export * from './claims';
+export * from './door-delivery';

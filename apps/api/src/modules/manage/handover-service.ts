@@ -17,7 +17,7 @@ import {
   type TPaymentMethod,
   type TReceipt,
 } from '@portal/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { branches, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { QrTokenService } from '../qr/qr-token';
@@ -186,9 +186,12 @@ export const handoverService = {
       payments?: TPaymentInput[];
       acceptDebt?: boolean;
       storageWaiver?: { reason: string };
+      doorDelivery?: { fee: number; courierName: string };
     },
     actor: Actor & { userId: number },
     lang: TLang,
+    /** A caller's own step inside the hand-over's transaction (the door delivery's close, ADR 094). */
+    alsoInTx?: (tx: Tx, receiptId: number) => Promise<void>,
   ): Promise<TReceipt> {
     const { receiptId } = await db.transaction(async (tx) => {
       // Read under a share lock: an admin's block (which locks the row for update) waits for this hand-over or
@@ -206,6 +209,7 @@ export const handoverService = {
           payments: input.payments,
           acceptDebt: input.acceptDebt,
           storageWaiver: input.storageWaiver,
+          doorDelivery: input.doorDelivery,
         },
         actor,
       );
@@ -220,6 +224,7 @@ export const handoverService = {
         tx,
         done.orders.map((o) => o.id),
       );
+      if (alsoInTx) await alsoInTx(tx, done.receiptId);
       return done;
     });
     const view = await receiptsRepository.view(db, receiptId, lang);

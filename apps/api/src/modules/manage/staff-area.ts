@@ -6,6 +6,7 @@ import { bagsRoutes } from '../bags/bags-routes';
 import { customsRoutes } from '../customs/customs-routes';
 import { declarationsStaffRoutes } from '../declarations/declarations-routes';
 import { claimsStaffRoutes } from '../claims/claims-staff-routes';
+import { doorDeliveryStaffRoutes } from '../door-delivery/door-delivery-staff-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
@@ -63,6 +64,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   weightsStaffRoutes,
   // Claims (issue 36, ADR 088): the claims module's work; branch staff their branch's claims, admins all.
   claimsStaffRoutes,
+  // Door delivery (issue 37, ADR 094): that branch's staff (clerk and courier), admins naming it.
+  doorDeliveryStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {
