@@ -46,7 +46,7 @@ async function stopsView(db: DbOrTx, branch: BranchRow, rows: DoorRow[]): Promis
       customer_name: fullName(customer) ?? '',
       client_code: customer?.clientCode ?? null,
       to_collect: toCollect(p, d, branch),
-      shelf: shelves.find((s) => s.order_id === d.orderId)?.shelf ?? null,
+      shelf: shelves.find((s) => s.order_id === d.orderId)?.shelf?.label ?? null,
       courier_user_id: d.courierUserId,
     });
   }
