@@ -41,11 +41,9 @@ async function quoteFor(db: DbOrTx, p: Parcel & { branchId: number }, postcode: 
 }
 
 export async function customerView(db: DbOrTx, d: DoorRow): Promise<TDoorDelivery> {
-  const [parcel, courier, attempts] = await Promise.all([
-    repo.parcel(db, d.orderId),
-    d.courierUserId ? repo.person(db, d.courierUserId) : undefined,
-    repo.attempts(db, [d.id]),
-  ]);
+  const parcel = await repo.parcel(db, d.orderId);
+  const courier = d.courierUserId ? await repo.person(db, d.courierUserId) : undefined;
+  const attempts = await repo.attempts(db, [d.id]);
   return deliveryView(d, parcel?.trackCode ?? '', courier ? courier.firstName : null, attempts);
 }
 

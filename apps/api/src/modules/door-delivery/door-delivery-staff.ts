@@ -32,7 +32,9 @@ async function stopsView(db: DbOrTx, branch: BranchRow, rows: DoorRow[]): Promis
     rows.map((d) => d.id),
   );
   const out: TDoorStop[] = [];
-  const parcels = await Promise.all(rows.map((d) => repo.parcel(db, d.orderId)));
+  // One query at a time: inside a transaction they share one connection.
+  const parcels: Awaited<ReturnType<typeof repo.parcel>>[] = [];
+  for (const d of rows) parcels.push(await repo.parcel(db, d.orderId));
   const shelves = await shelvesService.pickList(
     db,
     branch.id,
@@ -40,7 +42,8 @@ async function stopsView(db: DbOrTx, branch: BranchRow, rows: DoorRow[]): Promis
   );
   for (const [i, d] of rows.entries()) {
     const p = parcels[i]!;
-    const [customer, courier] = await Promise.all([repo.person(db, d.userId), d.courierUserId ? repo.person(db, d.courierUserId) : undefined]);
+    const customer = await repo.person(db, d.userId);
+    const courier = d.courierUserId ? await repo.person(db, d.courierUserId) : undefined;
     out.push({
       ...deliveryView(d, p.trackCode, fullName(courier), attempts),
       customer_name: fullName(customer) ?? '',

@@ -62,6 +62,8 @@ export const receiptsRepository = {
       storage_fee: r.storageFee,
       storage_waived: r.storageWaived,
       storage_waiver_reason: r.storageWaiverReason,
+      door_fee: r.doorFee,
+      door_courier: r.doorCourier,
       total_weight: r.totalWeight,
       total: toMajor(totalMinor),
       currency: r.currency,
