@@ -1,14 +1,51 @@
-import { DEMO } from '../support/env';
+import type { Browser, Page } from '@playwright/test';
+import { BASE_URL, DEMO } from '../support/env';
 import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 import { shot, staffPage } from '../support/staff-page';
 import { parcelFor, uniqueCode } from './orders-helpers';
 
+// With SCREENS_DIR set: each screen in kk, ru and en (light) and ru dark, and the admin's zones at 1280 px.
+const LOOKS = process.env.SCREENS_DIR
+  ? [
+      ['kk', 'light'],
+      ['ru', 'light'],
+      ['en', 'light'],
+      ['ru', 'dark'],
+    ]
+  : [];
+async function looks(p: Page, name: string, redo: () => Promise<void>) {
+  for (const [lang, theme] of LOOKS) {
+    await p.evaluate(([l, th]) => (localStorage.setItem('lang', l!), localStorage.setItem('theme', th!)), [lang, theme]);
+    await p.reload();
+    await redo();
+    await shot(p, `${name}-${lang}-${theme}`);
+  }
+  if (LOOKS.length) {
+    await p.evaluate(() => (localStorage.setItem('lang', 'ru'), localStorage.setItem('theme', 'light')));
+    await p.reload();
+    await redo();
+  }
+}
+async function adminZonesLooks(browser: Browser, token: string) {
+  if (!LOOKS.length) return;
+  const ctx = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
+  const p = await ctx.newPage();
+  await openSignedIn(p, token, '/admin/delivery-zones');
+  await looks(p, 'admin-zones', () => expect(p.getByTestId('admin-zones')).toBeVisible());
+  await ctx.close();
+}
+
 // Door delivery (issue 37, ADR 094) at 375 px: the customer asks for a waiting parcel to be brought to the door and
 // sees the price first; the branch's clerk assigns themself as the courier; the courier's route lists the stop with
 // phone and address, sets out (the customer gets the code by SMS), enters the code and takes cash; the customer sees
 // it delivered and the close of day expects the cash.
-test('a door delivery closed with the code from the SMS, paid in cash @mobile', async ({ page, browser, request, newCustomer }, testInfo) => {
+test('a door delivery closed with the code from the SMS, paid in cash @mobile', async ({
+  page,
+  browser,
+  request,
+  newCustomer,
+}, testInfo) => {
   test.setTimeout(240_000);
   const customer = await newCustomer();
   const code = uniqueCode('DD', testInfo.project.name);
@@ -32,14 +69,17 @@ test('a door delivery closed with the code from the SMS, paid in cash @mobile', 
 
   // The customer: the parcel's page, the address, the price before confirming.
   await openSignedIn(page, customer.token, `/orders/order?id=${id}`);
-  await page.getByTestId('door-open').click();
-  await page.getByTestId('door-street').fill('проспект Абая');
-  await page.getByTestId('door-building').fill('10');
-  await page.getByTestId('door-apartment').fill('5');
-  await page.getByTestId('door-postcode').fill('050000');
-  await page.getByTestId('door-price').click();
-  await expect(page.getByTestId('door-quote')).toBeVisible();
-  await shot(page, 'door-request');
+  const ask = async () => {
+    await page.getByTestId('door-open').click();
+    await page.getByTestId('door-street').fill('проспект Абая');
+    await page.getByTestId('door-building').fill('10');
+    await page.getByTestId('door-apartment').fill('5');
+    await page.getByTestId('door-postcode').fill('050000');
+    await page.getByTestId('door-price').click();
+    await expect(page.getByTestId('door-quote')).toBeVisible();
+  };
+  await ask();
+  await looks(page, 'door-request', ask);
   await page.getByTestId('door-confirm').click();
   await expect(page.getByTestId('door-delivery')).toHaveAttribute('data-state', 'requested', { timeout: 30_000 });
 
@@ -58,19 +98,22 @@ test('a door delivery closed with the code from the SMS, paid in cash @mobile', 
   await expect(stop.getByTestId('door-address')).toContainText('проспект Абая, 10');
   const since = Date.now();
   await stop.getByTestId('door-out').click();
-  await expect(stop.getByTestId('door-state')).toHaveText(/В пути/, { timeout: 30_000 });
-  await shot(clerk, 'door-route');
+  await expect(stop).toHaveAttribute('data-state', 'out', { timeout: 30_000 });
+  await looks(clerk, 'door-route', () => expect(stop.getByTestId('door-code')).toBeVisible());
   let sms = '';
   await expect
     .poll(() => {
-      sms = readOutbox().filter((m) => m.to === customer.phone && m.purpose === 'door_delivery' && Date.parse(m.at) >= since - 1000).at(-1)?.code ?? '';
+      sms =
+        readOutbox()
+          .filter((m) => m.to === customer.phone && m.purpose === 'door_delivery' && Date.parse(m.at) >= since - 1000)
+          .at(-1)?.code ?? '';
       return sms;
     })
     .toMatch(/^\d{6}$/);
   await stop.getByTestId('door-code').fill(sms);
   await stop.getByTestId('door-method').selectOption('cash');
   await stop.getByTestId('door-deliver').click();
-  await expect(stop.getByTestId('door-state')).toHaveText(/Доставлена/, { timeout: 30_000 });
+  await expect(stop).toHaveAttribute('data-state', 'delivered', { timeout: 30_000 });
 
   // The customer sees it delivered; the close of day expects the cash the courier took.
   await page.reload();
@@ -78,4 +121,5 @@ test('a door delivery closed with the code from the SMS, paid in cash @mobile', 
   await clerk.goto('/manage?work=close_day');
   await expect(clerk.getByTestId('close-expected-cash')).not.toHaveText(/^0/);
   await clerk.context().close();
+  await adminZonesLooks(browser, admin);
 });

@@ -104,14 +104,19 @@ describe('the customer asks', () => {
     const changed = await call('POST', '/door-deliveries', { token: stranger.token, body: { ...address, order_id: stranger.id, fee: 1 } });
     expect([changed.status, changed.json.code]).toEqual([409, 'door_fee_changed']);
     const inTransit = await parcelIn(ctx, 'in_transit', { customer: { branchId: staff.branchId } });
-    const no = await call('POST', '/door-deliveries/quote', { token: inTransit.token, body: { order_id: inTransit.id, postcode: '050000' } });
+    const no = await call('POST', '/door-deliveries/quote', {
+      token: inTransit.token,
+      body: { order_id: inTransit.id, postcode: '050000' },
+    });
     expect([no.status, no.json.code]).toEqual([422, 'door_not_allowed']);
   });
 
   it('ten simultaneous requests for one parcel make one delivery', async () => {
     const p = await waiting(2);
     const all = await Promise.all(
-      Array.from({ length: 10 }, () => call('POST', '/door-deliveries', { token: p.token, body: { ...address, order_id: p.id, fee: 150_100 } })),
+      Array.from({ length: 10 }, () =>
+        call('POST', '/door-deliveries', { token: p.token, body: { ...address, order_id: p.id, fee: 150_100 } }),
+      ),
     );
     expect(all.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect(await ctx.database.db.select().from(doorDeliveries).where(eq(doorDeliveries.orderId, p.id))).toHaveLength(1);
@@ -168,7 +173,7 @@ describe('the branch and its courier', () => {
     expect(stop.to_collect).toBeGreaterThanOrEqual(r.fee);
   });
 
-  it('sets out: the code goes by SMS in the customer\'s language and is kept only hashed', async () => {
+  it("sets out: the code goes by SMS in the customer's language and is kept only hashed", async () => {
     const o = await out();
     expect(o.code).toMatch(/^\d{6}$/);
     expect(o.sms.text).toContain(o.code);

@@ -45,7 +45,15 @@ export async function adminDeliveryZonesRoutes(app: FastifyInstance) {
 
   r.get(
     '/delivery-zones',
-    { schema: { tags, security, summary: 'Delivery zones, of one branch or all', querystring: ZDeliveryZonesQuery, response: { 200: ZDeliveryZonesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delivery zones, of one branch or all',
+        querystring: ZDeliveryZonesQuery,
+        response: { 200: ZDeliveryZonesResponse, ...errors },
+      },
+    },
     async (request) => {
       const rows = await repo.zones(app.db, request.query.branch_id);
       const currencies = new Map<number, string>();
@@ -56,7 +64,15 @@ export async function adminDeliveryZonesRoutes(app: FastifyInstance) {
 
   r.post(
     '/delivery-zones',
-    { schema: { tags, security, summary: 'Add a zone to a branch', body: ZDeliveryZoneInput, response: { 201: ZDeliveryZoneResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a zone to a branch',
+        body: ZDeliveryZoneInput,
+        response: { 201: ZDeliveryZoneResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       const zone = await app.db.transaction(async (tx) => {
@@ -69,7 +85,13 @@ export async function adminDeliveryZonesRoutes(app: FastifyInstance) {
           perKgPrice: b.per_kg_price,
           active: b.active,
         });
-        await recordAudit(tx, { actor: auditActorOf(request), action: 'delivery_zone.create', targetType: 'delivery_zone', targetId: row.id, after: b });
+        await recordAudit(tx, {
+          actor: auditActorOf(request),
+          action: 'delivery_zone.create',
+          targetType: 'delivery_zone',
+          targetId: row.id,
+          after: b,
+        });
         return zoneView(row, currency);
       });
       return reply.code(201).send({ data: zone });
@@ -79,7 +101,14 @@ export async function adminDeliveryZonesRoutes(app: FastifyInstance) {
   r.put(
     '/delivery-zones/:id',
     {
-      schema: { tags, security, summary: 'Change a zone (its postcodes, prices, active flag)', params: ZDoorDeliveryParams, body: ZDeliveryZoneInput, response: { 200: ZDeliveryZoneResponse, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Change a zone (its postcodes, prices, active flag)',
+        params: ZDoorDeliveryParams,
+        body: ZDeliveryZoneInput,
+        response: { 200: ZDeliveryZoneResponse, ...errors },
+      },
     },
     async (request) => {
       const b = request.body;

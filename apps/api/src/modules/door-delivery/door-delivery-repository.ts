@@ -171,7 +171,13 @@ export const doorRepository = {
   },
   async addAttempt(
     db: DbOrTx,
-    values: { deliveryId: number; courierUserId: number | null; outcome: 'delivered' | 'failed'; reason?: TDoorFailReason; note?: string | null },
+    values: {
+      deliveryId: number;
+      courierUserId: number | null;
+      outcome: 'delivered' | 'failed';
+      reason?: TDoorFailReason;
+      note?: string | null;
+    },
   ): Promise<void> {
     await db.insert(doorDeliveryAttempts).values(values);
   },

@@ -32,7 +32,8 @@ export async function doorDeliveryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "The zone of a postcode at the parcel's branch and the delivery's price (zone base + per kg × chargeable weight); nothing written",
+        summary:
+          "The zone of a postcode at the parcel's branch and the delivery's price (zone base + per kg × chargeable weight); nothing written",
         body: ZDoorQuoteRequest,
         response: { 200: ZDoorQuoteResponse, ...errors },
       },
@@ -47,7 +48,8 @@ export async function doorDeliveryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Ask for a waiting parcel to be brought to the door (the fee shown must still hold: 409 door_fee_changed; one open per parcel)',
+        summary:
+          'Ask for a waiting parcel to be brought to the door (the fee shown must still hold: 409 door_fee_changed; one open per parcel)',
         body: ZRequestDoorDelivery,
         response: { 201: ZDoorDeliveryResponse, ...errors },
       },

@@ -146,7 +146,8 @@ export async function checkCode(db: Db, d: DoorRow, code: string): Promise<void>
     throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
   }
   if (!doorCodeMatches(row.codeHash ?? '', code)) {
-    if (row.codeAttempts >= DOOR_CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
+    if (row.codeAttempts >= DOOR_CODE_MAX_ATTEMPTS)
+      throw new AppError('code_attempts_exceeded', { fields: { code: ['code_attempts_exceeded'] } });
     throw new AppError('code_invalid', { fields: { code: ['code_invalid'] } });
   }
 }

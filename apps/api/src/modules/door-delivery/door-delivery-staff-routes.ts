@@ -99,7 +99,8 @@ export async function doorDeliveryStaffRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Close with the customer's code (tries limited), taking cash or card: the hand-over with the fee, paid into the branch's day",
+        summary:
+          "Close with the customer's code (tries limited), taking cash or card: the hand-over with the fee, paid into the branch's day",
         params: ZDoorDeliveryParams,
         body: ZDeliverDoorStop,
         response: { 200: ZCompleteOrdersResponse, ...errors },
@@ -115,7 +116,13 @@ export async function doorDeliveryStaffRoutes(app: FastifyInstance) {
   r.post(
     '/manage/door-deliveries/:id/fail',
     {
-      schema: { tags, security, summary: 'A failed attempt with its reason: the parcel stays waiting on its shelf', body: ZFailDoorStop, ...one },
+      schema: {
+        tags,
+        security,
+        summary: 'A failed attempt with its reason: the parcel stays waiting on its shelf',
+        body: ZFailDoorStop,
+        ...one,
+      },
     },
     async (request) => {
       const { user, actor } = workContext(request);

@@ -101,7 +101,13 @@ export const doorStaffService = {
     const d = await stopOf(db, branch, id);
     assertCourier(d, user);
     const row = await setOut(db, sms, d, user);
-    await recordAudit(db, { actor: actor.audit, action: 'door_delivery.out', targetType: 'door_delivery', targetId: id, after: { state: 'out' } });
+    await recordAudit(db, {
+      actor: actor.audit,
+      action: 'door_delivery.out',
+      targetType: 'door_delivery',
+      targetId: id,
+      after: { state: 'out' },
+    });
     return (await stopsView(db, branch, [row]))[0]!;
   },
 
@@ -170,7 +176,13 @@ export const doorStaffService = {
         codeHash: null,
       });
       if (!row) throw new AppError('door_state');
-      await repo.addAttempt(tx, { deliveryId: id, courierUserId: user.id, outcome: 'failed', reason: input.reason, note: input.note ?? null });
+      await repo.addAttempt(tx, {
+        deliveryId: id,
+        courierUserId: user.id,
+        outcome: 'failed',
+        reason: input.reason,
+        note: input.note ?? null,
+      });
       await recordAudit(tx, {
         actor: actor.audit,
         action: 'door_delivery.fail',

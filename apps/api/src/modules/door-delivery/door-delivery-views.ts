@@ -35,5 +35,4 @@ export function deliveryView(d: DoorRow, trackCode: string, courierName: string 
   };
 }
 
-export const fullName = (p: { firstName: string; lastName: string } | undefined) =>
-  p ? `${p.firstName} ${p.lastName}`.trim() : null;
+export const fullName = (p: { firstName: string; lastName: string } | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);

@@ -10,7 +10,11 @@ export const deliveryZonesApi = baseApi.injectEndpoints({
       providesTags: ['Admin'],
     }),
     saveDeliveryZone: build.mutation<unknown, { id: number | null; body: TDeliveryZoneInput }>({
-      query: ({ id, body }) => ({ url: id === null ? 'admin/delivery-zones' : `admin/delivery-zones/${id}`, method: id === null ? 'POST' : 'PUT', body }),
+      query: ({ id, body }) => ({
+        url: id === null ? 'admin/delivery-zones' : `admin/delivery-zones/${id}`,
+        method: id === null ? 'POST' : 'PUT',
+        body,
+      }),
       invalidatesTags: ['Admin'],
     }),
   }),

@@ -47,11 +47,23 @@ function ZoneForm({ zone }: { zone: TDeliveryZone | null }) {
     <form className={adminStyles.form} onSubmit={submit} noValidate data-testid={id}>
       <h2 className={styles.sectionTitle}>{zone ? zone.name : t('admin:zones.add')}</h2>
       <div className={adminStyles.grid2}>
-        <SelectField label={t('admin:zones.branch')} value={branch} onChange={(e) => setBranch(e.target.value)} data-testid={`${id}-branch`}>
+        <SelectField
+          label={t('admin:zones.branch')}
+          value={branch}
+          onChange={(e) => setBranch(e.target.value)}
+          data-testid={`${id}-branch`}
+        >
           <option value="">—</option>
           <BranchOptions />
         </SelectField>
-        <TextField label={t('admin:zones.name')} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} error={failure?.fields.name?.[0]} data-testid={`${id}-name`} />
+        <TextField
+          label={t('admin:zones.name')}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          error={failure?.fields.name?.[0]}
+          data-testid={`${id}-name`}
+        />
         <TextField
           label={t('admin:zones.base_price', { currency: zone?.currency ?? '' })}
           value={base}

@@ -36,5 +36,11 @@ export const doorDeliveryApi = baseApi.enhanceEndpoints({ addTagTypes: [STOPS] }
   }),
 });
 
-export const { useDoorStopsQuery, useCouriersQuery, useAssignStopMutation, useSetOutMutation, useDeliverStopMutation, useFailStopMutation } =
-  doorDeliveryApi;
+export const {
+  useDoorStopsQuery,
+  useCouriersQuery,
+  useAssignStopMutation,
+  useSetOutMutation,
+  useDeliverStopMutation,
+  useFailStopMutation,
+} = doorDeliveryApi;

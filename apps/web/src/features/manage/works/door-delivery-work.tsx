@@ -36,7 +36,13 @@ export function DoorDeliveryWork({ branchId }: { branchId: number | undefined })
       </div>
       <div className={manage.actionsRow} role="tablist">
         {(['route', 'open'] as View[]).map((v) => (
-          <Button key={v} size="sm" variant={v === view ? 'primary' : 'secondary'} onClick={() => setView(v)} data-testid={`door-view-${v}`}>
+          <Button
+            key={v}
+            size="sm"
+            variant={v === view ? 'primary' : 'secondary'}
+            onClick={() => setView(v)}
+            data-testid={`door-view-${v}`}
+          >
             {t(`manage:door.view.${v}`)}
           </Button>
         ))}
@@ -45,7 +51,7 @@ export function DoorDeliveryWork({ branchId }: { branchId: number | undefined })
       {q.data && q.data.length === 0 && <EmptyState level={3} title={t(`manage:door.none.${view}`)} />}
       <ol className={styles.stops}>
         {q.data?.map((s) => (
-          <li key={s.id} className={styles.stop} data-testid="door-stop">
+          <li key={s.id} className={styles.stop} data-testid="door-stop" data-state={s.state}>
             <StopHead stop={s} />
             {view === 'open' ? <AssignForm stop={s} branchId={branchId} /> : <CourierActions stop={s} branchId={branchId} />}
           </li>
@@ -102,7 +108,12 @@ function AssignForm({ stop, branchId }: { stop: TDoorStop; branchId: number | un
         if (courier) void assign({ id: stop.id, branch_id: branchId, courier_user_id: Number(courier), date });
       }}
     >
-      <SelectField label={t('manage:door.courier_label')} value={courier} onChange={(e) => setCourier(e.target.value)} data-testid="door-courier">
+      <SelectField
+        label={t('manage:door.courier_label')}
+        value={courier}
+        onChange={(e) => setCourier(e.target.value)}
+        data-testid="door-courier"
+      >
         <option value="">—</option>
         {couriers.data?.map((c) => (
           <option key={c.id} value={c.id}>
@@ -110,7 +121,13 @@ function AssignForm({ stop, branchId }: { stop: TDoorStop; branchId: number | un
           </option>
         ))}
       </SelectField>
-      <TextField label={t('manage:door.date_label')} type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="door-date" />
+      <TextField
+        label={t('manage:door.date_label')}
+        type="date"
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+        data-testid="door-date"
+      />
       {state.error && <Alert>{errorText(state.error, t)}</Alert>}
       <Button type="submit" disabled={!courier || state.isLoading} data-testid="door-assign">
         {t('manage:door.assign')}
@@ -156,7 +173,12 @@ function CourierActions({ stop, branchId }: { stop: TDoorStop; branchId: number 
             data-testid="door-code"
           />
           {stop.to_collect > 0 && (
-            <SelectField label={t('manage:door.method_label')} value={method} onChange={(e) => setMethod(e.target.value as 'cash' | 'card')} data-testid="door-method">
+            <SelectField
+              label={t('manage:door.method_label')}
+              value={method}
+              onChange={(e) => setMethod(e.target.value as 'cash' | 'card')}
+              data-testid="door-method"
+            >
               <option value="cash">{t('manage:door.method.cash')}</option>
               <option value="card">{t('manage:door.method.card')}</option>
             </SelectField>
@@ -167,14 +189,24 @@ function CourierActions({ stop, branchId }: { stop: TDoorStop; branchId: number 
         </form>
       )}
       <div className={manage.actionsRow}>
-        <SelectField label={t('manage:door.reason_label')} value={reason} onChange={(e) => setReason(e.target.value as TDoorFailReason)} data-testid="door-reason">
+        <SelectField
+          label={t('manage:door.reason_label')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as TDoorFailReason)}
+          data-testid="door-reason"
+        >
           {DOOR_FAIL_REASONS.map((r) => (
             <option key={r} value={r}>
               {t(`manage:door.reason.${r}`)}
             </option>
           ))}
         </SelectField>
-        <Button variant="secondary" onClick={() => void fail({ id: stop.id, branch_id: branchId, reason })} disabled={failState.isLoading} data-testid="door-fail">
+        <Button
+          variant="secondary"
+          onClick={() => void fail({ id: stop.id, branch_id: branchId, reason })}
+          disabled={failState.isLoading}
+          data-testid="door-fail"
+        >
           {t('manage:door.fail')}
         </Button>
       </div>

@@ -52,7 +52,9 @@ function DeliveryState({ d }: { d: TDoorDelivery }) {
       </p>
       <p>{t('door:fee', { amount: formatMoney(toMajor(d.fee), d.currency, lang), zone: d.zone_name })}</p>
       {d.state === 'out' && <Alert kind="info">{t('door:code_hint')}</Alert>}
-      {d.state === 'failed' && d.fail_reason && <Alert kind="info">{t('door:failed', { reason: t(`door:reason.${d.fail_reason}`) })}</Alert>}
+      {d.state === 'failed' && d.fail_reason && (
+        <Alert kind="info">{t('door:failed', { reason: t(`door:reason.${d.fail_reason}`) })}</Alert>
+      )}
       {state.error && <Alert>{describeApiError(state.error, t).message}</Alert>}
       {(d.state === 'requested' || d.state === 'assigned') && (
         <Button variant="secondary" onClick={() => void cancel(d.id)} loading={state.isLoading} data-testid="door-cancel">
@@ -104,15 +106,48 @@ function RequestForm({ orderId, again }: { orderId: number; again: boolean }) {
     <form onSubmit={(e) => void submit(e)} className={styles.doorForm} data-testid="door-form">
       <p className={styles.muted}>{t('door:lead')}</p>
       <TextField label={t('door:street')} value={form.street} onChange={set('street')} required maxLength={120} data-testid="door-street" />
-      <TextField label={t('door:building')} value={form.building} onChange={set('building')} required maxLength={20} data-testid="door-building" />
-      <TextField label={t('door:apartment')} value={form.apartment} onChange={set('apartment')} maxLength={20} data-testid="door-apartment" />
-      <TextField label={t('door:postcode')} value={form.postcode} onChange={set('postcode')} required maxLength={16} inputMode="numeric" data-testid="door-postcode" />
+      <TextField
+        label={t('door:building')}
+        value={form.building}
+        onChange={set('building')}
+        required
+        maxLength={20}
+        data-testid="door-building"
+      />
+      <TextField
+        label={t('door:apartment')}
+        value={form.apartment}
+        onChange={set('apartment')}
+        maxLength={20}
+        data-testid="door-apartment"
+      />
+      <TextField
+        label={t('door:postcode')}
+        value={form.postcode}
+        onChange={set('postcode')}
+        required
+        maxLength={16}
+        inputMode="numeric"
+        data-testid="door-postcode"
+      />
       <TextField label={t('door:note')} value={form.note} onChange={set('note')} maxLength={300} data-testid="door-note" />
-      <TextField label={t('door:phone')} hint={t('door:phone_hint')} type="tel" value={form.phone} onChange={set('phone')} maxLength={32} data-testid="door-phone-input" />
+      <TextField
+        label={t('door:phone')}
+        hint={t('door:phone_hint')}
+        type="tel"
+        value={form.phone}
+        onChange={set('phone')}
+        maxLength={32}
+        data-testid="door-phone-input"
+      />
       {quoted && (
         <Alert kind="info">
           <span data-testid="door-quote">
-            {t('door:quote', { amount: formatMoney(toMajor(quoted.fee), quoted.currency, lang), zone: quoted.zone.name, kg: quoted.chargeable_weight })}
+            {t('door:quote', {
+              amount: formatMoney(toMajor(quoted.fee), quoted.currency, lang),
+              zone: quoted.zone.name,
+              kg: quoted.chargeable_weight,
+            })}
           </span>
         </Alert>
       )}
