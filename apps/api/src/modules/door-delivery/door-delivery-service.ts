@@ -17,7 +17,7 @@ import { doorCodeSms } from '../notifications/door-delivery-texts';
 import { settingsRepository } from '../settings/settings-repository';
 import { doorCodeMatches, newDoorCode } from './door-code';
 import { doorRepository as repo, type DoorRow } from './door-delivery-repository';
-import { deliveryView, fullName } from './door-delivery-views';
+import { deliveryView } from './door-delivery-views';
 
 type Parcel = NonNullable<Awaited<ReturnType<typeof repo.parcel>>>;
 
