@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
 import { describeApiError } from '../../../lib/api/errors';
-import { currentLang, formatDate, formatMoney } from '../../../lib/content/format';
+import { currentLang, formatDate, formatMoney, formatNumber } from '../../../lib/content/format';
 import { useFeatureTexts, type FeatureTextLoaders } from '../../../lib/i18n/use-feature-texts';
 import { useCancelDoorMutation, useDoorDeliveryQuery, useDoorQuoteMutation, useRequestDoorMutation } from '../api/door-delivery-api';
 import styles from './orders.module.css';
