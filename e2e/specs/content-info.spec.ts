@@ -22,8 +22,8 @@ test.describe('information pages', () => {
   test('FAQ: answers open in place; search narrows the list and says when nothing matches', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/faq');
     const items = page.getByTestId('faq-item');
-    await expect(items).toHaveCount(14);
-    await expect(page.getByText('14 вопросов')).toBeVisible();
+    await expect(items).toHaveCount(15);
+    await expect(page.getByText('15 вопросов')).toBeVisible();
     const payment = items.filter({ hasText: 'Как оплатить доставку?' });
     await expect(payment.getByText(/Kaspi QR/)).toBeHidden();
     await payment.getByText('Как оплатить доставку?').click();
@@ -38,7 +38,7 @@ test.describe('information pages', () => {
     await expect(page.getByRole('heading', { name: 'По запросу «телепортация» ничего не найдено' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Спросить поддержку' })).toHaveAttribute('href', '/support');
     await search.fill('');
-    await expect(items).toHaveCount(14);
+    await expect(items).toHaveCount(15);
 
     await chooseLanguage(page, 'Қазақша');
     await expect(items.first()).toContainText('Сәлемдеме қанша уақытта жетеді?');

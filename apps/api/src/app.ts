@@ -38,6 +38,7 @@ import { brandRoutes } from './modules/brand/brand-routes';
 import { branchesRoutes } from './modules/branches/branches-routes';
 import { chinaAddressRoutes } from './modules/china-address/china-address-routes';
 import { claimsRoutes } from './modules/claims/claims-routes';
+import { doorDeliveryRoutes } from './modules/door-delivery/door-delivery-routes';
 import { countriesRoutes } from './modules/countries/countries-routes';
 import { faqsRoutes } from './modules/faqs/faqs-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -339,6 +340,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(lessonsRoutes);
       await api.register(supportsRoutes);
       await api.register(claimsRoutes);
+      await api.register(doorDeliveryRoutes);
       await api.register(chinaAddressRoutes);
       await api.register(staffArea);
       await api.register(receiptsRoutes);

@@ -141,7 +141,7 @@ describe('GET faqs', () => {
     for (const lang of LANGS) {
       const res = await call('GET', '/faqs', { lang });
       expect(res.status).toBe(200);
-      expect(res.json.data).toHaveLength(14);
+      expect(res.json.data).toHaveLength(15);
       expect(res.json.data[0]).toMatchObject({ question: DEMO_FAQS[0]!.question[lang], answer: DEMO_FAQS[0]!.answer[lang] });
     }
   });

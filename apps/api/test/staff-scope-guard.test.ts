@@ -63,6 +63,8 @@ const MAY: Record<string, Who[]> = {
   claimsStaffRoutes: ['branch', 'otherBranch', 'admin'],
   // Pickup slots' prepared list (ADR 092): that branch's staff, admins naming it.
   pickupSlotsStaffRoutes: ['branch', 'admin'],
+  // Door delivery (ADR 094): that branch's staff (clerk, courier), admins naming it.
+  doorDeliveryStaffRoutes: ['branch', 'admin'],
 };
 
 let ctx: TestContext;

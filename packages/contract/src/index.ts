@@ -88,6 +88,7 @@ export * from './content/rich-text';
 export * from './parcels/index';
 export * from './customs/index';
 export * from './claims/index';
+export * from './door-delivery/index';
 export * from './manage/index';
 export * from './shelves/index';
 export * from './bags/index';

@@ -318,6 +318,14 @@ export const DEMO_FAQS = [
       'Yes. When a parcel is waiting at your pickup point, open “Book a pickup time” and choose a free time. The branch prepares your parcels in advance and you get a reminder an hour before. If the parcels are paid online, a booked pickup is the fast lane: show your QR code and go.',
     ),
   },
+  {
+    question: t('Можете привезти посылку до двери?', 'Сәлемдемені есікке дейін жеткізе аласыздар ма?', 'Can you deliver to my door?'),
+    answer: t(
+      'Да, в городе вашего пункта выдачи. Когда посылка ждёт в пункте, откройте её страницу и нажмите «Доставить до двери»: укажите адрес и индекс — цену (база зоны + за каждый кг оплачиваемого веса) покажем до подтверждения. Если индекс вне зон доставки, получить её можно только в пункте выдачи. Курьер пункта привезёт её в назначенный день; когда он выедет, вам придёт SMS с кодом — назовите его курьеру у двери. Оплата посылки и доставки курьеру наличными или картой.',
+      'Иә, беру пунктіңіз орналасқан қалада. Сәлемдеме пунктте күтіп тұрғанда оның бетін ашып, «Есікке дейін жеткізу» түймесін басыңыз: мекенжай мен индексті көрсетіңіз — бағасын (аймақтың негізгі бағасы + төленетін салмақтың әр кг) растаудан бұрын көрсетеміз. Индекс жеткізу аймақтарынан тыс болса, сәлемдемені пункттен алу керек. Пункт курьері оны белгіленген күні әкеледі; ол шыққанда сізге кодпен SMS келеді — есік алдында курьерге айтыңыз. Сәлемдеме мен жеткізу курьерге қолма-қол немесе картамен төленеді.',
+      "Yes, in your pickup branch's city. When the parcel is waiting at the branch, open its page and tap \"Deliver to my door\": give the address and postcode, and we show the price (the zone's base plus each kg of chargeable weight) before you confirm. A postcode outside the delivery zones means picking the parcel up at the branch. The branch's courier brings it on the day set; when they set out you get an SMS with a code: tell it to the courier at the door. Pay for the parcel and the delivery to the courier in cash or by card.",
+    ),
+  },
 ];
 
 /** Days before the seed run, so the demo news always look recent. */

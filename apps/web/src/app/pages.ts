@@ -227,6 +227,7 @@ export const PAGES: PageEntry[] = [
               },
               { path: 'countries', crumb: 'admin_countries', page: 'features/admin/pages/countries-page.tsx' },
               { path: 'printers', crumb: 'admin_printers', page: 'features/admin/pages/printers-page.tsx' },
+              { path: 'delivery-zones', page: 'features/admin/pages/delivery-zones-page.tsx' },
               // The duty-free limit's rules and the NBK rates (ADR 087).
               { path: 'duties', crumb: 'admin_duties', page: 'features/admin/pages/duty-rules-page.tsx' },
               { path: 'settings', crumb: 'admin_settings', page: 'features/admin/pages/settings-page.tsx' },

@@ -76,6 +76,8 @@ export const receipt = (over: Partial<TReceipt> = {}): TReceipt => ({
   storage_fee: 0,
   storage_waived: 0,
   storage_waiver_reason: null,
+  door_fee: 0,
+  door_courier: null,
   payments: [payment(1_287_150)],
   undone_at: null,
   ...over,

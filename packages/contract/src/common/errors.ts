@@ -40,6 +40,13 @@ export const ERROR_STATUS = {
   claim_over_cap: 403,
   claim_paid: 409,
   claim_no_online_payment: 422,
+  // Door delivery (issue 37, ADR 094).
+  door_not_allowed: 422,
+  door_outside_zones: 422,
+  door_exists: 409,
+  door_fee_changed: 409,
+  door_state: 409,
+  door_not_your_stop: 403,
   // Labels (issue 35, ADR 080): a number of ours with a wrong check digit; a label printer not set or not answering.
   parcel_number_invalid: 422,
   printer_not_set: 422,

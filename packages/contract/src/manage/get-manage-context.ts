@@ -26,6 +26,8 @@ export const MANAGE_WORKS = [
   'payment_differences',
   // Claims (issue 36, ADR 088): the queue by deadline, decisions and payouts of the branch's claims.
   'claims',
+  // Door delivery (issue 37, ADR 094): the clerk assigns the branch's couriers; the courier's day of stops.
+  'door_delivery',
   'reports',
   'find',
 ] as const;

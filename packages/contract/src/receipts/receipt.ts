@@ -52,6 +52,9 @@ export const ZReceipt = z.object({
   storage_fee: z.number().int(),
   storage_waived: z.number().int(),
   storage_waiver_reason: z.string().nullable(),
+  /** A door delivery's close (ADR 094): its fee (minor units, in the total) and the courier who brought it; 0 and null otherwise. */
+  door_fee: z.number().int(),
+  door_courier: z.string().nullable(),
   /** Minor units: the total, what was paid for this receipt (net of reversals) and what remains owed of it. */
   total_minor: z.number().int(),
   paid: z.number().int(),

@@ -15,3 +15,4 @@ export * from './weights';
 export * from './claims';
 export * from './trusted';
 export * from './pickup-slots';
+export * from './door-delivery';

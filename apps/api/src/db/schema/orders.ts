@@ -337,6 +337,9 @@ export const receipts = pgTable(
     /** When an admin undid this hand-over (its parcels went back to the branch, its money was reversed), and why. */
     undoneAt: tstz('undone_at'),
     undoReason: text('undo_reason'),
+    /** A door delivery's close (ADR 094): its fee (minor units, in `total`) and the courier who delivered it. */
+    doorFee: minorUnits('door_fee').notNull().default(0),
+    doorCourier: text('door_courier'),
     createdAt: createdAt(),
   },
   (t) => [index('receipts_user_idx').on(t.userId, t.createdAt)],

@@ -12,6 +12,7 @@ import { adminLessonsRoutes } from '../lessons/admin-lessons-routes';
 import { adminMarketplacesRoutes } from '../marketplaces/admin-marketplaces-routes';
 import { adminPrintersRoutes } from '../labels/admin-printers-routes';
 import { adminDutiesRoutes } from '../duties/admin-duties-routes';
+import { adminDeliveryZonesRoutes } from '../door-delivery/admin-zones-routes';
 import { adminPaymentProvidersRoutes } from '../online-payments/admin-payment-providers';
 import { adminNewsRoutes } from '../news/admin-news-routes';
 import { adminStatusesRoutes } from '../parcels/admin-statuses-routes';
@@ -44,6 +45,8 @@ export const ADMIN_ROUTES: FastifyPluginAsync[] = [
   adminPrintersRoutes,
   // The duty-free limit's rules and the NBK exchange rates (ADR 087).
   adminDutiesRoutes,
+  // Door delivery's zones per branch (ADR 094).
+  adminDeliveryZonesRoutes,
   // Content (#11 share B): news, lessons, FAQ, prohibited items, marketplaces, status names, and their images.
   adminNewsRoutes,
   adminLessonsRoutes,

@@ -28,6 +28,7 @@ export function worksOf(user: UserRow): TManageWork[] {
       'close_day',
       'payment_differences',
       'claims',
+      'door_delivery',
       ...(effectiveCapabilities(user).includes('reports') ? (['reports'] as const) : []),
       'find',
     ];

@@ -215,10 +215,16 @@ export const handoverService = {
       storageWaiver?: { reason: string };
       /** A trusted person collects (ADR 091): their QR code, checked again here under a share lock on the grant. */
       trustedToken?: string;
+      doorDelivery?: { fee: number; courierName: string };
     },
     actor: Actor & { userId: number },
     lang: TLang,
-    trusted?: TrustedService,
+    extra: {
+      /** Checks a trusted person's QR code (ADR 091): needed when `trustedToken` is given. */
+      trusted?: TrustedService;
+      /** A caller's own step inside the hand-over's transaction (the door delivery's close, ADR 094). */
+      alsoInTx?: (tx: Tx, receiptId: number) => Promise<void>;
+    } = {},
   ): Promise<TReceipt> {
     const { receiptId } = await db.transaction(async (tx) => {
       // Read under a share lock: an admin's block (which locks the row for update) waits for this hand-over or
@@ -226,7 +232,9 @@ export const handoverService = {
       const customer = await manageRepository.customerById(tx, input.customerId, { lock: true });
       if (!customer) throw new AppError('customer_not_found');
       assertServable(customer);
-      const by = input.trustedToken ? await collectorFor(tx, trusted!, input.trustedToken, branch, customer.id, input.orderIds) : null;
+      const by = input.trustedToken
+        ? await collectorFor(tx, extra.trusted!, input.trustedToken, branch, customer.id, input.orderIds)
+        : null;
       const done = await parcels.handOver(
         tx,
         {
@@ -238,6 +246,7 @@ export const handoverService = {
           acceptDebt: input.acceptDebt,
           storageWaiver: input.storageWaiver,
           ...(by ? { orderIds: by.orderIds, collectedBy: by.collector } : {}),
+          doorDelivery: input.doorDelivery,
         },
         actor,
       );
@@ -254,6 +263,7 @@ export const handoverService = {
       );
       // The customer's booked slot here is collected (ADR 092): the pickup-slots module's service, in this transaction.
       await pickupSlotsService.collected(tx, customer.id, branch.id);
+      if (extra.alsoInTx) await extra.alsoInTx(tx, done.receiptId);
       return done;
     });
     const view = await receiptsRepository.view(db, receiptId, lang);

@@ -6,6 +6,7 @@ import { bagsRoutes } from '../bags/bags-routes';
 import { customsRoutes } from '../customs/customs-routes';
 import { declarationsStaffRoutes } from '../declarations/declarations-routes';
 import { claimsStaffRoutes } from '../claims/claims-staff-routes';
+import { doorDeliveryStaffRoutes } from '../door-delivery/door-delivery-staff-routes';
 import { labelsRoutes } from '../labels/labels-routes';
 import { onlineBooksRoutes } from '../online-payments/online-books-routes';
 import { shelvesRoutes } from '../shelves/shelves-routes';
@@ -66,6 +67,8 @@ export const STAFF_WORKS: FastifyPluginAsync[] = [
   claimsStaffRoutes,
   // Pickup slots (issue 37, ADR 092): the prepared list, that branch's staff or an admin naming it.
   pickupSlotsStaffRoutes,
+  // Door delivery (issue 37, ADR 094): that branch's staff (clerk and courier), admins naming it.
+  doorDeliveryStaffRoutes,
 ];
 
 export async function staffArea(app: FastifyInstance) {

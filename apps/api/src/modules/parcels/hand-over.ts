@@ -23,6 +23,8 @@ export interface HandOverInput {
   storageWaiver?: { reason: string };
   /** A trusted person collected for the customer (ADR 091): on the receipt and in the audit row. */
   collectedBy?: { trusted_id: number; name: string; phone: string };
+  /** A door delivery's close (ADR 094): its fee is taken with the parcel, the receipt names the courier. */
+  doorDelivery?: { fee: number; courierName: string };
   /** When it happens (the demo seed replaying the past counts storage then); now otherwise. Never set by a request. */
   at?: Date;
 }
@@ -96,7 +98,8 @@ export async function handOver(
   const parcelTotals = receiptTotalsMinor(items.map((i) => ({ priceMinor: i.price, weight: i.weight, insuranceMinor: i.insurance })));
   const storageFee = sumMinor(items.map((i) => i.storage_fee ?? 0));
   const storageWaived = input.storageWaiver && storageFee > 0 ? storageFee : 0;
-  const totalMinor = parcelTotals.totalMinor + storageFee - storageWaived;
+  const doorFee = input.doorDelivery?.fee ?? 0;
+  const totalMinor = parcelTotals.totalMinor + storageFee - storageWaived + doorFee;
   const totals = { ...parcelTotals, totalMinor, total: toMajor(totalMinor) };
   // One payment_method (older clients) means the whole total by that method.
   const pays =
@@ -118,6 +121,8 @@ export async function handOver(
       storageWaived,
       storageWaiverReason: storageWaived > 0 ? input.storageWaiver!.reason : null,
       collectedBy: input.collectedBy ?? null,
+      doorFee,
+      doorCourier: input.doorDelivery?.courierName ?? null,
     },
     done.map((o) => o.id),
   );
@@ -159,6 +164,7 @@ export async function handOver(
             currency: branch.currency,
             ...(totals.insuranceMinor > 0 ? { insurance: toMajor(totals.insuranceMinor) } : {}),
             ...(storageFee > 0 ? { storage_fee: toMajor(storageFee), storage_waived: toMajor(storageWaived) } : {}),
+            ...(input.doorDelivery ? { door_fee: toMajor(doorFee), courier: input.doorDelivery.courierName } : {}),
             ...paid,
             ...(input.collectedBy ? { collected_by: input.collectedBy } : {}),
           },

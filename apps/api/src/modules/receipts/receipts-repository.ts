@@ -63,6 +63,8 @@ export const receiptsRepository = {
       storage_waived: r.storageWaived,
       storage_waiver_reason: r.storageWaiverReason,
       collected_by: r.collectedBy ? { name: r.collectedBy.name, phone: r.collectedBy.phone } : null,
+      door_fee: r.doorFee,
+      door_courier: r.doorCourier,
       total_weight: r.totalWeight,
       total: toMajor(totalMinor),
       currency: r.currency,

@@ -176,6 +176,16 @@ export function ReceiptView({ receipt }: { receipt: TReceipt }) {
                 </td>
               </tr>
             )}
+            {receipt.door_fee > 0 && (
+              <tr data-testid="receipt-door">
+                <td>{t('receipts:door', { courier: receipt.door_courier ?? '' })}</td>
+                <td className={styles.empty} />
+                <td className={styles.empty} />
+                <td className={styles.num} data-label={t('receipts:col.price')}>
+                  {money(toMajor(receipt.door_fee), receipt.currency, lang)}
+                </td>
+              </tr>
+            )}
           </tbody>
           <tfoot>
             <tr>

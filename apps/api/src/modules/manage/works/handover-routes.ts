@@ -64,7 +64,7 @@ export async function handoverRoutes(app: FastifyInstance) {
           },
           actor,
           lang,
-          app.trusted,
+          { trusted: app.trusted },
         ),
       };
     },

@@ -22,6 +22,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { to: 'branches', label: 'nav.branches', Icon: PinIcon },
   { to: 'countries', label: 'nav.countries', Icon: RouteIcon },
   { to: 'printers', label: 'nav.printers', Icon: PrinterIcon },
+  { to: 'delivery-zones', label: 'nav.zones', Icon: RouteIcon },
   { to: 'duties', label: 'nav.duties', Icon: DutyIcon },
   { to: 'supports', label: 'nav.supports', Icon: ChatIcon },
   { to: 'settings', label: 'nav.settings', Icon: SettingsIcon },

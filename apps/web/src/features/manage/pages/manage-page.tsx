@@ -31,6 +31,7 @@ import { ClaimsWork } from '../works/claims-work';
 import { CloseDayWork } from '../works/close-day-work';
 import { DispatchWork } from '../works/dispatch-work';
 import { DisputesWork } from '../works/disputes-work';
+import { DoorDeliveryWork } from '../works/door-delivery-work';
 import { FindWork } from '../works/find-work';
 import { HandoverWork } from '../works/handover-work';
 import { ImportWork } from '../works/import-work';
@@ -63,6 +64,7 @@ const ICONS: Record<TManageWork, ComponentType<{ size?: number }>> = {
   close_day: CashIcon,
   payment_differences: ScalesIcon,
   claims: QuestionBoxIcon,
+  door_delivery: TruckIcon,
   reports: ChartIcon,
   find: SearchIcon,
 };
@@ -79,6 +81,7 @@ const BRANCH_WORKS: TManageWork[] = [
   'close_day',
   'payment_differences',
   'claims',
+  'door_delivery',
 ];
 
 /** /manage: the staff works the caller's place allows (warehouse, branch, or everything for admins), one at a time. */
@@ -180,6 +183,7 @@ export default function ManagePage() {
         {work === 'close_day' && <CloseDayWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
         {work === 'payment_differences' && <PaymentDifferencesWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'claims' && <ClaimsWork key={branch?.id} branchId={admin ? adminBranch : undefined} admin={admin} />}
+        {work === 'door_delivery' && <DoorDeliveryWork key={branch?.id} branchId={admin ? adminBranch : undefined} />}
         {work === 'reports' && (
           <Suspense fallback={<PageSpinner />}>
             <ReportsWork branchId={admin ? undefined : ctx.place_branch?.id} admin={admin} />

@@ -17,6 +17,7 @@ import { daysLabelKey, orderTitle, useOrderFormat } from '../model/use-order-for
 import styles from '../components/orders.module.css';
 import { InsuranceNote } from '../components/insurance-note';
 import { StorageExtensionCard } from '../components/storage-extension';
+import { DoorDeliveryCard } from '../components/door-delivery-card';
 
 /** /orders/order?id=N: everything about one parcel, its photos and receipt, and what can be done with it. */
 export default function OrderInfoPage() {
@@ -156,6 +157,9 @@ export default function OrderInfoPage() {
           )}
         </div>
       </div>
+      {(order.status.code === 'at_branch' || order.status.code === 'delivered') && (
+        <DoorDeliveryCard orderId={order.id} waiting={order.status.code === 'at_branch' && !order.archived} />
+      )}
       <DeclarationEditor trackCode={order.track_code} weightKg={order.weight} />
       {order.photos.length > 0 && (
         <Card>

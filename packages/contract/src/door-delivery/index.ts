@@ -1,0 +1,2 @@
+export * from './fee';
+export * from './door-delivery';
