@@ -7,10 +7,10 @@ import { parcelFor, uniqueCode } from './orders-helpers';
 /** Signs `page` in with `token` (none: a stranger) in `lang`, then opens `path`. */
 async function openAs(page: Page, token: string | null, lang: string, path: string) {
   await page.goto('/legal/terms.html');
-  await page.evaluate(([t, l]) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token'), localStorage.setItem('lang', l!)), [
-    token,
-    lang,
-  ]);
+  await page.evaluate(
+    ([t, l]) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token'), localStorage.setItem('lang', l!)),
+    [token, lang],
+  );
   await page.goto(path);
 }
 
@@ -30,7 +30,12 @@ async function otherPhone(browser: Browser, page: Page, address: string): Promis
 // person opens the SMS link without an account (ru) and sees their QR code and the parcel's code, nothing personal of
 // the customer but the first name; the clerk (en) scans it, sees who collects for whom and hands over for cash; the
 // customer's receipt says who collected; revoked, the link no longer works.
-test('a trusted person collects a parcel with the QR code from the SMS @mobile', async ({ page, browser, request, newCustomer }, testInfo) => {
+test('a trusted person collects a parcel with the QR code from the SMS @mobile', async ({
+  page,
+  browser,
+  request,
+  newCustomer,
+}, testInfo) => {
   test.setTimeout(90_000);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const customer = await newCustomer();
