@@ -258,7 +258,8 @@ describe('the customer is told each step (ADR 094)', () => {
       .where(and(eq(notifications.userId, userId), gt(notifications.id, after)))
       .orderBy(notifications.id);
   const lastId = async (userId: number) => (await toldSince(userId)).at(-1)?.id ?? 0;
-  const render = (n: { event: string; params: unknown }, lang: 'ru' | 'kk' | 'en') => renderMessage(n.event as never, n.params as never, lang);
+  const render = (n: { event: string | null; params: unknown }, lang: 'ru' | 'kk' | 'en') =>
+    renderMessage(n.event as never, n.params as never, lang);
 
   it('scheduled: one message with the day, in ru/kk/en; a new courier the same day is no news', async () => {
     const r = await requested();
@@ -279,7 +280,7 @@ describe('the customer is told each step (ADR 094)', () => {
     expect(await toldSince(r.p.user.id, mark)).toHaveLength(1);
   });
 
-  it('delivered: the hand-over\'s one message is the door delivery\'s, with the receipt', async () => {
+  it("delivered: the hand-over's one message is the door delivery's, with the receipt", async () => {
     const o = await out();
     const mark = await lastId(o.p.user.id);
     const res = await deliver(o.id, o.code, [{ method: 'cash', amount: o.stop.to_collect }]);
