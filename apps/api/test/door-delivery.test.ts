@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorDeliveryFeeMinor, DOOR_CODE_MAX_ATTEMPTS, normalizePostcode, type TDoorStop } from '@portal/contract';
-import { doorDeliveries, orders, receipts } from '../src/db/schema';
+import { doorDeliveries, notificationDeliveries, notifications, orders, receipts } from '../src/db/schema';
+import { calendarDate, renderMessage } from '../src/modules/notifications/notification-texts';
 import { parcelIn } from './factories';
 import { client, createTestApp, type TestContext } from './helpers';
 import { staffTokens, type Staff } from './manage-helpers';
@@ -245,5 +246,72 @@ describe('the branch and its courier', () => {
       body: { branch_id: staff.branchId, reason: 'other' },
     });
     expect(stranger.status).toBe(200);
+  });
+});
+
+describe('the customer is told each step (ADR 094)', () => {
+  /** The customer's notifications newer than `after` (every event, so a second message of a step would show). */
+  const toldSince = (userId: number, after = 0) =>
+    ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), gt(notifications.id, after)))
+      .orderBy(notifications.id);
+  const lastId = async (userId: number) => (await toldSince(userId)).at(-1)?.id ?? 0;
+  const render = (n: { event: string | null; params: unknown }, lang: 'ru' | 'kk' | 'en') =>
+    renderMessage(n.event as never, n.params as never, lang);
+
+  it('scheduled: one message with the day, in ru/kk/en; a new courier the same day is no news', async () => {
+    const r = await requested();
+    const mark = await lastId(r.p.user.id);
+    expect((await assign(r.id)).status).toBe(200);
+    const told = await toldSince(r.p.user.id, mark);
+    expect(told.map((n) => n.event)).toEqual(['door_delivery_assigned']);
+    expect(told[0]!.link).toBe(`/orders/order?id=${r.p.id}`);
+    for (const lang of ['ru', 'kk', 'en'] as const) {
+      const text = render(told[0]!, lang);
+      expect(text.body).toContain(calendarDate(today(), lang));
+      expect(text.body).toContain(r.p.code);
+    }
+    expect(render(told[0]!, 'ru').title).toBe('Доставка до двери назначена');
+    expect(render(told[0]!, 'kk').title).toBe('Есікке дейін жеткізу белгіленді');
+    expect(render(told[0]!, 'en').title).toBe('Door delivery scheduled');
+    expect((await assign(r.id)).status).toBe(200);
+    expect(await toldSince(r.p.user.id, mark)).toHaveLength(1);
+  });
+
+  it("delivered: the hand-over's one message is the door delivery's, with the receipt", async () => {
+    const o = await out();
+    const mark = await lastId(o.p.user.id);
+    const res = await deliver(o.id, o.code, [{ method: 'cash', amount: o.stop.to_collect }]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const told = await toldSince(o.p.user.id, mark);
+    expect(told.map((n) => n.event)).toEqual(['door_delivery_delivered']);
+    expect(told[0]!.link).toBe(`/orders/receipt?id=${res.json.data.id}`);
+    const ru = render(told[0]!, 'ru');
+    expect(ru.title).toBe('Доставлено до двери');
+    expect(ru.body).toContain(`№ ${res.json.data.id}`);
+    expect(render(told[0]!, 'kk').body).toContain(`№ ${res.json.data.id}`);
+    expect(render(told[0]!, 'en').body).toContain(`receipt No. ${res.json.data.id}`);
+  });
+
+  it('failed: one message with the reason and the branch where the parcel waits, by SMS too', async () => {
+    const o = await out();
+    const mark = await lastId(o.p.user.id);
+    const failed = await call('POST', `/manage/door-deliveries/${o.id}/fail`, { token: staff.branch, body: { reason: 'not_home' } });
+    expect(failed.status, JSON.stringify(failed.json)).toBe(200);
+    const told = await toldSince(o.p.user.id, mark);
+    expect(told.map((n) => n.event)).toEqual(['door_delivery_failed']);
+    expect(render(told[0]!, 'ru').body).toContain('никого не было дома');
+    expect(render(told[0]!, 'kk').body).toContain('үйде ешкім болмады');
+    const en = render(told[0]!, 'en');
+    expect(en.title).toBe('Door delivery failed');
+    expect(en.body).toContain('nobody was home');
+    expect(en.body).toMatch(/waits for you at \S/);
+    const channels = await ctx.database.db
+      .select({ channel: notificationDeliveries.channel })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.notificationId, told[0]!.id));
+    expect(channels.map((c) => c.channel)).toContain('sms');
   });
 });

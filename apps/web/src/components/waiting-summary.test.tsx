@@ -95,6 +95,24 @@ describe('WaitingSummary (home and /qr at a glance)', () => {
     expect(container.querySelector('[data-testid=waiting-summary]')).toBeNull();
   });
 
+  describe('booking a pickup time (ADR 092)', () => {
+    it('offers "Book a pickup time" (/pickup) when parcels wait', async () => {
+      answer([row({ branch_id: 1, branch: 'Almaty — Tole Bi', count: 2, total: 189_000, storage_until: null })]);
+      renderWithStore(<WaitingSummary />);
+      const book = await screen.findByTestId('waiting-book-pickup');
+      expect(book.textContent).toBe('Book a pickup time');
+      expect(book.getAttribute('href')).toBe('/pickup');
+    });
+
+    it('offers no booking when nothing waits', async () => {
+      const fetch = answer([]);
+      renderWithStore(<WaitingSummary />);
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.queryByTestId('waiting-book-pickup')).toBeNull();
+    });
+  });
+
   describe('paying online (ADR 077)', () => {
     const waitingAt = (more: Record<string, unknown>) =>
       ({

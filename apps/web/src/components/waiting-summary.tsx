@@ -77,7 +77,7 @@ function Row({ row }: { row: TWaitingAtBranch }) {
  * At a glance, on home, /qr and /orders: how many parcels wait at which branch, what to bring (their price, the paid
  * storage they have accrued and the open debt in that currency, saying how much of it is storage and debt) and how
  * many days are left to collect them; "Pay online" where the branch takes money online, "Paid online" once the credit
- * covers it. Nothing when nothing waits (or while it loads: the page does not jump for it).
+ * covers it; "Book a pickup time" (/pickup, ADR 092) under them. Nothing when nothing waits (or while it loads: the page does not jump for it).
  */
 export function WaitingSummary() {
   const { t } = useTranslation();
@@ -94,6 +94,10 @@ export function WaitingSummary() {
           <Row key={`${row.branch_id}-${row.currency}`} row={row} />
         ))}
       </ul>
+      {/* Book a time to collect (ADR 092): the branch prepares the parcels; a plain route link, no feature imported. */}
+      <ButtonLink to="/pickup" variant="secondary" size="sm" className={styles.book} data-testid="waiting-book-pickup">
+        {t('orders:waiting.book_pickup')}
+      </ButtonLink>
     </section>
   );
 }

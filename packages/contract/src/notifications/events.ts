@@ -51,6 +51,11 @@ export const NOTIFICATION_EVENT_DEFS = {
   weight_lighter: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   // Pickup slots (ADR 092): once, an hour before the booked slot.
   pickup_reminder: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  // Door delivery (ADR 094): scheduled with the day, delivered with the receipt (instead of order_delivered), a failed
+  // attempt with its reason (SMS too: the parcel waits at the branch and the customer must act).
+  door_delivery_assigned: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  door_delivery_delivered: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
+  door_delivery_failed: { group: 'orders', defaults: on('portal', 'sms', 'telegram', 'push') },
   claim_opened: { group: 'orders', defaults: on('portal', 'telegram', 'push') },
   // Staff ask the customer for more on their claim: the answer starts the decision's clock, so it must reach them.
   claim_message: { group: 'orders', defaults: on('portal', 'telegram', 'push') },

@@ -1,10 +1,12 @@
 import type { TDoorFailReason, TDoorStop, TLang, TPaymentInput, TReceipt } from '@portal/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SmsDriver } from '../../plugins/sms';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import type { BranchRow } from '../branches/branches-repository';
 import { handoverService } from '../manage/handover-service';
+import { notificationsService } from '../notifications/notifications-service';
+import { orderLink } from '../parcels/parcel-notifications';
 import type { Actor } from '../parcels/parcels-service';
 import { shelvesService } from '../shelves/shelves-service';
 import type { UserRow } from '../users/users-repository';
@@ -56,6 +58,22 @@ async function stopsView(db: DbOrTx, branch: BranchRow, rows: DoorRow[]): Promis
   return out;
 }
 
+/**
+ * The customer is told each step (ADR 094), in the step's transaction: scheduled with its day, or a failed attempt with
+ * the reason (the parcel waits at the branch). Delivered is the hand-over's own message (door_delivery_delivered).
+ */
+async function notifyDoor(
+  tx: Tx,
+  event: 'door_delivery_assigned' | 'door_delivery_failed',
+  d: DoorRow,
+  branch: BranchRow,
+  more: { day?: string | null; reason?: TDoorFailReason },
+): Promise<void> {
+  const parcel = await repo.parcel(tx, d.orderId);
+  const params = { door_delivery_id: d.id, order_id: d.orderId, track_code: parcel?.trackCode ?? '', branch: branch.name, ...more };
+  await notificationsService.notify(tx, [{ userId: d.userId, event, params, link: orderLink(d.orderId) }]);
+}
+
 export const doorStaffService = {
   /** The clerk's list: requested and assigned stops of the branch, by day. */
   async open(db: Db, branch: BranchRow): Promise<TDoorStop[]> {
@@ -85,6 +103,8 @@ export const doorStaffService = {
         throw new AppError('validation_failed', { fields: { courier_user_id: ['validation.invalid_value'] } });
       const row = await repo.step(tx, id, ['requested', 'assigned'], { state: 'assigned', courierUserId, day });
       if (!row) throw new AppError('door_state');
+      // Told once it is scheduled and again only when the day moves (another courier the same day is no news).
+      if (d.state !== 'assigned' || d.day !== day) await notifyDoor(tx, 'door_delivery_assigned', row, branch, { day });
       await recordAudit(tx, {
         actor: actor.audit,
         action: 'door_delivery.assign',
@@ -193,6 +213,7 @@ export const doorStaffService = {
         before: { state: d.state },
         after: { state: 'failed', reason: input.reason },
       });
+      await notifyDoor(tx, 'door_delivery_failed', row, branch, { reason: input.reason });
       return (await stopsView(tx, branch, [row]))[0]!;
     });
   },

@@ -21,6 +21,7 @@ import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/
 import { correctionText, type CorrectionParams } from './correction-texts';
 import { weightText, type WeightParams } from './weight-texts';
 import { pickupReminderText, type PickupReminderParams } from './pickup-texts';
+import { doorDeliveredText, doorText, type DoorParams } from './door-delivery-texts';
 
 export { correctionSentence, type CorrectionParams } from './correction-texts';
 
@@ -176,6 +177,7 @@ export type MessageParams =
   | CustomsParams
   | WeightParams
   | PickupReminderParams
+  | DoorParams
   | ClaimParams;
 
 /** The group (tab) of the portal's list each event is shown under: from the contract's event list. */
@@ -362,6 +364,9 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
   weight_check_needed: (p, lang) => weightText(p as WeightParams, lang),
   weight_lighter: (p, lang) => weightText(p as WeightParams, lang),
   pickup_reminder: (p, lang) => pickupReminderText(p as PickupReminderParams, lang),
+  door_delivery_assigned: (p, lang) => doorText('door_delivery_assigned', p as DoorParams, lang),
+  door_delivery_delivered: (p, lang) => doorDeliveredText(p as ReceiptParams, lang),
+  door_delivery_failed: (p, lang) => doorText('door_delivery_failed', p as DoorParams, lang),
   claim_opened: (p, lang) => claimText('claim_opened', p as ClaimParams, lang),
   claim_message: (p, lang) => claimText('claim_message', p as ClaimParams, lang),
   claim_decided: (p, lang) => claimText('claim_decided', p as ClaimParams, lang),
@@ -374,7 +379,7 @@ const EVENT_TEXTS: Record<MessageEvent, (params: MessageParams, lang: TLang) => 
 /** The title and body of a message in `lang`: the one place where stored events become words. */
 export function renderMessage(event: MessageEvent, params: MessageParams, lang: TLang): RenderedMessage {
   if (isText(params)) return writtenText(params, lang);
-  if (isReceipt(params)) return receiptText(params, lang);
+  if (isReceipt(params)) return event === 'door_delivery_delivered' ? doorDeliveredText(params, lang) : receiptText(params, lang);
   if (isBatch(params)) return batchText(event, params, lang);
   return (EVENT_TEXTS[event] ?? EVENT_TEXTS.order_delivered)(params, lang);
 }

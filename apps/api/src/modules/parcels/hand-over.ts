@@ -191,11 +191,11 @@ export async function handOver(
       ],
     },
   );
-  // One message per hand-over, opening the receipt.
+  // One message per hand-over, opening the receipt (a door delivery's says so, ADR 094).
   await tell(tx, actor, [
     {
       userId: customer.id,
-      event: 'order_delivered',
+      event: input.doorDelivery ? 'door_delivery_delivered' : 'order_delivered',
       params: {
         receipt_id: receiptId,
         count: items.length,
