@@ -137,12 +137,13 @@ describe('role and place matrix', () => {
       'close_day',
       'payment_differences',
       'claims',
+      'door_delivery',
       'reports',
       'find',
     ]);
     expect(b.json.data.place_branch.id).toBe(staff.branchId);
     const a = await m.call('GET', '/manage/context', { token: staff.admin });
-    expect(a.json.data.works).toHaveLength(18);
+    expect(a.json.data.works).toHaveLength(19);
     expect(a.json.data.branches.length).toBeGreaterThanOrEqual(9);
   });
 });

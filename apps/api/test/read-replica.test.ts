@@ -71,7 +71,8 @@ describe('reads on a streaming replica', () => {
     app = await buildApp({ config, database, closeDatabase: false, logger: false, authRateLimitPerMinute: 10_000 });
     await app.ready();
     token = (await login(app, DEMO.admin)).token;
-  });
+    // Two clusters, ~40 migrations and the demo seed: minutes on a loaded 2-core machine.
+  }, 240_000);
 
   afterAll(async () => {
     await app?.close();

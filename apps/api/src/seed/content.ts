@@ -249,9 +249,9 @@ export const DEMO_FAQS = [
       'How long is a parcel kept at the pickup point?',
     ),
     answer: t(
-      'Бесплатно — 14 дней в Алматы, Астане и Бишкеке и 10 дней в остальных пунктах (срок указан на странице филиала). Затем хранение стоит 100 ₸ (10 сом) в день. Не успеваете? На странице посылки выберите «Хранить до» — до 30 дней вперёд — и оплатите эти дни онлайн (Kaspi или карта в Казахстане, Freedom Pay в Кыргызстане); там, где хранение бесплатное, продление ничего не стоит.',
-      'Тегін — Алматы, Астана мен Бішкекте 14 күн, қалған пункттерде 10 күн (мерзім филиал бетінде көрсетілген). Одан кейін сақтау күніне 100 ₸ (10 сом) тұрады. Үлгермейсіз бе? Сәлемдеме бетінде «Сақтау мерзімі» күнін таңдаңыз — 30 күнге дейін алға — және сол күндерді онлайн төлеңіз (Қазақстанда Kaspi немесе карта, Қырғызстанда Freedom Pay); сақтау тегін пунктте ұзарту ақысыз.',
-      'Free for 14 days in Almaty, Astana and Bishkek and 10 days at the other points (see the branch page). After that storage costs 100 ₸ (10 som) a day. Need longer? On the parcel’s page choose “Keep until” — up to 30 days ahead — and pay for those days online (Kaspi or card in Kazakhstan, Freedom Pay in Kyrgyzstan); where storage is free, extending costs nothing.',
+      'Бесплатно — 14 дней в Алматы, Астане и Бишкеке и 10 дней в остальных пунктах (срок указан на странице филиала). Затем хранение стоит 100 ₸ (10 сом) в день. Не успеваете? На странице посылки выберите «Хранить до» (насколько позволяет пункт) и оплатите эти дни онлайн (Kaspi или карта в Казахстане, Freedom Pay в Кыргызстане); там, где хранение бесплатное, продление ничего не стоит.',
+      'Тегін — Алматы, Астана мен Бішкекте 14 күн, қалған пункттерде 10 күн (мерзім филиал бетінде көрсетілген). Одан кейін сақтау күніне 100 ₸ (10 сом) тұрады. Үлгермейсіз бе? Сәлемдеме бетінде «Сақтау мерзімі» күнін таңдаңыз (пункт рұқсат еткенше) және сол күндерді онлайн төлеңіз (Қазақстанда Kaspi немесе карта, Қырғызстанда Freedom Pay); сақтау тегін пунктте ұзарту ақысыз.',
+      'Free for 14 days in Almaty, Astana and Bishkek and 10 days at the other points (see the branch page). After that storage costs 100 ₸ (10 som) a day. Need longer? On the parcel’s page choose “Keep until” (as far as the branch allows) and pay for those days online (Kaspi or card in Kazakhstan, Freedom Pay in Kyrgyzstan); where storage is free, extending costs nothing.',
     ),
   },
   {
