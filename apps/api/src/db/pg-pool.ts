@@ -27,6 +27,8 @@ export const DEFAULT_POSTGRES: PostgresOptions = { poolMode: 'session', poolSize
  */
 export function unnamedClient(pg: Pg): Pg['Client'] {
   class UnnamedClient extends pg.Client {
+    // pg's Client.query has a dozen overloads (text, config, submittable; promise or callback): this override only
+    // drops `name` and passes everything on unchanged, so it takes and returns what the overloads do.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(config: any, values?: any, callback?: any): any {
       if (config && typeof config === 'object' && typeof config.submit !== 'function' && config.name) {
