@@ -46,6 +46,16 @@ const activeOf = (userId: number) =>
     .select()
     .from(pickupBookings)
     .where(and(eq(pickupBookings.userId, userId), eq(pickupBookings.state, 'booked')));
+/** Every customer's active bookings of one slot of the branch: what its counter must say. */
+const bookedIn = async (start: string) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(pickupBookings)
+      .where(
+        and(eq(pickupBookings.branchId, staff.branchId), eq(pickupBookings.slotStart, new Date(start)), eq(pickupBookings.state, 'booked')),
+      )
+  ).length;
 /** The n-th bookable slot of the branch (a fresh customer's view). */
 let slotIndex = 0;
 async function nextSlot(token: string): Promise<string> {
@@ -206,22 +216,25 @@ describe.runIf(onPostgres)('bursts on PostgreSQL', () => {
     expect(rows).toHaveLength(3);
   });
 
+  // Requests of one customer that reach the server one after the other are moves (each 200, the last one stands); those
+  // that meet in the database lose to the unique index with pickup_already_booked. Either way: one active booking, and
+  // the slots' counters hold exactly that one booking.
   it('one customer booking twice at once (and moving twice at once): one active booking, counters agree', async () => {
     for (let round = 0; round < 3; round++) {
       const p = await waiting();
       const slots = [await nextSlot(p.token), await nextSlot(p.token), await nextSlot(p.token)];
       const answers = await Promise.all(slots.map((s) => book(p.token, s)));
-      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-      expect(answers.filter((a) => a.status !== 200).map((a) => a.json.code)).toEqual(['pickup_already_booked', 'pickup_already_booked']);
+      expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.json.code]).toEqual([409, 'pickup_already_booked']);
       expect(await activeOf(p.user.id)).toHaveLength(1);
       const moves = [await nextSlot(p.token), await nextSlot(p.token)];
       const moved = await Promise.all(moves.map((s) => book(p.token, s)));
-      expect(moved.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(moved.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
+      for (const a of moved.filter((x) => x.status !== 200)) expect([a.status, a.json.code]).toEqual([409, 'pickup_already_booked']);
       const active = await activeOf(p.user.id);
       expect(active).toHaveLength(1);
-      let total = 0;
-      for (const s of [...slots, ...moves]) total += await counter(s);
-      expect(total).toBeGreaterThanOrEqual(1);
+      expect(moves).toContain(active[0]!.slotStart.toISOString());
+      for (const s of new Set([...slots, ...moves])) expect(await counter(s)).toBe(await bookedIn(s));
     }
   });
 
