@@ -15,38 +15,42 @@ const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
 ];
 
 test.describe('accessibility (axe) of the parcels pages: no serious or critical violation, both themes', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    test(`orders, tracks, order info and timeline, QR and notifications in the ${theme} theme`, async ({ page, signInAs }) => {
-      test.setTimeout(240_000);
-      await page.goto('/legal/terms.html');
-      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-      await signInAs(DEMO.customer, '/orders?tab=at_branch');
-      const card = page.getByTestId('order-card').first();
-      await expect(card).toBeVisible();
-      const id = await card.getAttribute('data-order-id');
-      const pages = [
-        ...PAGES,
-        { path: `/orders/order?id=${id}`, ready: (p: Page) => expect(p.getByTestId('order-price')).toBeVisible() },
-        { path: `/orders/status?id=${id}`, ready: (p: Page) => expect(p.getByTestId('timeline-step').first()).toBeVisible() },
-      ];
-      const problems: string[] = [];
-      for (const { path, ready } of pages) {
-        await page.goto(path);
-        await ready(page);
-        await page.waitForTimeout(400);
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        for (const v of result.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') {
-            problems.push(
-              `${path}: ${v.id} (${v.impact}) ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(' | ')}`,
-            );
-          }
+  // Both themes are checked, each at one width (dark on the phone, light on the desktop), as in a11y-auth.
+  test('orders, tracks, order info and timeline, QR and notifications, dark on the phone and light on the desktop', async ({
+    page,
+    signInAs,
+    mobile,
+  }) => {
+    const theme = mobile ? 'dark' : 'light';
+    test.setTimeout(240_000);
+    await page.goto('/legal/terms.html');
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await signInAs(DEMO.customer, '/orders?tab=at_branch');
+    const card = page.getByTestId('order-card').first();
+    await expect(card).toBeVisible();
+    const id = await card.getAttribute('data-order-id');
+    const pages = [
+      ...PAGES,
+      { path: `/orders/order?id=${id}`, ready: (p: Page) => expect(p.getByTestId('order-price')).toBeVisible() },
+      { path: `/orders/status?id=${id}`, ready: (p: Page) => expect(p.getByTestId('timeline-step').first()).toBeVisible() },
+    ];
+    const problems: string[] = [];
+    for (const { path, ready } of pages) {
+      await page.goto(path);
+      await ready(page);
+      await page.waitForTimeout(400);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          problems.push(
+            `${path}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+          );
         }
       }
-      expect(problems).toEqual([]);
-    });
-  }
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import {
   formatNumericDate,
   formatCount,
   formatDate,
+  formatDayRange,
   formatDateTime,
   formatDayMonth,
   formatMoney,
@@ -137,5 +138,15 @@ describe('format', () => {
       expect(dates).not.toHaveBeenCalled();
       expect(numbers).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('formatDayRange', () => {
+  it('writes one day once and two days with a dash, in each language', () => {
+    expect(formatDayRange('2026-11-30', '2026-11-30', 'en')).toBe('30 November 2026');
+    expect(formatDayRange('2026-11-30', '2026-12-02', 'ru', { short: true })).toBe(
+      `${formatDate('2026-11-30T12:00:00Z', 'ru', { short: true, timeZone: 'UTC' })} – ${formatDate('2026-12-02T12:00:00Z', 'ru', { short: true, timeZone: 'UTC' })}`,
+    );
+    expect(formatDayRange('2026-11-30', '2026-12-01', 'kk')).toBe(`2026${NB}ж. 30${NB}қараша – 2026${NB}ж. 1${NB}желтоқсан`);
   });
 });

@@ -243,6 +243,15 @@ export function formatDate(value: string | number | Date, lang: TLang, options: 
   return lang === 'ru' ? `${p.day} ${month} ${p.year} г.` : `${p.day} ${month} ${p.year}`;
 }
 
+/**
+ * Calendar days (YYYY-MM-DD) from–to, as formatDate writes them: one day is written once ("30 Nov 2026", never
+ * "30 Nov 2026 – 30 Nov 2026").
+ */
+export function formatDayRange(fromDay: string, toDay: string, lang: TLang, options: Pick<DateOptions, 'short'> = {}): string {
+  const day = (d: string) => formatDate(`${d}T12:00:00Z`, lang, { ...options, timeZone: 'UTC' });
+  return fromDay === toDay ? day(fromDay) : `${day(fromDay)} – ${day(toDay)}`;
+}
+
 /** A date without the year, for dates in the current year: 5 November · 5 ноября · 5 қараша. */
 export function formatDayMonth(value: string | number | Date, lang: TLang, options: DateOptions = {}): string {
   const date = toDate(value);

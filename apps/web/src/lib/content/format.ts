@@ -7,6 +7,7 @@ export {
   formatDate,
   formatDateTime,
   formatDayMonth,
+  formatDayRange,
   formatMoney,
   formatNumber,
   formatTime,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/field';
-import { BranchOptions } from './branch-options';
+import { BranchSelect } from './branch-options';
 
 export interface PlaceValue {
   kind: 'china_warehouse' | 'branch';
@@ -23,7 +23,7 @@ export function PlaceFields({ value, onChange, idPrefix }: { value: PlaceValue; 
         <option value="branch">{t('admin:users.place_branch')}</option>
       </SelectField>
       {value.kind === 'branch' && (
-        <SelectField
+        <BranchSelect
           id={`${idPrefix}-branch`}
           label={t('admin:users.branch')}
           value={value.branchId}
@@ -31,8 +31,7 @@ export function PlaceFields({ value, onChange, idPrefix }: { value: PlaceValue; 
           data-testid={`${idPrefix}-branch`}
         >
           <option value="">{t('admin:users.choose_branch')}</option>
-          <BranchOptions />
-        </SelectField>
+        </BranchSelect>
       )}
     </>
   );

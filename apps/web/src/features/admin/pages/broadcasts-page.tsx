@@ -23,7 +23,7 @@ import {
   useTestBroadcastMutation,
 } from '../api/broadcasts-api';
 import { AdminList, type AdminListColumn } from '../components/admin-list';
-import { BranchOptions } from '../components/branch-options';
+import { BranchSelect } from '../components/branch-options';
 import { errorText } from '../model/api-error';
 import { useListParams } from '../model/use-list-params';
 import adminStyles from '../admin.module.css';
@@ -159,15 +159,14 @@ export default function BroadcastsPage() {
         <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
           <fieldset className={styles.segment}>
             <legend className={styles.legend}>{t('admin:broadcasts.who')}</legend>
-            <SelectField
+            <BranchSelect
               label={t('admin:broadcasts.branch')}
               value={segment.branch_id ?? ''}
               onChange={(e) => setSegment((s) => ({ ...s, branch_id: e.target.value ? Number(e.target.value) : null }))}
               data-testid="broadcast-branch"
             >
               <option value="">{t('admin:broadcasts.any_branch')}</option>
-              <BranchOptions />
-            </SelectField>
+            </BranchSelect>
             <SelectField
               label={t('admin:broadcasts.parcel_status')}
               value={segment.status ?? ''}

@@ -4,11 +4,11 @@ import { formatAmount, parseAmount, type TDeliveryZone } from '@portal/contract'
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { Alert, ErrorState, PageSpinner } from '../../../components/ui/feedback';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 import { describeApiError } from '../../../lib/api/errors';
 import { useDeliveryZonesQuery, useSaveDeliveryZoneMutation } from '../api/delivery-zones-api';
-import { BranchOptions } from '../components/branch-options';
+import { BranchSelect } from '../components/branch-options';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
 import styles from '../components/places.module.css';
@@ -47,15 +47,14 @@ function ZoneForm({ zone }: { zone: TDeliveryZone | null }) {
     <form className={adminStyles.form} onSubmit={submit} noValidate data-testid={id}>
       <h2 className={styles.sectionTitle}>{zone ? zone.name : t('admin:zones.add')}</h2>
       <div className={adminStyles.grid2}>
-        <SelectField
+        <BranchSelect
           label={t('admin:zones.branch')}
           value={branch}
           onChange={(e) => setBranch(e.target.value)}
           data-testid={`${id}-branch`}
         >
           <option value="">—</option>
-          <BranchOptions />
-        </SelectField>
+        </BranchSelect>
         <TextField
           label={t('admin:zones.name')}
           value={name}

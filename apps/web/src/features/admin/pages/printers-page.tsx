@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 import { describeApiError } from '../../../lib/api/errors';
 import { useAdminPrintersQuery, useDeleteAdminPrinterMutation, useSaveAdminPrinterMutation } from '../api/admin-printers-api';
-import { BranchOptions } from '../components/branch-options';
+import { BranchSelect } from '../components/branch-options';
 import { errorText } from '../model/api-error';
 import adminStyles from '../admin.module.css';
 import styles from '../components/places.module.css';
@@ -54,10 +54,14 @@ function PrinterForm({ printer }: { printer: TAdminLabelPrinter | null }) {
     <form className={adminStyles.form} onSubmit={submit} noValidate data-testid={id}>
       <h2 className={styles.sectionTitle}>{printer ? printer.name : t('admin:printers.add')}</h2>
       <div className={adminStyles.grid2}>
-        <SelectField label={t('admin:printers.place')} value={place} onChange={(e) => setPlace(e.target.value)} data-testid={`${id}-place`}>
+        <BranchSelect
+          label={t('admin:printers.place')}
+          value={place}
+          onChange={(e) => setPlace(e.target.value)}
+          data-testid={`${id}-place`}
+        >
           <option value={WAREHOUSE}>{t('admin:printers.warehouse')}</option>
-          <BranchOptions />
-        </SelectField>
+        </BranchSelect>
         <TextField
           label={t('admin:printers.name')}
           value={name}

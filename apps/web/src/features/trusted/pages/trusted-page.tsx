@@ -7,7 +7,7 @@ import { Alert, EmptyState, ErrorState, PageSpinner } from '../../../components/
 import { TextField } from '../../../components/ui/field';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { describeApiError } from '../../../lib/api/errors';
-import { currentLang, formatDate } from '../../../lib/content/format';
+import { currentLang, formatDayRange } from '../../../lib/content/format';
 import { useFeatureTexts } from '../../../lib/i18n/use-feature-texts';
 import { notify } from '../../../lib/ui/toast';
 import {
@@ -144,7 +144,7 @@ function NewTrusted({ onCreated }: { onCreated: () => void }) {
           />
         </div>
         <p className={styles.muted}>
-          {formatDate(`${from}T12:00:00Z`, lang, { timeZone: 'UTC' })} – {formatDate(`${to}T12:00:00Z`, lang, { timeZone: 'UTC' })}
+          {formatDayRange(from, to, lang)}
         </p>
         {problem && <Alert kind="error">{problem.message}</Alert>}
         <Button type="submit" loading={creating.isLoading} disabled={chosen.size === 0} data-testid="trusted-submit">
@@ -161,7 +161,6 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
   const [confirming, setConfirming] = useState(false);
   const [revoke, revoking] = useRevokeTrustedMutation();
   const [resend, resending] = useResendTrustedMutation();
-  const day = (d: string) => formatDate(`${d}T12:00:00Z`, lang, { timeZone: 'UTC', short: true });
   const act = async (run: () => Promise<{ data?: unknown; error?: unknown }>, done: string) => {
     const result = await run();
     if ('data' in result && result.data) {
@@ -176,7 +175,7 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
         <span className={styles.muted}>{t(`trusted:state.${p.state}`)}</span>
       </div>
       <span className={styles.muted}>
-        {p.phone} · {p.branch.name} · {t('trusted:days', { from: day(p.valid_from), to: day(p.valid_to) })}
+        {p.phone} · {p.branch.name} · {formatDayRange(p.valid_from, p.valid_to, lang, { short: true })}
       </span>
       <span className={styles.codes}>{p.parcels.map((x) => x.track_code).join(', ')}</span>
       {p.state === 'active' && (

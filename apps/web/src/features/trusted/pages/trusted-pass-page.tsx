@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { Card } from '../../../components/ui/card';
 import { ErrorState, PageSpinner } from '../../../components/ui/feedback';
 import { describeApiError } from '../../../lib/api/errors';
-import { currentLang, formatDate } from '../../../lib/content/format';
+import { currentLang, formatDayRange } from '../../../lib/content/format';
 import { useFeatureTexts } from '../../../lib/i18n/use-feature-texts';
 import { useGetTrustedPassQuery } from '../api/trusted-api';
 import { TRUSTED_TEXTS } from './texts';
@@ -29,7 +29,6 @@ export default function TrustedPassPage() {
       </div>
     );
   const pass = q.data;
-  const day = (d: string) => formatDate(`${d}T12:00:00Z`, lang, { timeZone: 'UTC' });
   return (
     <div className={styles.page} data-testid="trusted-pass">
       <header>
@@ -60,7 +59,7 @@ export default function TrustedPassPage() {
           <div>
             <dt>{t('trusted:pass.days')}</dt>
             <dd data-testid="trusted-pass-days">
-              {day(pass.valid_from)} – {day(pass.valid_to)}
+              {formatDayRange(pass.valid_from, pass.valid_to, lang)}
             </dd>
           </div>
           <div>
