@@ -50,6 +50,8 @@ describe('naming a trusted person', () => {
     const sms = ctx.sms.sent.at(-1)!;
     expect(sms.to).toBe('+77015551234');
     expect(sms.text).toContain('/trusted-pass?t=');
+    // The link fits an SMS line: the compact token, not a JWT (~200 characters).
+    expect(sms.text.match(/https?:\/\/\S+/)![0].length).toBeLessThan(110);
     const token = tokenSentTo('+77015551234');
     expect(token.startsWith(TRUSTED_TOKEN_PREFIX)).toBe(true);
 
