@@ -337,6 +337,7 @@ test.describe('where the database traffic goes', () => {
       for (const api of direct)
         for (let i = 0; i < calls; i += 1) expect((await api.get('/api/auth/user', { headers: bearer(token) })).status()).toBe(200);
 
+      // Each layer's evidence is a soft check, so a bypass shows in all of them at once.
       // Backends first, then the pooler's view: a server connection it opens meanwhile is then simply not listed.
       const backends = await backendsOn(serverUrl, name);
       const peers = pooler ? await poolerPeers(pooler.adminUrl, name) : null;
@@ -344,29 +345,35 @@ test.describe('where the database traffic goes', () => {
       for (const [i, connections] of own.entries()) {
         const where = connections.map((c) => (c.remote === pooler?.port ? 'pgbouncer' : 'postgresql'));
         expect(where.length, `process ${i + 1} holds database connections`).toBeGreaterThan(0);
-        expect(where, `where process ${i + 1}'s database connections go`).toEqual(where.map(() => (pooler ? 'pgbouncer' : 'postgresql')));
+        expect
+          .soft(where, `where process ${i + 1}'s database connections go`)
+          .toEqual(where.map(() => (pooler ? 'pgbouncer' : 'postgresql')));
         if (peers) {
-          expect(
-            connections.some((c) => peers.clientPorts.includes(c.local)),
-            `PgBouncer lists process ${i + 1}'s connections among its clients`,
-          ).toBe(true);
+          expect
+            .soft(
+              connections.some((c) => peers.clientPorts.includes(c.local)),
+              `PgBouncer lists process ${i + 1}'s connections among its clients`,
+            )
+            .toBe(true);
         } else {
           const ports = backends.map((b) => b.clientPort);
-          expect(
-            connections.some((c) => ports.includes(c.local)),
-            `PostgreSQL lists process ${i + 1}'s connections as its clients`,
-          ).toBe(true);
+          expect
+            .soft(
+              connections.some((c) => ports.includes(c.local)),
+              `PostgreSQL lists process ${i + 1}'s connections as its clients`,
+            )
+            .toBe(true);
         }
       }
       if (!pooler || !peers) return;
-      // The pooler passed the calls' transactions on (at least one per call; the queue's work only adds)…
-      expect((await poolerTransactions(pooler.adminUrl, name)) - before, 'transactions PgBouncer passed on').toBeGreaterThanOrEqual(
-        2 * calls,
-      );
+      // The pooler passed the calls' transactions on (at least one per call, 2 × 5; the queue's work only adds)…
+      expect
+        .soft((await poolerTransactions(pooler.adminUrl, name)) - before, 'transactions PgBouncer passed on')
+        .toBeGreaterThanOrEqual(2 * calls);
       // …and PostgreSQL serves the stack's database only on the pooler's server connections, however many clients.
       expect(backends.length).toBeGreaterThan(0);
-      expect(backends.length, 'backends on the database').toBeLessThanOrEqual(pooler.serverConnections);
-      for (const b of backends) expect(peers.serverPids, `backend ${b.pid} is one of PgBouncer's server connections`).toContain(b.pid);
+      expect.soft(backends.length, 'backends on the database').toBeLessThanOrEqual(pooler.serverConnections);
+      for (const b of backends) expect.soft(peers.serverPids, `backend ${b.pid} is one of PgBouncer's server connections`).toContain(b.pid);
     },
   );
 });
