@@ -11,7 +11,8 @@
 //              (127.0.0.1:5432), create-admin, the admin's sign-in and readiness; builds first when the build is missing
 //   e2e        Playwright in Debian's Chromium against the built server on a fresh embedded database
 //   xproc      the cross-process suite (e2e/playwright.xproc.config.ts): two built API processes on a throwaway
-//              PostgreSQL database (127.0.0.1:5432), Redis and an S3 fake behind nginx; not in the default stages
+//              PostgreSQL database (127.0.0.1:5432), Redis and an S3 fake behind nginx, run twice: connected to
+//              PostgreSQL directly, then behind a PgBouncer of its own (transaction mode); not in the default stages
 //              (CI runs it as a stage of its own after the PostgreSQL API suite); builds first when the build is missing
 // TEST_STAGES=lint,format,typecheck,contract,api,web,build,image,e2e (the default) or e.g. TEST_STAGES=api picks
 // stages; the counts are also written to .test-results/summary-<label>.json for .ci/run.
@@ -131,12 +132,12 @@ function playwrightTests(suites, status, path = []) {
   return out;
 }
 
-function playwright(name = 'e2e', config = null) {
+function playwright(name = 'e2e', config = null, env = {}) {
   const report = join(out, name === 'e2e' ? 'playwright.json' : `playwright-${name}.json`);
   rmSync(report, { force: true });
   const status = run(name, 'npx', ['playwright', 'test', ...(config ? ['--config', config] : [])], {
     cwd: join(root, 'e2e'),
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? '' },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: process.env.CI ?? '', ...env },
   });
   if (!existsSync(report)) {
     totals.failed += 1;
@@ -190,8 +191,12 @@ if (stages.includes('e2e')) {
 if (stages.includes('xproc')) {
   const haveBuild = existsSync(join(root, 'apps/api/dist/server.js')) && existsSync(join(root, 'apps/web/dist/index.html'));
   if (!haveBuild && !stages.includes('build') && !stages.includes('e2e')) built = check('build', 'npm', ['run', 'build']);
-  if (built) playwright('xproc', 'playwright.xproc.config.ts');
-  else failures.push('xproc: not run, the build failed');
+  // Twice, one stack after the other: the processes on PostgreSQL itself, then behind a PgBouncer of the stack's own
+  // in transaction mode (ADR 095).
+  if (built) {
+    playwright('xproc', 'playwright.xproc.config.ts', { XPROC_DATABASE: 'direct' });
+    playwright('xproc-pgbouncer', 'playwright.xproc.config.ts', { XPROC_DATABASE: 'pgbouncer' });
+  } else failures.push('xproc: not run, the build failed');
 }
 
 writeFileSync(join(out, `summary-${label}.json`), JSON.stringify({ ...totals, failures, flaky }, null, 2));

@@ -11,6 +11,7 @@ import {
 import { apiRegister, openSignedIn } from '../support/fixtures';
 import { offline } from '../specs/content-helpers';
 import { visibleBadge } from '../specs/orders-helpers';
+import { backendsOn, poolerPeers, poolerTransactions, tcpConnectionsOf } from './database-connections';
 import type { StackInfo } from './stack';
 
 /**
@@ -18,7 +19,8 @@ import type { StackInfo } from './stack';
  * check acts on one process directly and looks on the other directly and through nginx, so a state kept in one
  * process's memory or disk (sessions, limits, uploads, live updates) fails here even when every single-process
  * test passes. Process 1 alone works the notification queue (NOTIFY_WORKER), so what reaches process 2 live came
- * through Redis.
+ * through Redis. The stage runs it twice (stack.ts, XPROC_DATABASE): the processes on PostgreSQL itself, then behind
+ * a PgBouncer in transaction mode, where the last check proves their traffic really goes through the pooler.
  */
 function stackInfo(): StackInfo {
   const raw = process.env.XPROC_STACK;
@@ -51,6 +53,7 @@ test.afterEach(async ({}, testInfo) => {
     ['api-1.log', stack.logs.api[0]],
     ['api-2.log', stack.logs.api[1]],
     ['nginx-error.log', stack.logs.nginx],
+    ...(stack.database.pooler ? ([['pgbouncer.log', stack.database.pooler.log]] as const) : []),
   ] as const) {
     await testInfo.attach(name, { body: readFileSync(file), contentType: 'text/plain' }).catch(() => {});
   }
@@ -315,4 +318,62 @@ test.describe('two API processes behind nginx', () => {
       await page.context().close();
     }
   });
+});
+
+test.describe('where the database traffic goes', () => {
+  const { pooler, name, serverUrl } = stack.database;
+  const postgresPort = Number(new URL(serverUrl).port || 5432);
+
+  test(
+    pooler
+      ? 'both processes reach PostgreSQL only through PgBouncer, and PostgreSQL sees only its server connections'
+      : 'both processes reach PostgreSQL directly',
+    async () => {
+      const before = pooler ? await poolerTransactions(pooler.adminUrl, name) : 0;
+      // Database work on each process (a session is checked against the database on every call, never cached), so
+      // each holds open pool connections (node-postgres closes idle ones after 10 s).
+      const { token } = await signIn(direct[0], stack.admin.phone, stack.admin.password);
+      const calls = 5;
+      for (const api of direct)
+        for (let i = 0; i < calls; i += 1) expect((await api.get('/api/auth/user', { headers: bearer(token) })).status()).toBe(200);
+
+      // Each layer's evidence is a soft check, so a bypass shows in all of them at once.
+      // Backends first, then the pooler's view: a server connection it opens meanwhile is then simply not listed.
+      const backends = await backendsOn(serverUrl, name);
+      const peers = pooler ? await poolerPeers(pooler.adminUrl, name) : null;
+      const own = stack.pids.map((pid) => tcpConnectionsOf(pid).filter((c) => c.remote === postgresPort || c.remote === pooler?.port));
+      for (const [i, connections] of own.entries()) {
+        const where = connections.map((c) => (c.remote === pooler?.port ? 'pgbouncer' : 'postgresql'));
+        expect(where.length, `process ${i + 1} holds database connections`).toBeGreaterThan(0);
+        expect
+          .soft(where, `where process ${i + 1}'s database connections go`)
+          .toEqual(where.map(() => (pooler ? 'pgbouncer' : 'postgresql')));
+        if (peers) {
+          expect
+            .soft(
+              connections.some((c) => peers.clientPorts.includes(c.local)),
+              `PgBouncer lists process ${i + 1}'s connections among its clients`,
+            )
+            .toBe(true);
+        } else {
+          const ports = backends.map((b) => b.clientPort);
+          expect
+            .soft(
+              connections.some((c) => ports.includes(c.local)),
+              `PostgreSQL lists process ${i + 1}'s connections as its clients`,
+            )
+            .toBe(true);
+        }
+      }
+      if (!pooler || !peers) return;
+      // The pooler passed the calls' transactions on (at least one per call, 2 × 5; the queue's work only adds)…
+      expect
+        .soft((await poolerTransactions(pooler.adminUrl, name)) - before, 'transactions PgBouncer passed on')
+        .toBeGreaterThanOrEqual(2 * calls);
+      // …and PostgreSQL serves the stack's database only on the pooler's server connections, however many clients.
+      expect(backends.length).toBeGreaterThan(0);
+      expect.soft(backends.length, 'backends on the database').toBeLessThanOrEqual(pooler.serverConnections);
+      for (const b of backends) expect.soft(peers.serverPids, `backend ${b.pid} is one of PgBouncer's server connections`).toContain(b.pid);
+    },
+  );
 });

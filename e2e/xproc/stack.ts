@@ -1,9 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +8,9 @@ import pg from 'pg';
 import { FakeS3 } from '../../apps/api/test/fake-s3';
 import { freePort } from '../../apps/api/test/own-postgres';
 import { OwnRedis } from '../../apps/api/test/own-redis';
+import { startPgBouncer } from '../../apps/api/test/pg-processes';
+import { nginxServers, nginxVersion } from './nginx';
+import { portNear, status, stopChild, tail, type Started } from './processes';
 
 /**
  * The product as the recipe deploys it (docker-compose.yml, deploy/nginx.conf), on this machine without containers:
@@ -19,7 +19,19 @@ import { OwnRedis } from '../../apps/api/test/own-redis';
  * and certificate swapped. Started once for the cross-process suite (playwright.xproc.config.ts) and stopped at its
  * end, failed or not. Each process's stdout/stderr goes to a file in the stack's folder, printed when it does not
  * come up (a start that hangs under load must say why).
+ *
+ * Two variants of where the processes' database connections go (XPROC_DATABASE, one run each in the xproc stage):
+ * `direct` to PostgreSQL itself, or `pgbouncer`: through Debian's PgBouncer of the stack's own in transaction mode
+ * (ADR 095: DATABASE_POOL_MODE=transaction, migrations, their lock, the seed and create-admin over
+ * DATABASE_DIRECT_URL, the statement timeout set by the pooler's connect_query and checked by the API at start).
  */
+export type DatabaseVariant = 'direct' | 'pgbouncer';
+
+export function databaseVariant(): DatabaseVariant {
+  const v = process.env.XPROC_DATABASE ?? 'direct';
+  if (v !== 'direct' && v !== 'pgbouncer') throw new Error(`XPROC_DATABASE=${v}: expected direct or pgbouncer`);
+  return v;
+}
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,101 +50,24 @@ export interface StackInfo {
   admin: { phone: string; password: string };
   rateLimitPerMinute: number;
   s3: { url: string; bucket: string; accessKeyId: string };
+  /** The API processes' pids (whose sockets say where their database connections go). */
+  pids: [number, number];
+  /** The throwaway database, the server's address (its `postgres` database) and the pooler when there is one. */
+  database: {
+    variant: DatabaseVariant;
+    name: string;
+    serverUrl: string;
+    pooler: { port: number; adminUrl: string; serverConnections: number; log: string } | null;
+  };
 }
 
 const READY_TIMEOUT_MS = 240_000;
 const RATE_LIMIT_PER_MINUTE = 120;
 const ADMIN = { phone: '+77015550190', password: 'Steppe-Xproc-2026' };
-
-/** The recipe's nginx.conf with its upstreams, ports and certificate swapped; every swap must find its line. */
-export function nginxServers(
-  recipe: string,
-  opts: {
-    api: [number, number];
-    http: number;
-    https: number;
-    cert: string;
-    key: string;
-    http2On: boolean;
-    /** The S3 fake's `http://host:port/<bucket>/` (the recipe's MinIO) and a folder for nginx's cache. */
-    bucketUrl: string;
-    cacheDir: string;
-  },
-) {
-  let conf = recipe;
-  const swap = (from: string, to: string) => {
-    const count = conf.split(from).length - 1;
-    if (count !== 1) throw new Error(`deploy/nginx.conf: expected "${from}" once, found it ${count} times (update e2e/xproc/stack.ts)`);
-    conf = conf.replace(from, to);
-  };
-  swap('server api-1:3000 ', `server 127.0.0.1:${opts.api[0]} `);
-  swap('server api-2:3000 ', `server 127.0.0.1:${opts.api[1]} `);
-  swap('listen 80;', `listen 127.0.0.1:${opts.http};`);
-  // nginx before 1.25.1 (Debian 12 has 1.22) knows HTTP/2 only as a listen parameter, not the `http2 on` directive.
-  swap('listen 443 ssl;', `listen 127.0.0.1:${opts.https} ssl${opts.http2On ? '' : ' http2'};`);
-  swap('http2 on;', opts.http2On ? 'http2 on;' : '# http2: on the listen line (nginx < 1.25.1)');
-  swap('/etc/nginx/certs/fullchain.pem', opts.cert);
-  swap('/etc/nginx/certs/privkey.pem', opts.key);
-  swap('proxy_pass http://minio:9000/portal-uploads/;', `proxy_pass ${opts.bucketUrl};`);
-  swap('proxy_cache_path /var/cache/nginx/portal ', `proxy_cache_path ${opts.cacheDir} `);
-  return conf;
-}
-
-function nginxVersion(): [number, number, number] {
-  const out = spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' });
-  const m = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(`${out.stderr}${out.stdout}`);
-  if (!m) throw new Error(`/usr/sbin/nginx -v: ${out.error?.message ?? out.stderr}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-
-/** The preferred port when nothing listens on it, else one the system picks (and says so). */
-async function portNear(preferred: number, what: string): Promise<number> {
-  const free = await new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(preferred, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-  if (free) return preferred;
-  const other = await freePort();
-  console.log(`[xproc] port ${preferred} (${what}) is taken; using ${other}`);
-  return other;
-}
-
-/** Status of a GET (0 when nothing answers); https is checked against the stack's own certificate. */
-function status(url: string, ca?: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { ca, timeout: 5_000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => req.destroy());
-    req.end();
-  });
-}
-
-function tail(file: string, lines = 80): string {
-  if (!existsSync(file)) return `(no ${file})`;
-  const all = readFileSync(file, 'utf8').split('\n');
-  return all.slice(-lines).join('\n');
-}
-
-interface Started {
-  child: ChildProcess;
-  name: string;
-  log: string;
-}
-
-async function stopChild(p: Started | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!p) return;
-  const { child } = p;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+/** PgBouncer's server connections: fewer than one process's pool (10), so the two processes' clients share them. */
+const POOLER_SERVER_CONNECTIONS = 4;
+/** The pooler's connect_query sets it; the API, told the same, checks its connections have it before it serves. */
+const POOLED_STATEMENT_TIMEOUT_MS = 30_000;
 
 export class Stack {
   readonly dir = mkdtempSync(join(tmpdir(), 'portal-xproc-'));
@@ -145,9 +80,13 @@ export class Stack {
   private s3Started = false;
   private readonly apis: (Started | null)[] = [null, null];
   private nginx: Started | null = null;
+  private pooler: Awaited<ReturnType<typeof startPgBouncer>> | null = null;
+  private poolerPort = 0;
   private readonly jwtSecret = randomBytes(32).toString('hex');
   private readonly metricsToken = randomBytes(16).toString('hex');
   info: StackInfo | null = null;
+
+  constructor(readonly variant: DatabaseVariant = 'direct') {}
 
   private get databaseUrl(): string {
     const url = new URL(this.adminUrl);
@@ -166,7 +105,14 @@ export class Stack {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: this.databaseUrl,
+      ...(this.pooler
+        ? {
+            DATABASE_URL: this.pooler.url,
+            DATABASE_POOL_MODE: 'transaction',
+            DATABASE_DIRECT_URL: this.databaseUrl,
+            DATABASE_STATEMENT_TIMEOUT_MS: String(POOLED_STATEMENT_TIMEOUT_MS),
+          }
+        : { DATABASE_URL: this.databaseUrl }),
       REDIS_URL: this.redis.url,
       JWT_SECRET: this.jwtSecret,
       SMS_DRIVER: 'outbox',
@@ -225,6 +171,7 @@ export class Stack {
       [join(ROOT, 'apps/web/dist/index.html'), 'the web build (npm run build)'],
       ['/usr/sbin/nginx', "Debian's nginx (apt-get install nginx-light)"],
       ['/usr/bin/redis-server', "Debian's redis-server (apt-get install redis-server)"],
+      ...(this.variant === 'pgbouncer' ? ([['/usr/sbin/pgbouncer', "Debian's pgbouncer (apt-get install pgbouncer)"]] as const) : []),
     ] as const) {
       if (!existsSync(file)) throw new Error(`${file} is missing: ${what}`);
     }
@@ -245,6 +192,19 @@ export class Stack {
       this.databaseMade = true;
     } finally {
       await admin.end();
+    }
+    if (this.variant === 'pgbouncer') {
+      // Its configuration and log in the stack's folder (which it must reach when it runs as `postgres`).
+      chmodSync(this.dir, 0o711);
+      this.poolerPort = await freePort();
+      this.pooler = await startPgBouncer({
+        port: this.poolerPort,
+        server: new URL(this.adminUrl),
+        database: this.database,
+        poolSize: POOLER_SERVER_CONNECTIONS,
+        statementTimeoutMs: POOLED_STATEMENT_TIMEOUT_MS,
+        dir: join(this.dir, 'pgbouncer'),
+      });
     }
 
     // Marked first: a start that fails midway still leaves something to stop.
@@ -354,13 +314,25 @@ export class Stack {
       admin: ADMIN,
       rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
       s3: { url: this.s3.url, bucket: this.s3.bucket, accessKeyId: this.s3.accessKeyId },
+      pids: [this.apis[0]!.child.pid!, this.apis[1]!.child.pid!],
+      database: {
+        variant: this.variant,
+        name: this.database,
+        serverUrl: this.adminUrl,
+        pooler: this.pooler && {
+          port: this.poolerPort,
+          adminUrl: this.pooler.adminUrl,
+          serverConnections: POOLER_SERVER_CONNECTIONS,
+          log: join(this.dir, 'pgbouncer', 'pgbouncer.log'),
+        },
+      },
     };
     return this.info;
   }
 
   /** The end of every log written so far (printed when the start fails). */
   logTails(): string {
-    const files = [join(this.dir, 'api-1.log'), join(this.dir, 'api-2.log'), join(this.dir, 'nginx-error.log')];
+    const files = ['api-1.log', 'api-2.log', 'nginx-error.log', 'pgbouncer/pgbouncer.log'].map((f) => join(this.dir, f));
     return files
       .filter((f) => existsSync(f))
       .map((f) => `── ${f}\n${tail(f)}`)
@@ -370,6 +342,7 @@ export class Stack {
   /** Kills what is still running, synchronously (the runner is exiting). */
   killNow(): void {
     for (const p of [this.nginx, ...this.apis]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
+    this.pooler?.killNow();
   }
 
   /** Stops everything that was started, in reverse order; each step runs even when an earlier one fails. */
@@ -378,6 +351,7 @@ export class Stack {
       ['nginx', () => stopChild(this.nginx, 'SIGQUIT')],
       ['api-2', () => stopChild(this.apis[1] ?? null)],
       ['api-1', () => stopChild(this.apis[0] ?? null)],
+      ['pgbouncer', () => this.pooler?.stop() ?? Promise.resolve()],
       ['redis', () => (this.redisStarted ? this.redis.stop() : Promise.resolve())],
       ['s3', () => (this.s3Started ? this.s3.stop() : Promise.resolve())],
       [

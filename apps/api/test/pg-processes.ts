@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,8 @@ export async function waitForPort(port: number, ms = 15_000): Promise<void> {
 /**
  * Debian's PgBouncer in transaction mode on `port`, in front of one database of a PostgreSQL server, with
  * `poolSize` server connections and the statement timeout set by its connect_query (as docs/operations.md says).
+ * Its configuration and log go to `dir` when given (left in place), else to a folder of its own (removed at stop).
+ * The server's user is also the admin console's (`adminUrl`: SHOW STATS, SHOW CLIENTS, SHOW SERVERS).
  */
 export async function startPgBouncer(opts: {
   port: number;
@@ -69,9 +71,14 @@ export async function startPgBouncer(opts: {
   database: string;
   poolSize: number;
   statementTimeoutMs: number;
-}): Promise<{ url: string; stop: () => Promise<void>; log: () => string }> {
+  dir?: string;
+}): Promise<{ url: string; adminUrl: string; log: () => string; stop: () => Promise<void>; killNow: () => void }> {
   const bin = requireBinary('/usr/sbin/pgbouncer', 'pgbouncer');
-  const dir = scratchDir('pooling-pgbouncer-');
+  const dir = opts.dir ?? scratchDir('pooling-pgbouncer-');
+  if (opts.dir) {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777); // it runs as `postgres` when the test runs as root, and writes its log there
+  }
   const user = decodeURIComponent(opts.server.username || 'postgres');
   writeFileSync(join(dir, 'users.txt'), `"${user}" "${decodeURIComponent(opts.server.password)}"\n`);
   writeFileSync(
@@ -86,6 +93,7 @@ export async function startPgBouncer(opts: {
       'unix_socket_dir =',
       'auth_type = trust',
       `auth_file = ${join(dir, 'users.txt')}`,
+      `admin_users = ${user}`,
       'pool_mode = transaction',
       `default_pool_size = ${opts.poolSize}`,
       'reserve_pool_size = 0',
@@ -100,30 +108,31 @@ export async function startPgBouncer(opts: {
   const args = asRoot ? ['-u', 'postgres', join(dir, 'pgbouncer.ini')] : [join(dir, 'pgbouncer.ini')];
   const child: ChildProcess = spawn(bin, args, { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const log = () => {
-    try {
-      return execFileSync('cat', [join(dir, 'pgbouncer.log')], { encoding: 'utf8' });
-    } catch {
-      return '';
-    }
-  };
+  const log = () => (existsSync(join(dir, 'pgbouncer.log')) ? readFileSync(join(dir, 'pgbouncer.log'), 'utf8') : '');
   try {
     await waitForPort(opts.port);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${log()}`);
   }
-  const url = new URL(opts.server.toString());
-  url.hostname = '127.0.0.1';
-  url.port = String(opts.port);
-  url.pathname = `/${opts.database}`;
+  const at = (database: string) => {
+    const url = new URL(opts.server.toString());
+    url.hostname = '127.0.0.1';
+    url.port = String(opts.port);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
   return {
-    url: url.toString(),
+    url: at(opts.database),
+    adminUrl: at('pgbouncer'),
     log,
     stop: async () => {
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      if (!opts.dir) rmSync(dir, { recursive: true, force: true });
+    },
+    killNow: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
 }
