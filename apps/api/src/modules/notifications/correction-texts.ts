@@ -1,9 +1,8 @@
 import { formatMoney, formatNumber, type TLang, type TOrderStatusCode } from '@portal/contract';
-import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
+import { notificationText } from './message-text';
 
 /** The words of a correction (split from notification-texts.ts, which renders every event). */
-type NotificationKey = Leaves<Catalogue['notifications']>;
-const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`notifications.${key}`, lang, params);
+const t = notificationText;
 const num = (n: number, lang: TLang) => formatNumber(n, lang, 3);
 const money = (amount: number | null, currency: string | null, lang: TLang) => (amount === null ? '' : formatMoney(amount, currency, lang));
 

@@ -1,10 +1,10 @@
 import { formatMoney, pickText, type TDoorFailReason, type TI18nText, type TLang } from '@portal/contract';
-import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
+import { text } from '../../texts/texts';
+import { notificationText } from './message-text';
 // Called only when a message is rendered, so the import cycle (notification-texts renders these) is harmless.
 import { calendarDate, type ReceiptParams } from './notification-texts';
 
-type NotificationKey = Leaves<Catalogue['notifications']>;
-const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`notifications.${key}`, lang, params);
+const t = notificationText;
 
 /**
  * The door delivery's SMS (ADR 094), in the recipient's language: the courier is on the way, and the code to give

@@ -6,24 +6,24 @@ import {
   NOTIFICATION_EVENT_DEFS,
   pickText,
   toMajor,
-  type TCustomsHoldReason,
   type TI18nText,
   type TLang,
   type TNotificationEvent,
   type TNotificationType,
   type TOrderStatusCode,
   type TPaymentMethod,
-  type TClaimKind,
-  type TClaimPayoutMethod,
-  type TClaimState,
 } from '@portal/contract';
-import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
 import { correctionText, type CorrectionParams } from './correction-texts';
 import { weightText, type WeightParams } from './weight-texts';
 import { pickupReminderText, type PickupReminderParams } from './pickup-texts';
 import { doorDeliveredText, doorText, type DoorParams } from './door-delivery-texts';
+import { customsNeededText, customsText, type CustomsNeededParams, type CustomsParams } from './customs-texts';
+import { claimText, type ClaimParams } from './claim-texts';
+import { notificationText, parcelLabel } from './message-text';
 
 export { correctionSentence, type CorrectionParams } from './correction-texts';
+export { customsReasonText, type CustomsNeededParams, type CustomsParams } from './customs-texts';
+export type { ClaimParams } from './claim-texts';
 
 /** Events a message can be about: the preference events, plus 'system' (account notices nobody opts out of). */
 export type MessageEvent = TNotificationEvent | 'system';
@@ -83,38 +83,6 @@ export interface CheckingParams {
   track_code: string;
 }
 
-/** customs_id_needed: parcels could not leave China for the personal number customs need (at most once a day). */
-export interface CustomsNeededParams {
-  customs_id: 'iin' | 'personal_number';
-  count: number;
-  codes: string[];
-}
-
-/** parcel_customs_held / parcel_customs_released (issue 36): the parcel, and why customs hold it (a hold only). */
-export interface CustomsParams {
-  order_id: number;
-  track_code: string;
-  name: string;
-  reason?: TCustomsHoldReason;
-  note?: string;
-}
-
-/** Why customs hold a parcel, in `lang`: the reason's name, then staff's note when there is one. */
-export function customsReasonText(reason: TCustomsHoldReason, note: string | null, lang: TLang): string {
-  const name = text(`customs.reasons.${reason}`, lang);
-  return note ? text('customs.hold_text', lang, { reason: name, note }) : name;
-}
-
-function customsText(event: 'parcel_customs_held' | 'parcel_customs_released', c: CustomsParams, lang: TLang): RenderedMessage {
-  const vars = {
-    label: label({ name: c.name, track_code: c.track_code }),
-    reason: customsReasonText(c.reason ?? 'other', c.note ?? '', lang),
-  };
-  return event === 'parcel_customs_held'
-    ? { title: t('customs_held_title', lang), body: t('customs_held_body', lang, vars) }
-    : { title: t('customs_released_title', lang), body: t('customs_released_body', lang, vars) };
-}
-
 /** One parcel of a batch message: its chargeable weight (kg) and price (major units, null before arrival). */
 export interface BatchItem {
   order_id: number;
@@ -151,20 +119,6 @@ export interface TextParams {
   body: TI18nText;
 }
 
-/** claim_opened, claim_decided, claim_paid (ADR 088): the claim as it was when the customer was told. */
-export interface ClaimParams {
-  claim_id: number;
-  track_code: string;
-  kind: TClaimKind;
-  state: TClaimState;
-  /** Minor units of `currency`: the approved amount (null until approved). */
-  amount: number | null;
-  currency: string | null;
-  method: TClaimPayoutMethod | null;
-  /** claim_message: what staff asked, as they wrote it. */
-  message?: string;
-}
-
 export type MessageParams =
   | OrderParams
   | BatchParams
@@ -194,14 +148,12 @@ export interface RenderedMessage {
   body: string;
 }
 
-type NotificationKey = Leaves<Catalogue['notifications']>;
-/** A notification text (`notifications.*` in the text files) in `lang`. */
-const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`notifications.${key}`, lang, params);
+const t = notificationText;
 
 const num = (n: number, lang: TLang) => formatNumber(n, lang, 3);
 /** The same "8 316 ₸" in a message's sentence and in its details; '' when there is no amount. */
 const money = (amount: number | null, currency: string | null, lang: TLang) => (amount === null ? '' : formatMoney(amount, currency, lang));
-const label = (o: Pick<OrderParams, 'name' | 'track_code'>) => (o.name ? `«${o.name}» (${o.track_code})` : o.track_code);
+const label = parcelLabel;
 
 function receiptText(r: ReceiptParams, lang: TLang): RenderedMessage {
   const owes = (r.remaining ?? 0) > 0;
@@ -241,31 +193,6 @@ function checkingText(c: CheckingParams, lang: TLang): RenderedMessage {
   return c.checking === 'checking'
     ? { title: t('checking_title', lang), body: t('checking_body', lang, vars) }
     : { title: t('not_yours_title', lang), body: t('not_yours_body', lang, vars) };
-}
-
-function customsNeededText(c: CustomsNeededParams, lang: TLang): RenderedMessage {
-  const vars = {
-    customs_id: text(`customs.${c.customs_id}`, lang),
-    count: c.count,
-    codes: c.codes.join(', ') + (c.count > c.codes.length ? ' …' : ''),
-  };
-  return { title: t('customs_needed_title', lang, vars), body: t('customs_needed_body', lang, vars) };
-}
-
-function claimText(event: MessageEvent, c: ClaimParams, lang: TLang): RenderedMessage {
-  const vars = {
-    code: c.track_code,
-    kind: t(`claim_kind.${c.kind}`, lang),
-    amount: c.amount === null ? '' : formatMoney(toMajor(c.amount), c.currency, lang),
-    method: c.method ? t(`claim_method.${c.method}`, lang) : '',
-    message: c.message ?? '',
-  };
-  if (event === 'claim_message') return { title: t('claim_message_title', lang), body: t('claim_message_body', lang, vars) };
-  if (event === 'claim_opened') return { title: t('claim_opened_title', lang), body: t('claim_opened_body', lang, vars) };
-  if (event === 'claim_paid') return { title: t('claim_paid_title', lang), body: t('claim_paid_body', lang, vars) };
-  return c.state === 'rejected'
-    ? { title: t('claim_rejected_title', lang), body: t('claim_rejected_body', lang, vars) }
-    : { title: t('claim_approved_title', lang), body: t('claim_approved_body', lang, vars) };
 }
 
 const isText = (p: MessageParams): p is TextParams => 'title' in p && typeof p.title === 'object' && p.title !== null;
@@ -317,7 +244,7 @@ function orderVars(o: OrderParams, lang: TLang) {
 
 /** A parcel event's texts: title and body from the parcel's params. */
 const parcelText =
-  (render: (t: (key: NotificationKey) => string, o: OrderParams, branch: string) => RenderedMessage) =>
+  (render: (t: (key: Parameters<typeof notificationText>[0]) => string, o: OrderParams, branch: string) => RenderedMessage) =>
   (params: MessageParams, lang: TLang): RenderedMessage => {
     const o = params as OrderParams;
     const vars = orderVars(o, lang);

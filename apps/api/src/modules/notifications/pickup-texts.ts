@@ -1,8 +1,7 @@
 import { formatDateTime, type TLang } from '@portal/contract';
-import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
+import { notificationText } from './message-text';
 
-type NotificationKey = Leaves<Catalogue['notifications']>;
-const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`notifications.${key}`, lang, params);
+const t = notificationText;
 
 /** pickup_reminder (ADR 092): the booked slot's start in the branch's time zone and the branch's name (per language). */
 export interface PickupReminderParams {

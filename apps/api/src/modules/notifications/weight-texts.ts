@@ -1,8 +1,7 @@
 import { formatMoney, formatWeight, type TLang } from '@portal/contract';
-import { text, type Catalogue, type Leaves, type TextValues } from '../../texts/texts';
+import { notificationText } from './message-text';
 
-type NotificationKey = Leaves<Catalogue['notifications']>;
-const t = (key: NotificationKey, lang: TLang, params?: TextValues) => text(`notifications.${key}`, lang, params);
+const t = notificationText;
 
 /**
  * weight_check_needed / weight_lighter (ADR 089): the parcel's branch weighing, with both weights (kg) and both
