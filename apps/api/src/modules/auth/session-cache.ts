@@ -17,9 +17,9 @@ import type { SessionRow } from './sessions-repository';
  * Forgetting: every write that changes what the check decides (the sessions rows: revoke, revoke-all, rotation; the
  * users row: any update, the QR version) tells `sessionChanged` / `userChanged`, which bump the generation AFTER the
  * transaction commits (inside one, the bump is kept until `db.transaction` resolves; outside one, the statement has
- * committed already). A fill that read PostgreSQL before the commit is refused by the fill script, which writes only
- * while the generations are still those read before the PostgreSQL read: a cached session never outlives a
- * revocation, even when a request races it.
+ * committed already). A fill is written under the generations read BEFORE its PostgreSQL read, so one that read the
+ * state before a commit names a generation the commit's bump has since moved, and never counts: a kept session never
+ * outlives a revocation, even when a request races it.
  *
  * Redis away (or a command failing) → the check asks PostgreSQL, never the other way. After an outage this process
  * reads no entry for VALUE_TTL_SECONDS (a bump it could not make may have left one standing).
@@ -38,13 +38,6 @@ export interface Miss {
   sessionGeneration: string | null;
   userGeneration: string | null;
 }
-
-const FILL = `
-if redis.call('get', KEYS[2]) == (ARGV[1] ~= '' and ARGV[1] or false) and redis.call('get', KEYS[3]) == (ARGV[2] ~= '' and ARGV[2] or false) then
-  redis.call('set', KEYS[1], ARGV[3], 'EX', ARGV[4])
-  return 1
-end
-return 0`;
 
 const valueKey = (sessionId: string) => `sc:v:${sessionId}`;
 const sessionGenKey = (sessionId: string) => `sc:s:${sessionId}`;
@@ -113,7 +106,10 @@ export class SessionCache {
     }
   }
 
-  /** Keeps what PostgreSQL answered, unless a generation moved since `miss` was read (a change committed meanwhile). */
+  /**
+   * Keeps what PostgreSQL answered under the generations `miss` read before asking it. If a change committed meanwhile,
+   * its bump moved a generation: `find` never counts this entry.
+   */
   async fill(miss: Miss, found: CachedCheck): Promise<void> {
     if (!this.usable()) return;
     const value = JSON.stringify({
@@ -124,17 +120,7 @@ export class SessionCache {
       user: { ...found.user, passwordHash: '' },
     });
     try {
-      await this.redis.eval(
-        FILL,
-        3,
-        valueKey(found.session.id),
-        sessionGenKey(found.session.id),
-        userGenKey(found.user.id),
-        miss.sessionGeneration ?? '',
-        miss.userGeneration ?? '',
-        value,
-        VALUE_TTL_SECONDS,
-      );
+      await this.redis.set(valueKey(found.session.id), value, 'EX', VALUE_TTL_SECONDS);
     } catch (error) {
       this.log.debug({ err: error }, 'session cache: not kept, redis did not answer');
     }
