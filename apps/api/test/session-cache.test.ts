@@ -136,6 +136,19 @@ describe('session cache across instances', () => {
     expect((await self(b, c)).status).toBe(200);
   });
 
+  it('a check racing an open transaction that ends the sessions keeps nothing that outlives its commit', async () => {
+    const c = await registerCustomer(ctx);
+    expect((await self(b, c)).status).toBe(200);
+    await probe.del(`sc:v:${sessionOf(c.token)}`);
+    await ctx.app.db.transaction(async (tx) => {
+      await sessionsRepository.revokeAllForUser(tx, c.user.id, 'test');
+      // Another connection still sees the session alive (not committed) and keeps it.
+      expect((await self(b, c)).status).toBe(200);
+      expect(await kept(c.token)).toBe(1);
+    });
+    expect((await self(b, c)).status).toBe(401);
+  });
+
   it('with Redis away the check asks PostgreSQL: sessions work, and a logout still ends them', async () => {
     const c = await registerCustomer(ctx);
     const d = await registerCustomer(ctx);
