@@ -13,6 +13,9 @@
  *   (the handler answers the row the check read), so this request minus `settings` is what the check adds;
  * - `auth/user`: GET /api/auth/user, the read every page makes (the check and the notification badge in one statement).
  *
+ * `auth/user` reads its notifications in the same statement as the check (`authenticateWith`), so the cache does not
+ * serve it; it runs on `pg` only.
+ *
  * Per phase: achieved rate (answers per second of the phase), p50/p95/p99/max from due time, non-2xx, and CPU per
  * request of the server process and of its PostgreSQL backends (/proc/<pid>/stat utime+stime of the backends
  * connected to this bench's database, which serve nobody else), with the 1-minute load average. Also the session
@@ -20,10 +23,15 @@
  *
  * Usage: npm run bench:session-check -w bench   (npm run build first)
  *   BENCH_RATES=2000 (comma-separated: a ladder), BENCH_SECONDS=15, BENCH_CUSTOMERS=300, BENCH_PORT=3421,
- *   BENCH_DB=session_cache_bench, BENCH_REDIS_URL=redis://127.0.0.1:6379/7 (the server runs with it: the cache),
- *   BENCH_LABEL=… (the result file's name: bench/results/session-check[-label].json), BENCH_KEEP=1 keeps the database
+ *   BENCH_DB=session_cache_bench, BENCH_REDIS_URL=redis://127.0.0.1:6379/7, BENCH_KEEP=1 keeps the database.
+ *
+ * Two servers run side by side on the same database, secret and Redis (rate limits counted there by both):
+ * `pg` with SESSION_CACHE=off (every check asks PostgreSQL, as without the cache) on BENCH_PORT, `cache` (ADR 099) on
+ * BENCH_PORT + 1. Their signed-in phases alternate, so the machine's load falls on both alike. Writes
+ * bench/results/session-check.json; the commentary is bench/results/session-check.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -35,8 +43,7 @@ const RATES = (process.env.BENCH_RATES ?? '2000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 300);
 const PORT = Number(process.env.BENCH_PORT ?? 3421);
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
-const LABEL = process.env.BENCH_LABEL ?? (REDIS_URL ? 'cache' : 'pg');
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const TICK = 1; // ms between scheduling passes
 const CLK = 100; // USER_HZ
 
@@ -50,9 +57,9 @@ function cpuOf(pid) {
   }
 }
 
-/** The PostgreSQL backends connected to the bench database (they serve only this bench's server). */
-async function backendPids(monitor) {
-  const { rows } = await monitor.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [NAME]);
+/** The PostgreSQL backends one server opened on the bench database (its pool names itself: application_name). */
+async function backendPids(monitor, app) {
+  const { rows } = await monitor.query('select pid from pg_stat_activity where datname = $1 and application_name = $2', [NAME, app]);
   return rows.map((r) => r.pid);
 }
 
@@ -127,20 +134,22 @@ async function main() {
   const url = databaseUrl(NAME);
   const counts = await seedLoadDatabase(url, CUSTOMERS);
   log(`database ${NAME}: ${JSON.stringify(counts)}`);
-  const env = {
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ...(REDIS_URL ? { REDIS_URL } : {}),
-  };
-  const server = await startBuiltServer({ url, port: PORT, logFile: `/tmp/session-check-${LABEL}.log`, env });
+  const secret = randomBytes(32).toString('hex');
+  const servers = {};
+  for (const [k, name] of ['pg', 'cache'].entries()) {
+    const env = { RATE_LIMIT_PER_MINUTE: '100000', JWT_SECRET: secret, REDIS_URL, SESSION_CACHE: name === 'cache' ? 'on' : 'off' };
+    const dbUrl = `${url}?application_name=bench_${name}`;
+    servers[name] = {
+      port: PORT + k,
+      ...(await startBuiltServer({ url: dbUrl, port: PORT + k, logFile: `/tmp/session-check-${name}.log`, env })),
+    };
+  }
   const monitor = await connect(url);
-  const results = { label: LABEL, redis: Boolean(REDIS_URL), customers: CUSTOMERS, seconds: SECONDS, phases: [] };
+  const results = { customers: CUSTOMERS, seconds: SECONDS, rates: RATES, phases: [] };
   try {
-    const clients = await signIn(server.base, CUSTOMERS);
+    const clients = await signIn(servers.pg.base, CUSTOMERS);
     const ids = [];
-    for (const c of clients) {
-      const me = await (await fetch(`${server.base}/api/auth/user`, { headers: c.headers })).json();
-      ids.push(me.data.id);
-    }
+    for (const c of clients) ids.push((await (await fetch(`${servers.pg.base}/api/auth/user`, { headers: c.headers })).json()).data.id);
     const { rows: sessionRows } = await monitor.query('select id from sessions where revoked_at is null');
     const sessionIds = sessionRows.map((r) => r.id);
     log(`${clients.length} customers signed in`);
@@ -152,25 +161,35 @@ async function main() {
       'users/self': (i) => ({ path: `/api/users/${ids[i % ids.length]}`, headers: clients[i % clients.length].headers }),
       'auth/user': (i) => ({ path: '/api/auth/user', headers: clients[i % clients.length].headers }),
     };
-    // Warm-up: every customer's calls once, then a short burst of each.
-    for (const pick of Object.values(targets)) await openLoop({ port: PORT, rate: 500, seconds: 2, pick });
+    const plan = [
+      ['settings', 'pg'],
+      ['users/self', 'pg'],
+      ['users/self', 'cache'],
+      ['auth/user', 'pg'],
+    ];
+    for (const [name, server] of plan) await openLoop({ port: servers[server].port, rate: 300, seconds: 2, pick: targets[name] });
     for (const rate of RATES) {
-      for (const [name, pick] of Object.entries(targets)) {
-        const pids = await backendPids(monitor);
+      for (const [name, which] of plan) {
+        const server = servers[which];
+        const app = `bench_${which}`;
+        const pids = await backendPids(monitor, app);
         const serverBefore = cpuOf(server.child.pid);
         const pgBefore = pids.map(cpuOf);
         const load = loadavg()[0];
-        const rtt = name === 'users/self' ? statementRoundTrips(url, sessionIds, 100_000, performance.now() + SECONDS * 1000 - 500) : null;
-        const r = await openLoop({ port: PORT, rate, seconds: SECONDS, pick });
+        const rtt =
+          name === 'users/self' && which === 'pg'
+            ? statementRoundTrips(url, sessionIds, 100_000, performance.now() + SECONDS * 1000 - 500)
+            : null;
+        const r = await openLoop({ port: server.port, rate, seconds: SECONDS, pick: targets[name] });
         const serverCpu = cpuOf(server.child.pid) - serverBefore;
         // Backends opened during the phase count from zero.
-        const after = await backendPids(monitor);
-        const pgCpu = after.reduce((sum, pid) => {
+        const pgCpu = (await backendPids(monitor, app)).reduce((sum, pid) => {
           const k = pids.indexOf(pid);
           return sum + cpuOf(pid) - (k >= 0 ? pgBefore[k] : 0);
         }, 0);
         const phase = {
           name,
+          server: which,
           rate,
           ...r,
           server_us: serverCpu / r.total,
@@ -181,7 +200,7 @@ async function main() {
         };
         results.phases.push(phase);
         log(
-          `${name.padEnd(10)} ${rate}/s → ${r.achieved.toFixed(0)}/s  p50 ${r.latency.p50.toFixed(1)} p95 ${r.latency.p95.toFixed(1)} ` +
+          `${`${name} (${which})`.padEnd(19)} ${rate}/s → ${r.achieved.toFixed(0)}/s  p50 ${r.latency.p50.toFixed(1)} p95 ${r.latency.p95.toFixed(1)} ` +
             `p99 ${r.latency.p99.toFixed(1)} ms  non2xx ${r.non2xx} err ${r.errors}  server ${phase.server_us.toFixed(0)} µs  ` +
             `pg ${phase.pg_us.toFixed(0)} µs  load ${load.toFixed(1)}${phase.statement_rtt_us ? `  statement p50 ${phase.statement_rtt_us.p50.toFixed(0)} µs` : ''}`,
         );
@@ -190,11 +209,11 @@ async function main() {
     }
     results.machine = await machineConditions();
     results.at = new Date().toISOString();
-    writeFileSync(join(BENCH_DIR, 'results', `session-check-${LABEL}.json`), `${JSON.stringify(results, null, 2)}\n`);
-    log(`written bench/results/session-check-${LABEL}.json`);
+    writeFileSync(join(BENCH_DIR, 'results', 'session-check.json'), `${JSON.stringify(results, null, 2)}\n`);
+    log('written bench/results/session-check.json');
   } finally {
     await monitor.end();
-    await server.stop();
+    for (const server of Object.values(servers)) await server.stop();
     if (!process.env.BENCH_KEEP) await dropDatabase(NAME);
   }
 }
