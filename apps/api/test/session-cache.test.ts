@@ -149,6 +149,16 @@ describe('session cache across instances', () => {
     expect((await self(b, c)).status).toBe(401);
   });
 
+  it('a change made in a savepoint is reported when the outer transaction commits', async () => {
+    const c = await registerCustomer(ctx);
+    expect((await self(b, c)).status).toBe(200);
+    expect(await kept(c.token)).toBe(1);
+    await ctx.app.db.transaction(async (tx) =>
+      tx.transaction(async (inner) => sessionsRepository.revokeAllForUser(inner, c.user.id, 'test')),
+    );
+    expect((await self(b, c)).status).toBe(401);
+  });
+
   it('with Redis away the check asks PostgreSQL: sessions work, and a logout still ends them', async () => {
     const c = await registerCustomer(ctx);
     const d = await registerCustomer(ctx);

@@ -152,6 +152,17 @@ async function report(db: object, change: { sessionIds: string[]; userIds: numbe
   if (caches) await Promise.all([...caches].map((cache) => cache.forget(change)));
 }
 
+/** What `tx` (and any savepoint opened in it) reports is held in `held` until the outermost transaction commits. */
+function hold(tx: { transaction: Db['transaction'] }, held: { sessionIds: string[]; userIds: number[] }) {
+  heldBy.set(tx, held);
+  const nested = tx.transaction.bind(tx);
+  tx.transaction = ((run: (inner: never) => Promise<unknown>, config?: unknown) =>
+    nested(async (inner) => {
+      hold(inner, held);
+      return run(inner as never);
+    }, config as never)) as Db['transaction'];
+}
+
 /**
  * Makes `db` report its changes to `cache` (one app instance's); answers the undo for the app's close. Wraps
  * `db.transaction` once so what a transaction changed is reported after it commits (and not at all if it rolls back).
@@ -165,7 +176,7 @@ export function attachSessionCache(db: Db, cache: SessionCache): () => void {
     db.transaction = (async (run: (tx: never) => Promise<unknown>, config?: unknown) => {
       const held = { sessionIds: [] as string[], userIds: [] as number[] };
       const result = await transaction(async (tx) => {
-        heldBy.set(tx, held);
+        hold(tx, held);
         return run(tx as never);
       }, config as never);
       await report(db, held);
