@@ -294,7 +294,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(storageRemindersPlugin, { config });
   await app.register(pickupRemindersPlugin, { config });
   await app.register(broadcastsPlugin, { config });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, sessionCache: config.sessionCache });
   await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
   await app.register(onlinePaymentsPlugin, { config });
   await app.register(reconciliationPlugin, { config });

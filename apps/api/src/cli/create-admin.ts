@@ -7,7 +7,10 @@
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import pino from 'pino';
 import { openDatabase } from '../db/client';
+import { attachSessionCache, SessionCache } from '../modules/auth/session-cache';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { seedDatabase } from '../seed';
 import { checkAdminInput, createAdmin, CreateAdminError } from '../modules/admin/create-admin';
@@ -61,6 +64,9 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  // The servers keep validated sessions in Redis (ADR 099): the sessions this ends are forgotten there too.
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : null;
+  if (redis) attachSessionCache(database.db, new SessionCache(redis, pino({ level: 'error' })));
   try {
     await seedDatabase(database.db, { demo: false });
     const result = await createAdmin(database.db, {
@@ -83,6 +89,7 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await database.close();
+    redis?.disconnect();
   }
 }
 

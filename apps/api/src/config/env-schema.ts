@@ -93,6 +93,7 @@ export const ZEnv = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
+    SESSION_CACHE: z.enum(['on', 'off']).default('on'),
     SMS_DRIVER: z.enum(['outbox', 'http', 'mobizon', 'smsc']).optional(),
     MOBIZON_API_KEY: z.string().min(1).optional(),
     MOBIZON_API_URL: z.url().default('https://api.mobizon.kz'),

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** How the PostgreSQL pool talks to DATABASE_URL (ADR 095); unused on PGlite. */
   postgres: PostgresOptions;
   redisUrl: string | undefined;
+  /** With Redis: keep validated sessions there (ADR 099); SESSION_CACHE=off makes every check ask PostgreSQL. */
+  sessionCache: boolean;
   sms: {
     driver: 'outbox' | 'http' | 'mobizon' | 'smsc';
     outboxFile: string;
@@ -124,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     redisUrl: env.REDIS_URL,
+    sessionCache: env.SESSION_CACHE === 'on',
     sms: {
       driver: env.SMS_DRIVER ?? 'outbox',
       outboxFile: resolve(dataDir, env.SMS_OUTBOX ?? 'sms-outbox.jsonl'),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { TRole } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { bearerToken } from '../../lib/bearer-token';
+import { attachSessionCache, SessionCache } from './session-cache';
 import { sessionsRepository, type SessionRow } from './sessions-repository';
 import { ROTATION_GRACE_SECONDS, type TokenService } from './tokens';
 import type { UserRow } from '../users/users-repository';
@@ -46,9 +47,16 @@ export function jtiIsLive(session: { currentJti: string; previousJti: string | n
   );
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService; sessionCache: boolean }) => {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('auth', null);
+
+  // With Redis, validated sessions are kept there (ADR 099); without, every check asks PostgreSQL.
+  const cache = app.redis && opts.sessionCache ? new SessionCache(app.redis, app.log) : null;
+  if (cache) {
+    const detach = attachSessionCache(app.db, cache);
+    app.addHook('onClose', async () => detach());
+  }
 
   /** The access token's claims, or the error every signed-in call answers without a valid one. */
   async function claimsOf(request: FastifyRequest) {
@@ -75,7 +83,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
 
   async function resolve(request: FastifyRequest): Promise<AuthContext> {
     const claims = await claimsOf(request);
-    return admit(await sessionsRepository.findWithUser(app.db, claims.sessionId), claims);
+    const kept = cache ? await cache.find(claims.sessionId, claims.userId) : null;
+    if (kept && 'hit' in kept) return admit(kept.hit, claims);
+    const found = await sessionsRepository.findWithUser(app.db, claims.sessionId);
+    const auth = admit(found, claims);
+    // Only an admitted session is kept, and only if nothing changed it since the generations were read.
+    if (kept) await cache!.fill(kept.miss, found!);
+    return auth;
   }
 
   app.decorate(

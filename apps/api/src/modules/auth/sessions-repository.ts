@@ -2,6 +2,7 @@ import { and, eq, getTableName, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
+import { sessionChanged, userChanged } from './session-cache';
 import { latestWithUnreadSql, parseShown, type ShownNotificationRow } from '../notifications/notifications-repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -76,6 +77,7 @@ export const sessionsRepository = {
       .set({ previousJti: fromJti, currentJti: to.jti, currentIssuedAt: to.iat, rotatedAt: new Date(), lastSeenAt: new Date() })
       .where(and(eq(sessions.id, sessionId), eq(sessions.currentJti, fromJti), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
+    if (rows.length === 1) await sessionChanged(db, sessionId);
     return rows.length === 1;
   },
 
@@ -84,6 +86,7 @@ export const sessionsRepository = {
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await sessionChanged(db, sessionId);
   },
 
   /** Ends every session of a user, or every one but `exceptSessionId`. */
@@ -92,5 +95,6 @@ export const sessionsRepository = {
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`));
+    await userChanged(db, userId);
   },
 };

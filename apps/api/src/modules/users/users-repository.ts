@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, clientCodeSeq, countries, users } from '../../db/schema';
+import { userChanged } from '../auth/session-cache';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'clientCode'>;
@@ -57,6 +58,8 @@ export const usersRepository = {
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    // The session check reads this row with the session (kept in Redis with REDIS_URL): forget it after the commit.
+    await userChanged(db, id);
     return row;
   },
 
@@ -67,6 +70,7 @@ export const usersRepository = {
       .set({ qrVersion: sql`${users.qrVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    await userChanged(db, id);
     return row!;
   },
 };
