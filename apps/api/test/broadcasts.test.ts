@@ -93,11 +93,22 @@ describe('broadcasts', () => {
 
     const service = createBroadcastsService({ db: ctx.database.db, batchSize: 1 });
     expect(await service.fanOut(b.id, new Date(sendAt - 1000))).toBe(0); // not before send_at
-    // Several processes take the batches at once (a redelivered job among them): each customer once.
+    // The first job cuts the segment into ranges (one recipient each here) and writes one job per range; it and
+    // its redelivery (several processes took it at once) cut nothing twice.
     const after = new Date(sendAt + 1000);
-    const runs = await Promise.all(Array.from({ length: 6 }, () => service.fanOut(b.id, after)));
+    expect(await Promise.all([service.fanOut(b.id, after), service.fanOut(b.id, after)])).toEqual([0, 0]);
+    const ranges = await ctx.database.executeSql(
+      `select (data->>'after')::int as after from pgboss.job
+       where name = 'broadcast-fanout' and data->>'broadcast_id' = $1 and data ? 'after' order by 1`,
+      [String(b.id)],
+    );
+    expect(ranges.rows).toHaveLength(3); // two recipients' ranges and the open one after them
+    expect((await call('GET', `/admin/broadcasts/${b.id}`, { token: admin })).json.data.state).toBe('sending');
+    // The ranges' jobs run at once, each also redelivered (taken twice): each customer once, the counts once.
+    const starts = ranges.rows.map((r) => Number(r.after));
+    const runs = await Promise.all([...starts, ...starts].map((a) => service.fanOut(b.id, after, a)));
     expect(runs.reduce((a, n) => a + n, 0)).toBe(2);
-    expect(await service.fanOut(b.id, after)).toBe(0); // a redelivered job writes nothing
+    expect(await service.fanOut(b.id, after, starts[0])).toBe(0); // a redelivered job writes nothing
 
     const got = people.filter((p) => p.atBranch && !p.blocked);
     for (const p of people) {

@@ -127,3 +127,23 @@ export const broadcasts = pgTable(
   },
   () => [],
 );
+
+/**
+ * A broadcast's recipients cut into id ranges (after_id, upto_id] of about BROADCAST_BATCH customers when its
+ * fan-out starts; one queue job per range, several at once (ADR 096). `done_at` is set in the transaction that
+ * wrote the range, so a redelivered job writes nothing twice and the last range to finish marks the broadcast sent.
+ */
+export const broadcastChunks = pgTable(
+  'broadcast_chunks',
+  {
+    broadcastId: integer('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    afterId: integer('after_id').notNull(),
+    /** Null for the last range: every customer after after_id (ids created while the broadcast runs too). */
+    uptoId: integer('upto_id'),
+    written: integer('written').notNull().default(0),
+    doneAt: tstz('done_at'),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.afterId] })],
+);
