@@ -199,6 +199,14 @@ async function main() {
             (select count(*)::int from pgboss.job where name = 'notification-deliver') jobs`,
     [b.id],
   );
+  // Each fan-out job's own time (pg-boss's start and completion): the cut, and every range of 25,000.
+  const { rows: jobRows } = await database.executeSql(
+    `select data ? 'after' as range, extract(epoch from completed_on - started_on)::float8 as s
+     from pgboss.job where name = 'broadcast-fanout' and data->>'broadcast_id' = $1 and state = 'completed'`,
+    [String(b.id)],
+  );
+  const rangeS = jobRows.filter((r) => r.range).map((r) => Number(r.s)).sort((a, c) => a - c);
+  const cutS = jobRows.filter((r) => !r.range).map((r) => Number(r.s))[0] ?? 0;
   const {
     rows: [{ pgv }],
   } = await database.executeSql(`select current_setting('server_version') pgv`);
@@ -210,6 +218,9 @@ async function main() {
     create_ms: Math.round(createMs),
     queued_seconds: Number(queuedS.toFixed(1)),
     fanout_workers: WORKERS,
+    cut_job_seconds: Number(cutS.toFixed(2)),
+    range_jobs: rangeS.length,
+    range_job_seconds: { p50: Number(pct(rangeS, 50).toFixed(2)), max: Number((rangeS.at(-1) ?? 0).toFixed(2)) },
     load_average_before: loadBefore,
     load_average_after: loadAfter,
     recipients_per_second: Math.round(n / queuedS),
@@ -242,6 +253,7 @@ ${seeded ? `Customers seeded with one \`generate_series\` INSERT in ${fillSecond
 | \`POST admin/broadcasts/count\` (all customers) | ${result.count_ms} ms |
 | \`POST admin/broadcasts\` (answers at once; the fan-out is queued) | ${result.create_ms} ms |
 | **queued: every recipient's notification, delivery rows and delivery jobs written** (ranges of 25,000, ${WORKERS} written at once, one INSERT … SELECT per table) | **${queuedS.toFixed(1)} s** (${formatNumber(result.recipients_per_second, 'en')} recipients/s; target < 120 s) |
+| one fan-out job's own time (pg-boss start → completion) | cutting into ranges ${cutS.toFixed(1)} s; each of the ${rangeS.length} ranges p50 ${pct(rangeS, 50).toFixed(1)} s, max ${(rangeS.at(-1) ?? 0).toFixed(1)} s (${WORKERS} at once) |
 | recipients written | ${formatNumber(n, 'en')} notifications, ${formatNumber(deliveries, 'en')} SMS delivery rows, ${formatNumber(jobs, 'en')} delivery jobs |
 | \`GET admin/broadcasts/:id\` once queued (progress and delivery counts) | ${result.admin_get_ms} ms: ${shown.state}, ${formatNumber(shown.progress, 'en')} of ${formatNumber(shown.recipients, 'en')}, sent ${shown.sent}, queued ${formatNumber(shown.queued, 'en')} |
 | SMS sent, paced at \`SMS_PER_SECOND=${SMS_RATE}\` (${SEND_SECONDS} s window after queueing) | ${result.sms_per_second}/s (busiest second ${busiest}); ${before} already sent while queueing |
