@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROADCAST_DELAY_SECONDS } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { auditLog, branches, broadcasts, notifications, users } from '../src/db/schema';
 import { createBroadcastsService } from '../src/modules/broadcasts/broadcasts-service';
 import { aCustomer, parcelIn } from './factories';
@@ -126,6 +127,50 @@ describe('broadcasts', () => {
     // Delivery counts: news goes to the portal and push by default; nobody here has push, so none are queued or failed.
     expect(done.json.data).toMatchObject({ sent: 0, failed: 0, queued: 0 });
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'the last two ranges finishing at once: the one that commits second sees the other done and marks it sent (PostgreSQL)',
+    async () => {
+      const b = await schedule({ branch_id: branchId, status: 'at_branch' });
+      const service = createBroadcastsService({ db: ctx.database.db, batchSize: 1 });
+      const after = new Date(Date.parse(b.send_at) + 1000);
+      await service.fanOut(b.id, after);
+      const { rows } = await ctx.database.executeSql(
+        `select after_id from broadcast_chunks where broadcast_id = $1 order by after_id`,
+        [b.id],
+      );
+      const starts = rows.map((r) => Number(r.after_id));
+      for (const a of starts.slice(0, -2)) await service.fanOut(b.id, after, a);
+      const [x, y] = starts.slice(-2) as [number, number];
+      // Range x's job, by hand on its own connection: its range written and marked, the broadcast's row locked, not
+      // yet committed — while range y's job runs to its end.
+      const other = new pg.Client({ connectionString: ctx.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`update broadcast_chunks set done_at = now() where broadcast_id = $1 and after_id = $2`, [b.id, x]);
+        await other.query(`update broadcasts set progress = progress where id = $1`, [b.id]);
+        const running = service.fanOut(b.id, after, y);
+        for (let i = 0; i < 200; i++) {
+          const waiting = await other.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (waiting.rows[0].n > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const open = await other.query(`select count(*)::int as n from broadcast_chunks where broadcast_id = $1 and done_at is null`, [
+          b.id,
+        ]);
+        expect(open.rows[0].n).toBe(1); // x sees y's range still open: x does not mark it sent
+        await other.query('commit');
+        await running;
+      } finally {
+        await other.end();
+      }
+      const [row] = await ctx.database.db.select().from(broadcasts).where(eq(broadcasts.id, b.id));
+      expect(row).toMatchObject({ state: 'sent' });
+    },
+  );
 
   it('cancelled within the 60 s sends nothing, and cannot be cancelled once sending', async () => {
     const b = await schedule({ branch_id: branchId, language: 'ru' });
