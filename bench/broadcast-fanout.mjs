@@ -205,7 +205,10 @@ async function main() {
      from pgboss.job where name = 'broadcast-fanout' and data->>'broadcast_id' = $1 and state = 'completed'`,
     [String(b.id)],
   );
-  const rangeS = jobRows.filter((r) => r.range).map((r) => Number(r.s)).sort((a, c) => a - c);
+  const rangeS = jobRows
+    .filter((r) => r.range)
+    .map((r) => Number(r.s))
+    .sort((a, c) => a - c);
   const cutS = jobRows.filter((r) => !r.range).map((r) => Number(r.s))[0] ?? 0;
   const {
     rows: [{ pgv }],

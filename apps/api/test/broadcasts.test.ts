@@ -135,10 +135,9 @@ describe('broadcasts', () => {
       const service = createBroadcastsService({ db: ctx.database.db, batchSize: 1 });
       const after = new Date(Date.parse(b.send_at) + 1000);
       await service.fanOut(b.id, after);
-      const { rows } = await ctx.database.executeSql(
-        `select after_id from broadcast_chunks where broadcast_id = $1 order by after_id`,
-        [b.id],
-      );
+      const { rows } = await ctx.database.executeSql(`select after_id from broadcast_chunks where broadcast_id = $1 order by after_id`, [
+        b.id,
+      ]);
       const starts = rows.map((r) => Number(r.after_id));
       for (const a of starts.slice(0, -2)) await service.fanOut(b.id, after, a);
       const [x, y] = starts.slice(-2) as [number, number];

@@ -249,9 +249,7 @@ export function createBroadcastsService(deps: { db: Db; batchSize?: number }) {
           where rn % ${batchSize} = 0 order by id`)) as unknown as { rows?: { id: number }[] } | { id: number }[];
         const ends = (Array.isArray(bounds) ? bounds : (bounds.rows ?? [])).map((r) => Number(r.id));
         const starts = [b.cursor, ...ends];
-        await tx
-          .insert(broadcastChunks)
-          .values(starts.map((afterId, i) => ({ broadcastId: id, afterId, uptoId: ends[i] ?? null })));
+        await tx.insert(broadcastChunks).values(starts.map((afterId, i) => ({ broadcastId: id, afterId, uptoId: ends[i] ?? null })));
         await tx.update(broadcasts).set({ state: 'sending' }).where(eq(broadcasts.id, id));
         await enqueue(
           tx,
