@@ -227,6 +227,6 @@ describe('broadcasts', () => {
     const list = await call('GET', '/admin/broadcasts?filters[state]=cancelled', { token: admin });
     expect(list.status).toBe(200);
     expect(list.json.data.every((b: { state: string }) => b.state === 'cancelled')).toBe(true);
-    expect(await ctx.database.db.select({ id: broadcasts.id }).from(broadcasts)).toHaveLength(3);
+    expect(await ctx.database.db.select({ id: broadcasts.id }).from(broadcasts)).toHaveLength(process.env.TEST_DATABASE_URL ? 4 : 3); // and the ranges race's, on PostgreSQL
   });
 });
