@@ -118,7 +118,7 @@ export const broadcasts = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Counted at creation; set to the number reached when the fan-out ends. */
     recipients: integer('recipients').notNull().default(0),
-    /** Recipients written so far, and the last user id the fan-out reached (its resumable position). */
+    /** Recipients written so far; the user id the fan-out is cut into ranges after (0; ADR 096, broadcast_chunks). */
     progress: integer('progress').notNull().default(0),
     cursor: integer('cursor').notNull().default(0),
     finishedAt: tstz('finished_at'),
