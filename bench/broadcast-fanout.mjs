@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Broadcast fan-out at 1,000,000 recipients (issue 13; set-wise since issue 38, ADR 096): the admin's POST returns at
- * once, the fan-out writes each batch of 25,000 recipients' notifications, delivery rows and delivery jobs with one
+ * once, the fan-out cuts the segment into id ranges of 25,000 written two at once (BENCH_FANOUT_WORKERS), each range's
+ * recipients' notifications, delivery rows and delivery jobs with one
  * INSERT … SELECT per table, and the sending that follows is paced per channel while the API keeps answering.
  *
  * Builds the PostgreSQL database bench_broadcast on the local server (migrations through the API's openDatabase,
@@ -17,7 +18,7 @@
  *        BENCH_RECIPIENTS=1000000, BENCH_SMS_RATE=50, BENCH_SEND_SECONDS=30; BENCH_KEEP=1 keeps the database)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -33,7 +34,13 @@ const SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432'
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
 const SMS_RATE = Number(process.env.BENCH_SMS_RATE ?? 50);
 const SEND_SECONDS = Number(process.env.BENCH_SEND_SECONDS ?? 30);
-const NAME = 'bench_broadcast';
+const WORKERS = Number(process.env.BENCH_FANOUT_WORKERS ?? 2);
+/** The machine's load average (1, 5, 15 min): the machine is shared, every figure is read next to it. */
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const NAME = process.env.BENCH_DB ?? 'bench_broadcast';
+/** With BENCH_SEED_DB the seeded customers are kept in that database and copied (CREATE DATABASE … TEMPLATE, seconds)
+ * for each run instead of seeded again (158 s at a million): seeded on the first run, reused after. */
+const SEED_DB = process.env.BENCH_SEED_DB ?? null;
 const ADMIN_PHONE = '+77098888888';
 const PASSWORD = 'Bench-admin-2026';
 
@@ -51,7 +58,20 @@ async function admin(sql) {
 
 async function fill(url) {
   await admin(`drop database if exists ${NAME} with (force)`);
-  await admin(`create database ${NAME}`);
+  if (SEED_DB) {
+    const { rows } = await admin(`select 1 from pg_database where datname = '${SEED_DB}'`);
+    if (!rows.length) {
+      await seed(`${SERVER}/${SEED_DB}`, SEED_DB);
+    } else log(`reusing the customers seeded in ${SEED_DB}`);
+    await admin(`create database ${NAME} template ${SEED_DB}`);
+    return false;
+  }
+  await seed(url, NAME);
+  return true;
+}
+
+async function seed(url, name) {
+  await admin(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: url });
   await seedDatabase(database.db, { demo: false });
   await database.close();
@@ -88,13 +108,15 @@ async function main() {
   const started = Date.now();
   const url = `${SERVER}/${NAME}`;
   const fillStart = Date.now();
-  await fill(url);
+  const seeded = await fill(url);
   const fillSeconds = (Date.now() - fillStart) / 1000;
+  if (process.env.BENCH_SEED_ONLY === '1') return process.exit(0);
   const database = await openDatabase({ databaseUrl: url });
   const config = loadConfig({
     NODE_ENV: 'test',
     NOTIFY_WORKER: 'true',
     SMS_PER_SECOND: String(SMS_RATE),
+    BROADCAST_FANOUT_WORKERS: String(WORKERS),
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/portal-bench-data',
@@ -129,6 +151,7 @@ async function main() {
   await database.executeSql(`update pgboss.job set start_after = now() where name = 'broadcast-fanout' and data->>'broadcast_id' = $1`, [
     String(b.id),
   ]);
+  const loadBefore = loadavg();
   const t0 = performance.now();
   const probes = [];
   const timeline = [];
@@ -155,6 +178,7 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  const loadAfter = loadavg();
   // What the admin sees once queued (the GET with the delivery counts), then the pace of sending.
   const adminStart = performance.now();
   const shown = JSON.parse((await app.inject({ method: 'GET', url: `/api/admin/broadcasts/${b.id}`, headers })).body).data;
@@ -175,6 +199,17 @@ async function main() {
             (select count(*)::int from pgboss.job where name = 'notification-deliver') jobs`,
     [b.id],
   );
+  // Each fan-out job's own time (pg-boss's start and completion): the cut, and every range of 25,000.
+  const { rows: jobRows } = await database.executeSql(
+    `select data ? 'after' as range, extract(epoch from completed_on - started_on)::float8 as s
+     from pgboss.job where name = 'broadcast-fanout' and data->>'broadcast_id' = $1 and state = 'completed'`,
+    [String(b.id)],
+  );
+  const rangeS = jobRows
+    .filter((r) => r.range)
+    .map((r) => Number(r.s))
+    .sort((a, c) => a - c);
+  const cutS = jobRows.filter((r) => !r.range).map((r) => Number(r.s))[0] ?? 0;
   const {
     rows: [{ pgv }],
   } = await database.executeSql(`select current_setting('server_version') pgv`);
@@ -185,6 +220,12 @@ async function main() {
     count_ms: Math.round(countMs),
     create_ms: Math.round(createMs),
     queued_seconds: Number(queuedS.toFixed(1)),
+    fanout_workers: WORKERS,
+    cut_job_seconds: Number(cutS.toFixed(2)),
+    range_jobs: rangeS.length,
+    range_job_seconds: { p50: Number(pct(rangeS, 50).toFixed(2)), max: Number((rangeS.at(-1) ?? 0).toFixed(2)) },
+    load_average_before: loadBefore,
+    load_average_after: loadAfter,
     recipients_per_second: Math.round(n / queuedS),
     notifications_written: n,
     deliveries_written: deliveries,
@@ -205,15 +246,17 @@ async function main() {
   const md = `# Broadcast fan-out at ${formatNumber(RECIPIENTS, 'en')} recipients
 
 One broadcast to every customer (${formatNumber(RECIPIENTS, 'en')}, languages kk/ru/en in thirds; 10% turned news × SMS on)
-through the real API (\`buildApp\`, one process with \`NOTIFY_WORKER=true\`) on PostgreSQL ${pgv} at 127.0.0.1:5432,
-on the shared 2-core machine (other work running). The 60 s cancel window is skipped (send time moved to now).
-Customers seeded with one \`generate_series\` INSERT in ${fillSeconds.toFixed(0)} s (with the schema and reference data).
+through the real API (\`buildApp\`, one process with \`NOTIFY_WORKER=true\`, \`BROADCAST_FANOUT_WORKERS=${WORKERS}\`) on
+PostgreSQL ${pgv} at 127.0.0.1:5432, on the shared 2-core machine (other work running): **load average ${loadBefore}
+when the fan-out started, ${loadAfter} when it was queued** (1, 5, 15 min). The 60 s cancel window is skipped (send time moved to now).
+${seeded ? `Customers seeded with one \`generate_series\` INSERT in ${fillSeconds.toFixed(0)} s (with the schema and reference data).` : `Customers (seeded once by \`generate_series\` into \`${SEED_DB}\`) copied for this run in ${fillSeconds.toFixed(0)} s (\`CREATE DATABASE … TEMPLATE\`).`}
 
 | step | result |
 |---|---|
 | \`POST admin/broadcasts/count\` (all customers) | ${result.count_ms} ms |
 | \`POST admin/broadcasts\` (answers at once; the fan-out is queued) | ${result.create_ms} ms |
-| **queued: every recipient's notification, delivery rows and delivery jobs written** (batches of 25,000, one INSERT … SELECT per table) | **${queuedS.toFixed(1)} s** (${formatNumber(result.recipients_per_second, 'en')} recipients/s; target < 120 s) |
+| **queued: every recipient's notification, delivery rows and delivery jobs written** (ranges of 25,000, ${WORKERS} written at once, one INSERT … SELECT per table) | **${queuedS.toFixed(1)} s** (${formatNumber(result.recipients_per_second, 'en')} recipients/s; target < 120 s) |
+| one fan-out job's own time (pg-boss start → completion) | cutting into ranges ${cutS.toFixed(1)} s; each of the ${rangeS.length} ranges p50 ${pct(rangeS, 50).toFixed(1)} s, max ${(rangeS.at(-1) ?? 0).toFixed(1)} s (${WORKERS} at once) |
 | recipients written | ${formatNumber(n, 'en')} notifications, ${formatNumber(deliveries, 'en')} SMS delivery rows, ${formatNumber(jobs, 'en')} delivery jobs |
 | \`GET admin/broadcasts/:id\` once queued (progress and delivery counts) | ${result.admin_get_ms} ms: ${shown.state}, ${formatNumber(shown.progress, 'en')} of ${formatNumber(shown.recipients, 'en')}, sent ${shown.sent}, queued ${formatNumber(shown.queued, 'en')} |
 | SMS sent, paced at \`SMS_PER_SECOND=${SMS_RATE}\` (${SEND_SECONDS} s window after queueing) | ${result.sms_per_second}/s (busiest second ${busiest}); ${before} already sent while queueing |
@@ -222,11 +265,13 @@ Customers seeded with one \`generate_series\` INSERT in ${fillSeconds.toFixed(0)
 Progress over time (s → recipients written, SMS sent): ${timeline.map((t) => `${t.seconds} → ${formatNumber(t.written, 'en')}, ${t.sms_sent}`).join('; ')}.
 
 The request never does the fan-out: it writes the broadcast and its first queue job (\`startAfter\` = send time) in one
-transaction. Each \`broadcast-fanout\` job locks the broadcast row and, in one transaction, writes the next 25,000
-customers of the segment (after the cursor) with one INSERT … SELECT into notifications (the unique (broadcast, user)
-key makes a repeat write nothing), one into notification_deliveries (the channel rules as joins), the delivery jobs
-in one pg-boss insert, moves the cursor and writes the next job: a crash loses at most the open batch, which the
-retried job writes again. Sending is paced per channel by a token bucket shared through Redis (here one process,
+transaction. That job, under the broadcast's row lock, cuts the segment's customers into id ranges of 25,000
+(\`broadcast_chunks\`) and writes one \`broadcast-fanout\` job per range; the worker takes ${WORKERS} at once. Each range job,
+under its range's row lock, writes that range's customers with one INSERT … SELECT into notifications (the unique
+(broadcast, user) key makes a repeat write nothing), one into notification_deliveries (the channel rules as joins),
+the delivery jobs in one pg-boss insert, and marks the range done in the same transaction: a crash loses at most the
+open range, which the retried job writes again, and a redelivered job of a done range writes nothing. The last range
+to finish marks the broadcast sent. Sending is paced per channel by a token bucket shared through Redis (here one process,
 no Redis: the process's own bucket). The full send of ${formatNumber(deliveries, 'en')} SMS at ${SMS_RATE}/s would take
 ${formatNumber(Math.round(deliveries / SMS_RATE / 60), 'en')} min; the bench stops after the window.
 

@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   customsIdNotices: 'parcels',
   parcelFlowDays: 'parcels',
   broadcasts: 'broadcasts',
+  broadcastChunks: 'broadcasts',
   savedTracks: 'tracks',
   notifications: 'notifications',
   notificationDeliveries: 'notifications',

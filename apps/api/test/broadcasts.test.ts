@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROADCAST_DELAY_SECONDS } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { auditLog, branches, broadcasts, notifications, users } from '../src/db/schema';
 import { createBroadcastsService } from '../src/modules/broadcasts/broadcasts-service';
 import { aCustomer, parcelIn } from './factories';
@@ -93,11 +94,22 @@ describe('broadcasts', () => {
 
     const service = createBroadcastsService({ db: ctx.database.db, batchSize: 1 });
     expect(await service.fanOut(b.id, new Date(sendAt - 1000))).toBe(0); // not before send_at
-    // Several processes take the batches at once (a redelivered job among them): each customer once.
+    // The first job cuts the segment into ranges (one recipient each here) and writes one job per range; it and
+    // its redelivery (several processes took it at once) cut nothing twice.
     const after = new Date(sendAt + 1000);
-    const runs = await Promise.all(Array.from({ length: 6 }, () => service.fanOut(b.id, after)));
+    expect(await Promise.all([service.fanOut(b.id, after), service.fanOut(b.id, after)])).toEqual([0, 0]);
+    const ranges = await ctx.database.executeSql(
+      `select (data->>'after')::int as after from pgboss.job
+       where name = 'broadcast-fanout' and data->>'broadcast_id' = $1 and data ? 'after' order by 1`,
+      [String(b.id)],
+    );
+    expect(ranges.rows).toHaveLength(3); // two recipients' ranges and the open one after them
+    expect((await call('GET', `/admin/broadcasts/${b.id}`, { token: admin })).json.data.state).toBe('sending');
+    // The ranges' jobs run at once, each also redelivered (taken twice): each customer once, the counts once.
+    const starts = ranges.rows.map((r) => Number(r.after));
+    const runs = await Promise.all([...starts, ...starts].map((a) => service.fanOut(b.id, after, a)));
     expect(runs.reduce((a, n) => a + n, 0)).toBe(2);
-    expect(await service.fanOut(b.id, after)).toBe(0); // a redelivered job writes nothing
+    expect(await service.fanOut(b.id, after, starts[0])).toBe(0); // a redelivered job writes nothing
 
     const got = people.filter((p) => p.atBranch && !p.blocked);
     for (const p of people) {
@@ -115,6 +127,49 @@ describe('broadcasts', () => {
     // Delivery counts: news goes to the portal and push by default; nobody here has push, so none are queued or failed.
     expect(done.json.data).toMatchObject({ sent: 0, failed: 0, queued: 0 });
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'the last two ranges finishing at once: the one that commits second sees the other done and marks it sent (PostgreSQL)',
+    async () => {
+      const b = await schedule({ branch_id: branchId, status: 'at_branch' });
+      const service = createBroadcastsService({ db: ctx.database.db, batchSize: 1 });
+      const after = new Date(Date.parse(b.send_at) + 1000);
+      await service.fanOut(b.id, after);
+      const { rows } = await ctx.database.executeSql(`select after_id from broadcast_chunks where broadcast_id = $1 order by after_id`, [
+        b.id,
+      ]);
+      const starts = rows.map((r) => Number(r.after_id));
+      for (const a of starts.slice(0, -2)) await service.fanOut(b.id, after, a);
+      const [x, y] = starts.slice(-2) as [number, number];
+      // Range x's job, by hand on its own connection: its range written and marked, the broadcast's row locked, not
+      // yet committed — while range y's job runs to its end.
+      const other = new pg.Client({ connectionString: ctx.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`update broadcast_chunks set done_at = now() where broadcast_id = $1 and after_id = $2`, [b.id, x]);
+        await other.query(`update broadcasts set progress = progress where id = $1`, [b.id]);
+        const running = service.fanOut(b.id, after, y);
+        for (let i = 0; i < 200; i++) {
+          const waiting = await other.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (waiting.rows[0].n > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const open = await other.query(`select count(*)::int as n from broadcast_chunks where broadcast_id = $1 and done_at is null`, [
+          b.id,
+        ]);
+        expect(open.rows[0].n).toBe(1); // x sees y's range still open: x does not mark it sent
+        await other.query('commit');
+        await running;
+      } finally {
+        await other.end();
+      }
+      const [row] = await ctx.database.db.select().from(broadcasts).where(eq(broadcasts.id, b.id));
+      expect(row).toMatchObject({ state: 'sent' });
+    },
+  );
 
   it('cancelled within the 60 s sends nothing, and cannot be cancelled once sending', async () => {
     const b = await schedule({ branch_id: branchId, language: 'ru' });
@@ -172,6 +227,6 @@ describe('broadcasts', () => {
     const list = await call('GET', '/admin/broadcasts?filters[state]=cancelled', { token: admin });
     expect(list.status).toBe(200);
     expect(list.json.data.every((b: { state: string }) => b.state === 'cancelled')).toBe(true);
-    expect(await ctx.database.db.select({ id: broadcasts.id }).from(broadcasts)).toHaveLength(3);
+    expect(await ctx.database.db.select({ id: broadcasts.id }).from(broadcasts)).toHaveLength(process.env.TEST_DATABASE_URL ? 4 : 3); // and the ranges race's, on PostgreSQL
   });
 });

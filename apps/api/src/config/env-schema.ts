@@ -133,6 +133,8 @@ export const ZEnv = z
     NOTIFY_TELEGRAM_PER_SECOND: z.coerce.number().min(0).max(1000).default(30),
     SMS_PER_SECOND: z.coerce.number().min(0).max(1000).default(10),
     NOTIFY_PUSH_PER_SECOND: z.coerce.number().min(0).max(10000).default(0),
+    // Broadcast ranges one worker process writes at once (ADR 096): 2 uses both cores of a small database server.
+    BROADCAST_FANOUT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
     STORAGE_REMINDER_DAYS: z
       .string()
       .default('3,0')

@@ -69,6 +69,8 @@ export interface AppConfig {
      * (NOTIFY_TELEGRAM_PER_SECOND), the SMS provider's contracted limit (SMS_PER_SECOND), push (NOTIFY_PUSH_PER_SECOND).
      */
     ratePerSecond: { sms: number; telegram: number; push: number };
+    /** Broadcast ranges this process writes at once when it works jobs (BROADCAST_FANOUT_WORKERS, ADR 096). */
+    fanoutWorkers: number;
   };
   /**
    * Storage reminders: sent on these numbers of days left to collect (0 = the last free day), from this hour of
@@ -167,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaySeconds: env.NOTIFY_RETRY_DELAY_SECONDS,
       unreachableAfter: env.NOTIFY_UNREACHABLE_AFTER,
       ratePerSecond: { sms: env.SMS_PER_SECOND, telegram: env.NOTIFY_TELEGRAM_PER_SECOND, push: env.NOTIFY_PUSH_PER_SECOND },
+      fanoutWorkers: env.BROADCAST_FANOUT_WORKERS,
     },
     storageReminders: { days: env.STORAGE_REMINDER_DAYS, hour: env.STORAGE_REMINDER_HOUR },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

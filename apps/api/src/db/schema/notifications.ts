@@ -118,7 +118,7 @@ export const broadcasts = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Counted at creation; set to the number reached when the fan-out ends. */
     recipients: integer('recipients').notNull().default(0),
-    /** Recipients written so far, and the last user id the fan-out reached (its resumable position). */
+    /** Recipients written so far; the user id the fan-out is cut into ranges after (0; ADR 096, broadcast_chunks). */
     progress: integer('progress').notNull().default(0),
     cursor: integer('cursor').notNull().default(0),
     finishedAt: tstz('finished_at'),
@@ -126,4 +126,24 @@ export const broadcasts = pgTable(
     updatedAt: updatedAt(),
   },
   () => [],
+);
+
+/**
+ * A broadcast's recipients cut into id ranges (after_id, upto_id] of about BROADCAST_BATCH customers when its
+ * fan-out starts; one queue job per range, several at once (ADR 096). `done_at` is set in the transaction that
+ * wrote the range, so a redelivered job writes nothing twice and the last range to finish marks the broadcast sent.
+ */
+export const broadcastChunks = pgTable(
+  'broadcast_chunks',
+  {
+    broadcastId: integer('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    afterId: integer('after_id').notNull(),
+    /** Null for the last range: every customer after after_id (ids created while the broadcast runs too). */
+    uptoId: integer('upto_id'),
+    written: integer('written').notNull().default(0),
+    doneAt: tstz('done_at'),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.afterId] })],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   BROADCAST_DELAY_SECONDS,
   type TBroadcast,
@@ -8,15 +8,15 @@ import {
   type TOrderStatusCode,
 } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { branches, broadcasts, notificationDeliveries, notifications, users } from '../../db/schema';
+import { branches, broadcastChunks, broadcasts, notificationDeliveries, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { enqueue } from '../notifications/notification-queue';
 import { deliverySettings, notificationsService } from '../notifications/notifications-service';
 
-/** The queue of the fan-out: one job per batch of recipients (data: the broadcast id). */
+/** The queue of the fan-out: the broadcast's first job (data: its id) cuts it into ranges, one job each (data: id, after). */
 export const BROADCAST_QUEUE = 'broadcast-fanout';
-/** Recipients per fan-out job: one transaction writes their notifications, deliveries and jobs, set-wise (ADR 096). */
+/** Recipients per range (one job): one transaction writes their notifications, deliveries and jobs, set-wise (ADR 096). */
 export const BROADCAST_BATCH = 25_000;
 
 export interface Segment {
@@ -88,6 +88,48 @@ export function createBroadcastsService(deps: { db: Db; batchSize?: number }) {
     if (s.branch_id === null) return;
     const [b] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, s.branch_id)).limit(1);
     if (!b) throw new AppError('validation_failed', { fields: { 'segment.branch_id': ['validation.invalid_value'] } });
+  }
+
+  /** One range of a broadcast's fan-out (see fanOut). */
+  function writeRange(id: number, after: number): Promise<number> {
+    return db.transaction(async (tx) => {
+      const [chunk] = await tx
+        .select()
+        .from(broadcastChunks)
+        .where(and(eq(broadcastChunks.broadcastId, id), eq(broadcastChunks.afterId, after)))
+        .for('update');
+      if (!chunk || chunk.doneAt) return 0;
+      const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, id));
+      if (!b || b.state !== 'sending') return 0;
+      const inRange = [gt(users.id, after), ...(chunk.uptoId === null ? [] : [lte(users.id, chunk.uptoId)])];
+      const batch = await notificationsService.notifySet(tx, {
+        recipients: sql`select ${users.id} as id from ${users} where ${and(segmentWhere(segmentOf(b)), ...inRange)}`,
+        event: 'news',
+        params: { title: b.title, body: b.body },
+        broadcastId: id,
+      });
+      await tx
+        .update(broadcastChunks)
+        .set({ doneAt: new Date(), written: batch.recipients })
+        .where(and(eq(broadcastChunks.broadcastId, id), eq(broadcastChunks.afterId, after)));
+      // The broadcast's row lock orders the ranges' ends: whichever takes it last sees every other range done
+      // (read committed: the count below is read after the lock is granted) and marks the broadcast sent.
+      const [moved] = await tx
+        .update(broadcasts)
+        .set({ progress: sql`${broadcasts.progress} + ${batch.recipients}` })
+        .where(eq(broadcasts.id, id))
+        .returning({ progress: broadcasts.progress });
+      const [open] = await tx
+        .select({ n: count() })
+        .from(broadcastChunks)
+        .where(and(eq(broadcastChunks.broadcastId, id), isNull(broadcastChunks.doneAt)));
+      if (Number(open?.n ?? 0) === 0)
+        await tx
+          .update(broadcasts)
+          .set({ state: 'sent', recipients: moved!.progress, finishedAt: new Date() })
+          .where(eq(broadcasts.id, id));
+      return batch.recipients;
+    });
   }
 
   const service = {
@@ -185,36 +227,36 @@ export function createBroadcastsService(deps: { db: Db; batchSize?: number }) {
     },
 
     /**
-     * One fan-out job: under the broadcast's row lock, the next BROADCAST_BATCH customers of the segment after
-     * `cursor` get their notification (and its delivery jobs) in this transaction, the cursor moves, and the
-     * next batch's job is written; the last batch marks it sent. A redelivered job finds the cursor moved (or the
-     * broadcast sent or cancelled) and writes nothing twice. Returns the recipients this job wrote.
+     * One fan-out job (ADR 096). Without `after` it is the broadcast's first job: under the broadcast's row lock,
+     * once send_at has come, it cuts the segment's customers after `cursor` into id ranges of `batchSize` and writes
+     * one job per range (all in this transaction), so several processes or workers write the ranges at once. With
+     * `after` it writes that range: under the range's row lock, every customer of the segment in it gets their
+     * notification (and its delivery jobs) in this transaction, and the range is marked done; the last range to
+     * finish marks the broadcast sent. A redelivered job finds its range done (or the broadcast sent, cancelled,
+     * already cut) and writes nothing twice; (broadcast, user) is unique besides. Returns the recipients written.
      */
-    async fanOut(id: number, now = new Date()): Promise<number> {
+    async fanOut(id: number, now = new Date(), after?: number): Promise<number> {
+      if (after !== undefined) return writeRange(id, after);
       return db.transaction(async (tx) => {
         const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, id)).for('update');
         if (!b || b.state === 'sent' || b.state === 'cancelled' || b.sendAt > now) return 0;
-        const recipients = sql`select ${users.id} as id from ${users}
-          where ${and(segmentWhere(segmentOf(b)), gt(users.id, b.cursor))} order by ${users.id} limit ${batchSize}`;
-        const batch = await notificationsService.notifySet(tx, {
-          recipients,
-          event: 'news',
-          params: { title: b.title, body: b.body },
-          broadcastId: id,
-        });
-        const progress = b.progress + batch.recipients;
-        const done = batch.recipients < batchSize;
-        await tx
-          .update(broadcasts)
-          .set({
-            state: done ? 'sent' : 'sending',
-            cursor: batch.lastUserId ?? b.cursor,
-            progress,
-            ...(done ? { recipients: progress, finishedAt: new Date() } : {}),
-          })
-          .where(eq(broadcasts.id, id));
-        if (!done) await enqueue(tx, [{ name: BROADCAST_QUEUE, data: { broadcast_id: id } }], deliverySettings);
-        return batch.recipients;
+        const [cut] = await tx.select({ n: count() }).from(broadcastChunks).where(eq(broadcastChunks.broadcastId, id));
+        if (Number(cut?.n ?? 0) > 0) return 0;
+        // The id of every batchSize-th customer of the segment: the ranges' upper ends; the last range is open.
+        const bounds = (await tx.execute(sql`select id from (
+            select ${users.id} as id, row_number() over (order by ${users.id}) as rn from ${users}
+            where ${and(segmentWhere(segmentOf(b)), gt(users.id, b.cursor))}) s
+          where rn % ${batchSize} = 0 order by id`)) as unknown as { rows?: { id: number }[] } | { id: number }[];
+        const ends = (Array.isArray(bounds) ? bounds : (bounds.rows ?? [])).map((r) => Number(r.id));
+        const starts = [b.cursor, ...ends];
+        await tx.insert(broadcastChunks).values(starts.map((afterId, i) => ({ broadcastId: id, afterId, uptoId: ends[i] ?? null })));
+        await tx.update(broadcasts).set({ state: 'sending' }).where(eq(broadcasts.id, id));
+        await enqueue(
+          tx,
+          starts.map((a) => ({ name: BROADCAST_QUEUE, data: { broadcast_id: id, after: a } })),
+          deliverySettings,
+        );
+        return 0;
       });
     },
   };

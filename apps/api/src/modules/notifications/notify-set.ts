@@ -33,18 +33,23 @@ export interface NotifySetResult {
  * notifications-service.ts written as SQL joins: the customer's choice for event × channel, else the event's default
  * (from the contract, passed in); SMS always, Telegram with a linked address, push with a subscription; an unreachable
  * channel is logged skipped. test/notify-set.test.ts holds both to the same answers for every kind of customer.
+ * The preference joins are narrowed to the batch's id span (`bounds`, a no-op for the answer): PostgreSQL then reads
+ * only those users' preferences through the key instead of hashing every preference of the event per batch (a
+ * 25,000-recipient batch went from 2.3–3.3 s to 1.5–2.0 s in EXPLAIN ANALYZE at load ≈ 17, ADR 096).
  */
 export async function notifySet(db: DbOrTx, input: NotifySetInput, opts: QueueOptions): Promise<NotifySetResult> {
   const event = input.event as TNotificationEvent;
   const defaults = DELIVERY_CHANNELS.map((c) => sql`(${c}::text, ${defaultPreference(event, c)}::boolean)`);
   const result = (await db.execute(sql`
     with batch as (${input.recipients}),
+    bounds as (select min(id) as lo, max(id) as hi from batch),
     ins as (
       insert into notifications (user_id, type, event, params, link, in_portal, broadcast_id)
       select b.id, ${GROUP_OF_EVENT[input.event]}, ${input.event}, ${JSON.stringify(input.params)}::jsonb, null,
              coalesce(p.enabled, ${defaultPreference(event, 'portal')}::boolean), ${input.broadcastId}::int
       from batch b
       left join notification_preferences p on p.user_id = b.id and p.event = ${input.event} and p.channel = 'portal'
+        and p.user_id between (select lo from bounds) and (select hi from bounds)
       on conflict (broadcast_id, user_id) where broadcast_id is not null do nothing
       returning id, user_id
     ),
@@ -56,6 +61,7 @@ export async function notifySet(db: DbOrTx, input: NotifySetInput, opts: QueueOp
       from ins n
       cross join (values ${sql.join(defaults, sql`, `)}) as c(channel, dflt)
       left join notification_preferences p on p.user_id = n.user_id and p.event = ${input.event} and p.channel = c.channel
+        and p.user_id between (select lo from bounds) and (select hi from bounds)
       left join notification_channels nc on nc.user_id = n.user_id and nc.channel = c.channel
       where coalesce(p.enabled, c.dflt)
         and (c.channel = 'sms'
