@@ -143,9 +143,7 @@ function NewTrusted({ onCreated }: { onCreated: () => void }) {
             data-testid="trusted-to"
           />
         </div>
-        <p className={styles.muted}>
-          {formatDayRange(from, to, lang)}
-        </p>
+        <p className={styles.muted}>{formatDayRange(from, to, lang)}</p>
         {problem && <Alert kind="error">{problem.message}</Alert>}
         <Button type="submit" loading={creating.isLoading} disabled={chosen.size === 0} data-testid="trusted-submit">
           {t('trusted:submit')}

@@ -58,9 +58,7 @@ export default function TrustedPassPage() {
           </div>
           <div>
             <dt>{t('trusted:pass.days')}</dt>
-            <dd data-testid="trusted-pass-days">
-              {formatDayRange(pass.valid_from, pass.valid_to, lang)}
-            </dd>
+            <dd data-testid="trusted-pass-days">{formatDayRange(pass.valid_from, pass.valid_to, lang)}</dd>
           </div>
           <div>
             <dt>{t('trusted:pass.parcels', { count: pass.count })}</dt>
