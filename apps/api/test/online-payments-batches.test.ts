@@ -4,7 +4,14 @@ import { paymentRequests, payments } from '../src/db/schema';
 import { confirm } from '../src/modules/online-payments/settlement';
 import type { TestContext } from './helpers';
 import type { Staff } from './manage-helpers';
-import { expectKeptEqualsJournal, onlineApp, openRequest, recordingDriver, waitingCustomer, enableProvider } from './online-payments-helpers';
+import {
+  expectKeptEqualsJournal,
+  onlineApp,
+  openRequest,
+  recordingDriver,
+  waitingCustomer,
+  enableProvider,
+} from './online-payments-helpers';
 
 /**
  * Settlement in micro-batches (ADR 077 "Speed"): confirmations that carry the request as their callback read it
@@ -54,7 +61,10 @@ describe('batches', () => {
     const cash = await m.complete(staff.branch, { customer_id: taken.c.user.id, payments: [{ method: 'cash', amount: taken.amount }] });
     expect(cash.status, cash.body).toBe(200);
     const calls = all.flatMap((r) =>
-      Array.from({ length: 3 }, () => ({ r, p: confirm(ctx.app, { provider: 'kaspi', requestId: r.id, providerRef: `B-${r.id}`, amount: r.amount, known: r.known }) })),
+      Array.from({ length: 3 }, () => ({
+        r,
+        p: confirm(ctx.app, { provider: 'kaspi', requestId: r.id, providerRef: `B-${r.id}`, amount: r.amount, known: r.known }),
+      })),
     );
     const outcomes = await Promise.all(calls.map(async ({ r, p }) => ({ id: r.id, outcome: (await p).outcome })));
     for (const r of all) {
@@ -116,7 +126,13 @@ describe('batches', () => {
     const bad = rest[2]!;
     const results = await Promise.allSettled(
       rest.map((r) =>
-        confirm(ctx.app, { provider: 'kaspi', requestId: r.id, providerRef: r === bad ? 'SAME' : `F-${r.id}`, amount: r.amount, known: r.known }),
+        confirm(ctx.app, {
+          provider: 'kaspi',
+          requestId: r.id,
+          providerRef: r === bad ? 'SAME' : `F-${r.id}`,
+          amount: r.amount,
+          known: r.known,
+        }),
       ),
     );
     rest.forEach((r, i) => {

@@ -99,7 +99,10 @@ class Batcher {
     try {
       settled = await this.settle(batch.map((w) => w.item));
     } catch (err) {
-      this.app.log.warn({ n: batch.length, err: (err as Error).message }, 'settlement batch rolled back; settling its confirmations singly');
+      this.app.log.warn(
+        { n: batch.length, err: (err as Error).message },
+        'settlement batch rolled back; settling its confirmations singly',
+      );
     }
     for (const w of batch) w.done(settled.has(w.item.req.id));
   }
@@ -126,7 +129,13 @@ class Batcher {
         branch,
         items
           .filter((i) => paid.has(i.req.id))
-          .map((i) => ({ userId: i.req.userId, amount: i.req.amount, provider: i.req.provider, providerRef: i.providerRef, requestId: i.req.id })),
+          .map((i) => ({
+            userId: i.req.userId,
+            amount: i.req.amount,
+            provider: i.req.provider,
+            providerRef: i.providerRef,
+            requestId: i.req.id,
+          })),
       );
       await repo.setPayments(tx, links);
       return paid;

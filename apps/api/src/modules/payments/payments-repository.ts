@@ -160,7 +160,13 @@ export const paymentsRepository = {
    * as each single write takes them.
    */
   async lockCustomersAndBranchDays(tx: Tx, userIds: number[], branchIds: number[]): Promise<void> {
-    const list = (ids: number[]) => sql.raw([...new Set(ids)].sort((a, b) => a - b).map((id) => String(Math.trunc(id))).join(','));
+    const list = (ids: number[]) =>
+      sql.raw(
+        [...new Set(ids)]
+          .sort((a, b) => a - b)
+          .map((id) => String(Math.trunc(id)))
+          .join(','),
+      );
     await tx.execute(sql`
       select (select count(pg_advisory_xact_lock(${LOCK_CUSTOMER}, u)) from (select u from unnest(array[${list(userIds)}]::int[]) u order by u) c) customers,
              (select count(pg_advisory_xact_lock_shared(${LOCK_BRANCH_DAY}, b)) from (select b from unnest(array[${list(branchIds)}]::int[]) b order by b) d) days`);
