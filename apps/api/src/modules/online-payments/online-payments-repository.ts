@@ -71,6 +71,41 @@ export const onlinePaymentsRepository = {
     return row;
   },
 
+  /**
+   * `payIfWaiting` for a batch of requests (ADR 077 "Speed"), in one statement: each open request of parcels whose
+   * parcels all still wait moves to `paid` with its own reference and time; answers the ids that moved. Run under
+   * every one's customer money lock.
+   */
+  async payManyIfWaiting(
+    db: DbOrTx,
+    atBranchStatusId: number,
+    items: { id: string; providerRef: string; paidAt: Date }[],
+  ): Promise<Set<string>> {
+    if (!items.length) return new Set();
+    const given = JSON.stringify(items.map((i) => ({ id: i.id, ref: i.providerRef, paid_at: i.paidAt.toISOString() })));
+    const result = await db.execute(sql`
+      update ${paymentRequests} r
+         set status = 'paid', provider_ref = coalesce(r.provider_ref, v.ref), paid_at = v.paid_at, updated_at = now()
+        from jsonb_to_recordset(${given}::jsonb) as v(id uuid, ref text, paid_at timestamptz)
+       where r.id = v.id and r.status = 'open' and r.extension_until is null
+         and jsonb_array_length(r.parcel_ids) > 0
+         and (select count(*) from ${orders} o
+               where o.id in (select (jsonb_array_elements_text(r.parcel_ids))::int)
+                 and o.user_id = r.user_id and o.branch_id = r.branch_id and o.status_id = ${atBranchStatusId})
+             = jsonb_array_length(r.parcel_ids)
+      returning r.id`);
+    return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+  },
+
+  /** Links each request to its journal row (a batch's winners). */
+  async setPayments(db: DbOrTx, links: Map<string, number>): Promise<void> {
+    if (!links.size) return;
+    const given = JSON.stringify([...links].map(([id, pid]) => ({ id, pid })));
+    await db.execute(sql`
+      update ${paymentRequests} r set payment_id = v.pid
+        from jsonb_to_recordset(${given}::jsonb) as v(id uuid, pid bigint) where r.id = v.id`);
+  },
+
   /** A request with its branch's name (the customer's view). */
   async withBranch(db: DbOrTx, id: string) {
     if (!UUID.test(id)) return undefined;
@@ -269,3 +304,8 @@ export const onlinePaymentsRepository = {
     await db.insert(paymentDifferences).values(row).onConflictDoNothing();
   },
 };
+
+/** node-postgres and PGlite both answer { rows }; drizzle's execute type differs per driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -8,6 +8,7 @@ import { parcels } from '../parcels/parcels-service';
 import { paymentsService } from '../payments/payments-service';
 import type { ProviderCredentials } from './drivers/driver';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
+import { batchable, settleInBatch } from './settle-batch';
 import { tellCustomer } from './tell-customer';
 
 /**
@@ -71,6 +72,16 @@ export async function confirm(
     known?: PaymentRequestRow;
   },
 ): Promise<{ outcome: ConfirmOutcome }> {
+  // The usual case goes through the process's batches (settle-batch.ts); anything else, or what a batch did not
+  // settle, through the full path below, which re-reads under the lock and decides.
+  const known = input.known?.id === input.requestId ? input.known : undefined;
+  if (known && batchable(known, input.provider, input.amount)) {
+    const item = { req: known, providerRef: input.providerRef, paidAt: input.paidAt ?? new Date() };
+    if (await settleInBatch(app, settling, item)) {
+      tellCustomer(app, known.userId, known.id);
+      return { outcome: 'settled' };
+    }
+  }
   const outcome = await settling(() => decide(app, input));
   if (!outcome.req) return { outcome: outcome.outcome };
   // After the commit, outside the limit: the customer's pages hear it; late money goes back through the provider.

@@ -18,6 +18,11 @@ export const onlineJournal = {
     await repo.lockCustomerAndBranchDay(tx, userId, branchId);
   },
 
+  /** `lockMoney` of several customers at once (a batch of settlements): every customer, in id order, then the branches' days. */
+  async lockMoneyOfMany(tx: Tx, userIds: number[], branchIds: number[]): Promise<void> {
+    await repo.lockCustomersAndBranchDays(tx, userIds, branchIds);
+  },
+
   /** The customer's money lock alone (a payment request freezes what is owed under it). */
   async lockCustomer(tx: Tx, userId: number): Promise<void> {
     await repo.lockCustomer(tx, userId);
@@ -65,6 +70,36 @@ export const onlineJournal = {
       providerRef: input.providerRef,
       requestId: input.requestId,
     });
+  },
+
+  /**
+   * Several settled online payments of one branch in one statement (a batch, ADR 077 "Speed"); the caller holds
+   * `lockMoneyOfMany`. Answers each request's payment id.
+   */
+  async recordOnlinePayments(
+    tx: Tx,
+    branch: BranchRow,
+    rows: { userId: number; amount: number; provider: TOnlineProvider; providerRef: string; requestId: string }[],
+  ): Promise<Map<string, number>> {
+    if (rows.some((r) => !Number.isSafeInteger(r.amount) || r.amount <= 0)) throw new Error('an online payment is a positive amount');
+    const businessDate = await openBusinessDate(tx, branch);
+    const ids = await repo.insertPaymentsAtOnce(
+      tx,
+      rows.map((r) => ({
+        userId: r.userId,
+        branchId: branch.id,
+        staffUserId: null,
+        receiptId: null,
+        method: 'online' as const,
+        amount: r.amount,
+        currency: branch.currency,
+        businessDate,
+        provider: r.provider,
+        providerRef: r.providerRef,
+        requestId: r.requestId,
+      })),
+    );
+    return new Map(ids.map((p) => [p.requestId!, p.id]));
   },
 
   /**

@@ -154,6 +154,24 @@ export const paymentsRepository = {
     );
   },
 
+  /**
+   * Several customers' money locks, then their branches' days shared (a batch of online settlements, ADR 077): the
+   * customers in id order, so two batches never wait on each other crosswise; every customer before any branch day,
+   * as each single write takes them.
+   */
+  async lockCustomersAndBranchDays(tx: Tx, userIds: number[], branchIds: number[]): Promise<void> {
+    const list = (ids: number[]) =>
+      sql.raw(
+        [...new Set(ids)]
+          .sort((a, b) => a - b)
+          .map((id) => String(Math.trunc(id)))
+          .join(','),
+      );
+    await tx.execute(sql`
+      select (select count(pg_advisory_xact_lock(${LOCK_CUSTOMER}, u)) from (select u from unnest(array[${list(userIds)}]::int[]) u order by u) c) customers,
+             (select count(pg_advisory_xact_lock_shared(${LOCK_BRANCH_DAY}, b)) from (select b from unnest(array[${list(branchIds)}]::int[]) b order by b) d) days`);
+  },
+
   /** Balances per currency: charges − payments (reversals are negative payments, so they add back). */
   async balances(db: DbOrTx, userId: number): Promise<TBalance[]> {
     const rows = await db.execute(sql`
@@ -208,23 +226,29 @@ export const paymentsRepository = {
   },
 
   /**
-   * One journal row with its kept sums (revenue of its day, the customer's balance and total) in ONE statement: the
+   * Journal rows with their kept sums (revenue of their day, the customers' balances and totals) in ONE statement: the
    * same writes as `insertPayments`, as data-modifying CTEs. The online settlement's hot path (ADR 077: 1,000 card
-   * payments at once paid a round trip per write).
+   * payments at once paid a round trip per write; a batch of them is one statement too). Answers the ids, row by row.
    */
   async insertPayment(tx: Tx, row: NewPayment): Promise<number> {
-    const inserted = tx.insert(payments).values(row).returning({ id: payments.id });
-    const [balances, totals] = balanceUpserts(tx, [
-      { userId: row.userId, branchId: row.branchId, currency: row.currency, amount: -row.amount },
-    ]);
-    const revenue = revenueUpsert(tx, [row]);
+    return (await this.insertPaymentsAtOnce(tx, [row]))[0]!.id;
+  },
+
+  async insertPaymentsAtOnce(tx: Tx, rows: NewPayment[]): Promise<{ id: number; requestId: string | null }[]> {
+    if (!rows.length) return [];
+    const inserted = tx.insert(payments).values(rows).returning({ id: payments.id, requestId: payments.requestId });
+    const [balances, totals] = balanceUpserts(
+      tx,
+      rows.map((r) => ({ userId: r.userId, branchId: r.branchId, currency: r.currency, amount: -r.amount })),
+    );
+    const revenue = revenueUpsert(tx, rows);
     const result = await tx.execute(sql`
       with p as (${inserted.getSQL()}),
            b as (${balances.getSQL()}),
            t as (${totals.getSQL()}),
            r as (${revenue.getSQL()})
-      select id from p`);
-    return Number(rowsOf<{ id: number | string }>(result)[0]!.id);
+      select id, request_id from p order by id`);
+    return rowsOf<{ id: number | string; request_id: string | null }>(result).map((r) => ({ id: Number(r.id), requestId: r.request_id }));
   },
 
   async insertPayments(tx: Tx, rows: NewPayment[]): Promise<number[]> {
