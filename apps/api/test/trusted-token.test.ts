@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { QR_TOKEN_PREFIX, TRUSTED_TOKEN_PREFIX } from '@portal/contract';
 import { TrustedTokenService } from '../src/modules/trusted/trusted-token';
+import { trustedPassSms } from '../src/modules/trusted/trusted-texts';
 
 /** The trusted person's token (ADR 091): compact enough for one SMS line, and nothing about it can be changed. */
 const service = new TrustedTokenService('a-secret-of-the-test-at-least-32-chars');
@@ -48,5 +49,14 @@ describe('trusted token', () => {
         .sign(key);
     expect(await service.verify(`${TRUSTED_TOKEN_PREFIX}${await jwt(later)}`)).toEqual({ grantId: 77, version: 2 });
     expect(await service.verify(`${TRUSTED_TOKEN_PREFIX}${await jwt(new Date(Date.now() - 1000))}`)).toBe('expired');
+  });
+});
+
+describe('the SMS to a trusted person', () => {
+  const p = { site: 'Orda Cargo', customer: 'Aigerim', count: 1, branch: 'Almaty', link: 'https://x/trusted-pass?t=QRT1.1.1.1.a' };
+  it('names one day once, and a span from–to, in the customer’s language', () => {
+    expect(trustedPassSms({ ...p, from: '2026-11-30', to: '2026-11-30' }, 'en')).toContain(', 30 Nov 2026; show');
+    expect(trustedPassSms({ ...p, from: '2026-11-30', to: '2026-12-02' }, 'en')).toContain(', 30 Nov 2026 – 2 Dec 2026; show');
+    expect(trustedPassSms({ ...p, from: '2026-11-30', to: '2026-11-30' }, 'ru')).toContain('30 нояб. 2026 г.; покажите');
   });
 });

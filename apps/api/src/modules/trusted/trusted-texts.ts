@@ -1,4 +1,4 @@
-import { formatDate, type TLang } from '@portal/contract';
+import { formatDayRange, type TLang } from '@portal/contract';
 import { text } from '../../texts/texts';
 
 /**
@@ -9,6 +9,6 @@ export function trustedPassSms(
   p: { site: string; customer: string; count: number; branch: string; from: string; to: string; link: string },
   lang: TLang,
 ): string {
-  const day = (d: string) => formatDate(`${d}T12:00:00Z`, lang, { short: true, timeZone: 'UTC' });
-  return text('sms.trusted_pass', lang, { ...p, from: day(p.from), to: day(p.to) });
+  const { from, to, ...rest } = p;
+  return text('sms.trusted_pass', lang, { ...rest, days: formatDayRange(from, to, lang, { short: true }) });
 }
