@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { type AxePage, axeWalk } from '../support/axe';
 import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { offline, revealDeferred } from './content-helpers';
 
-const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
+const PAGES: AxePage[] = [
   {
     path: '/',
     ready: async (p) => {
@@ -38,24 +37,6 @@ test.describe('accessibility (axe): no serious or critical violation, both theme
     await page.goto('/legal/terms.html');
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await signInAs(DEMO.customer, '/');
-    const problems: string[] = [];
-    for (const { path, ready } of PAGES) {
-      await page.goto(path);
-      await ready(page);
-      // Let entrance animations and lazy chunks settle before measuring contrast.
-      await page.waitForTimeout(400);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') {
-          problems.push(
-            `${path}: ${v.id} (${v.impact}) ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(' | ')}`,
-          );
-        }
-      }
-    }
-    expect(problems).toEqual([]);
+    expect(await axeWalk(page, PAGES)).toEqual([]);
   });
 });

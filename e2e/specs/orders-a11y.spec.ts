@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { type AxePage, axeWalk } from '../support/axe';
 import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 // The demo customer's pages, read only (nothing here opens a notification group, which would mark it read).
-const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
+const PAGES: AxePage[] = [
   { path: '/orders', ready: (p) => expect(p.getByTestId('order-card').first()).toBeVisible() },
   { path: '/orders?tab=at_branch', ready: (p) => expect(p.getByTestId('order-card').first()).toBeVisible() },
   { path: '/orders?tab=archive', ready: (p) => expect(p.getByTestId('order-restore').first()).toBeVisible() },
@@ -34,23 +34,6 @@ test.describe('accessibility (axe) of the parcels pages: no serious or critical 
       { path: `/orders/order?id=${id}`, ready: (p: Page) => expect(p.getByTestId('order-price')).toBeVisible() },
       { path: `/orders/status?id=${id}`, ready: (p: Page) => expect(p.getByTestId('timeline-step').first()).toBeVisible() },
     ];
-    const problems: string[] = [];
-    for (const { path, ready } of pages) {
-      await page.goto(path);
-      await ready(page);
-      await page.waitForTimeout(400);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') {
-          problems.push(
-            `${path}: ${v.id} (${v.impact}) ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(' | ')}`,
-          );
-        }
-      }
-    }
-    expect(problems).toEqual([]);
+    expect(await axeWalk(page, pages)).toEqual([]);
   });
 });
