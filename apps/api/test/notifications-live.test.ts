@@ -120,6 +120,12 @@ describe('the live channel between processes', () => {
       ids: [5],
       event: { type: 'payment', data: { request_id: 'r-9' } },
     });
+    // The status a settlement left travels with it (the page shows it before its read returns); a made-up one does not.
+    expect(readLiveMessage({ ids: [5], event: { type: 'payment', data: { request_id: 'r-9', status: 'paid' } } })).toEqual({
+      ids: [5],
+      event: { type: 'payment', data: { request_id: 'r-9', status: 'paid' } },
+    });
+    expect(readLiveMessage({ ids: [5], event: { type: 'payment', data: { request_id: 'r-9', status: 'stolen' } } })).toBeNull();
     expect(readLiveMessage({ ids: [5], event: { type: 'payment', data: {} } })).toBeNull();
     expect(readLiveMessage({ ids: [5], event: { type: 'other' } })).toBeNull();
     expect(readLiveMessage('hello')).toBeNull();

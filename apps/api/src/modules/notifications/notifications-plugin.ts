@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TLiveEvent } from '@portal/contract';
+import { ZLivePaymentEvent, type TLiveEvent } from '@portal/contract';
 import type { AppConfig } from '../../config/env';
 import type { ChannelDriver } from './channels';
 import { smsChannel } from './channels';
@@ -99,11 +99,11 @@ export function readLiveMessage(message: unknown): { ids: number[]; event: TLive
   const numbers = (v: unknown[]) => v.filter((n): n is number => typeof n === 'number');
   if (Array.isArray(message)) return { ids: numbers(message), event: CHANGED };
   if (!message || typeof message !== 'object') return null;
-  const { ids, event } = message as { ids?: unknown; event?: { type?: unknown; data?: { request_id?: unknown } } };
+  const { ids, event } = message as { ids?: unknown; event?: { type?: unknown; data?: unknown } };
   if (!Array.isArray(ids)) return null;
   if (event?.type === 'changed') return { ids: numbers(ids), event: CHANGED };
-  if (event?.type === 'payment' && typeof event.data?.request_id === 'string')
-    return { ids: numbers(ids), event: { type: 'payment', data: { request_id: event.data.request_id } } };
+  const payment = event?.type === 'payment' ? ZLivePaymentEvent.safeParse(event.data) : null;
+  if (payment?.success) return { ids: numbers(ids), event: { type: 'payment', data: payment.data } };
   return null;
 }
 

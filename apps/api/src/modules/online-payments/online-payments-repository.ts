@@ -5,7 +5,7 @@ import { branches, orders, paymentDifferences, paymentRequests } from '../../db/
 
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The SQL of payment requests and differences (ADR 077); this module alone writes them. */
 export const onlinePaymentsRepository = {
@@ -14,6 +14,11 @@ export const onlinePaymentsRepository = {
     if (!UUID.test(id)) return undefined;
     const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id)).limit(1);
     return row;
+  },
+
+  /** Requests by id (the coalesced reads of request-reads.ts); the ids are UUIDs. */
+  async byIds(db: DbOrTx, ids: readonly string[]): Promise<PaymentRequestRow[]> {
+    return db.select().from(paymentRequests).where(inArray(paymentRequests.id, [...ids]));
   },
 
   /**
@@ -116,6 +121,15 @@ export const onlinePaymentsRepository = {
       .where(eq(paymentRequests.id, id))
       .limit(1);
     return row;
+  },
+
+  /** Requests by id with their branch's name (the coalesced reads of request-reads.ts); the ids are UUIDs. */
+  async withBranches(db: DbOrTx, ids: readonly string[]) {
+    return db
+      .select({ r: paymentRequests, branchName: branches.name })
+      .from(paymentRequests)
+      .innerJoin(branches, eq(branches.id, paymentRequests.branchId))
+      .where(inArray(paymentRequests.id, [...ids]));
   },
 
   async insert(db: DbOrTx, row: typeof paymentRequests.$inferInsert): Promise<PaymentRequestRow> {

@@ -10,6 +10,7 @@ import { weightsService } from '../weights/weights-service';
 import { onlinePaymentsRepository as repo, type PaymentRequestRow } from './online-payments-repository';
 import { pollRequest } from './poll';
 import { tellCustomer } from './tell-customer';
+import { requestReads } from './request-reads';
 
 /** The customer's payment page asks Kaspi (no callbacks) when the last check is older than this. */
 export const PAGE_CHECK_SECONDS = 2;
@@ -138,7 +139,7 @@ export const onlinePaymentsService = {
    * first when its last check is older than PAGE_CHECK_SECONDS, so the customer's open page sees `paid` fast.
    */
   async get(app: FastifyInstance, userId: number, id: string, lang: TLang, opts = { poll: true }): Promise<TPaymentRequest> {
-    let found = await repo.withBranch(app.db, id);
+    let found = await requestReads(app).withBranch(id);
     if (!found || found.r.userId !== userId) throw notFound();
     if (opts.poll && found.r.status === 'open' && found.r.provider === 'kaspi') {
       const claimed = await repo.claimCheck(app.db, id, PAGE_CHECK_SECONDS);
@@ -152,7 +153,7 @@ export const onlinePaymentsService = {
     const found = await repo.byId(app.db, id);
     if (!found || found.userId !== userId) throw notFound();
     // The customer's other pages (another tab, the phone) follow.
-    if (await repo.move(app.db, id, ['open'], 'cancelled', { reason: 'customer' })) tellCustomer(app, userId, id);
+    if (await repo.move(app.db, id, ['open'], 'cancelled', { reason: 'customer' })) tellCustomer(app, userId, id, 'cancelled');
     return this.get(app, userId, id, lang, { poll: false });
   },
 

@@ -5,7 +5,7 @@ import { tellCustomer } from './tell-customer';
 
 async function expire(app: FastifyInstance, req: PaymentRequestRow): Promise<boolean> {
   const moved = await repo.move(app.db, req.id, ['open'], 'expired');
-  if (moved) tellCustomer(app, req.userId, req.id);
+  if (moved) tellCustomer(app, req.userId, req.id, 'expired');
   return Boolean(moved);
 }
 

@@ -33,7 +33,7 @@ export async function pollOnce(app: FastifyInstance, limit = 100): Promise<numbe
       }
     }
   }
-  for (const r of await repo.expireOverdue(app.db, POLLED_PROVIDERS)) tellCustomer(app, r.userId, r.id);
+  for (const r of await repo.expireOverdue(app.db, POLLED_PROVIDERS)) tellCustomer(app, r.userId, r.id, 'expired');
   return asked;
 }
 

@@ -78,14 +78,16 @@ export async function confirm(
   if (known && batchable(known, input.provider, input.amount)) {
     const item = { req: known, providerRef: input.providerRef, paidAt: input.paidAt ?? new Date() };
     if (await settleInBatch(app, settling, item)) {
-      tellCustomer(app, known.userId, known.id);
+      tellCustomer(app, known.userId, known.id, 'paid');
       return { outcome: 'settled' };
     }
   }
   const outcome = await settling(() => decide(app, input));
   if (!outcome.req) return { outcome: outcome.outcome };
   // After the commit, outside the limit: the customer's pages hear it; late money goes back through the provider.
-  if (outcome.outcome !== 'duplicate') tellCustomer(app, outcome.req.userId, outcome.req.id);
+  // Settled: the page shows `paid` from the event; a late payment's outcome depends on what else moved (a hint only).
+  if (outcome.outcome !== 'duplicate')
+    tellCustomer(app, outcome.req.userId, outcome.req.id, outcome.outcome === 'settled' ? 'paid' : undefined);
   if (outcome.refund) await refundAtProvider(app, outcome.req, outcome.refund);
   return { outcome: outcome.outcome };
 }
@@ -227,7 +229,8 @@ async function refundAtProvider(app: FastifyInstance, req: PaymentRequestRow, re
 export async function fail(app: FastifyInstance, input: { provider: TOnlineProvider; requestId: string; reason: string }): Promise<void> {
   const req = await repo.byId(app.db, input.requestId);
   if (!req || req.provider !== input.provider) return;
-  if (await repo.move(app.db, req.id, ['open'], 'failed', { reason: input.reason.slice(0, 200) })) tellCustomer(app, req.userId, req.id);
+  if (await repo.move(app.db, req.id, ['open'], 'failed', { reason: input.reason.slice(0, 200) }))
+    tellCustomer(app, req.userId, req.id, 'failed');
 }
 
 /** The branch's kept credentials for a request's provider, switched on or not (money taken while it was on is still verified and returned through it); null when never configured. */

@@ -1,4 +1,4 @@
-import type { TLivePaymentEvent } from '@portal/contract';
+import { ZLivePaymentEvent } from '@portal/contract';
 import { env } from '../../config/env';
 import { emitLiveEvent } from './live-events';
 import { checkSession } from './session-api';
@@ -29,8 +29,8 @@ export function startLiveNotifications(dispatch: LiveDispatch, token: string): (
     if (type === 'changed') reload();
     else if (type === 'payment') {
       try {
-        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '') as Partial<TLivePaymentEvent> | null;
-        if (typeof data?.request_id === 'string') emitLiveEvent('payment', { request_id: data.request_id });
+        const data = ZLivePaymentEvent.safeParse(JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? ''));
+        if (data.success) emitLiveEvent('payment', data.data);
       } catch {
         // not JSON: ignored
       }

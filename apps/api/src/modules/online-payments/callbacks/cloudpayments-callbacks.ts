@@ -15,6 +15,7 @@ import { refundAttempts } from '../refund-attempts';
 import { check, confirm, fail } from '../settlement';
 import { callbackBody, CALLBACK_BODY_LIMIT_BYTES, CALLBACKS_PER_ADDRESS_PER_MINUTE, isRequestId } from './callback-body';
 import { callbacksRepository } from './callbacks-repository';
+import { requestReads } from '../request-reads';
 
 type Answer = { code: number };
 type Verified = { req: PaymentRequestRow; creds: Record<string, string>; n: CloudPaymentsNotification };
@@ -33,7 +34,7 @@ export async function cloudPaymentsCallbacks(app: FastifyInstance) {
     const { raw, fields } = callbackBody(request);
     const n = readCloudPaymentsNotification(fields);
     if (!isRequestId(n.invoiceId)) return null;
-    const req = await repo.byId(app.db, n.invoiceId);
+    const req = await requestReads(app).byId(n.invoiceId);
     if (!req || req.provider !== 'cloudpayments') return null;
     const creds = await app.providerSettings.keptCredentials(app.db, req.branchId, 'cloudpayments');
     if (!creds?.api_secret || !cloudPaymentsSignatureValid(raw, request.headers, creds.api_secret)) {

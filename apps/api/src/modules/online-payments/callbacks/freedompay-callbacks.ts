@@ -11,9 +11,10 @@ import {
   type FreedomNotification,
   type FreedomReplyStatus,
 } from '../drivers/freedompay';
-import { onlinePaymentsRepository as repo, type PaymentRequestRow } from '../online-payments-repository';
+import type { PaymentRequestRow } from '../online-payments-repository';
 import { check, confirm, fail } from '../settlement';
 import { callbackBody, CALLBACK_BODY_LIMIT_BYTES, CALLBACKS_PER_ADDRESS_PER_MINUTE, isRequestId } from './callback-body';
+import { requestReads } from '../request-reads';
 
 type Reply = { status: FreedomReplyStatus; description: string };
 type Verified = { req: PaymentRequestRow; creds: Record<string, string>; n: FreedomNotification };
@@ -30,7 +31,7 @@ export async function freedomPayCallbacks(app: FastifyInstance) {
   async function verified(request: FastifyRequest, script: string): Promise<Verified> {
     const { fields } = callbackBody(request);
     const n = readFreedomNotification(fields);
-    const req = isRequestId(n.orderId) ? await repo.byId(app.db, n.orderId) : undefined;
+    const req = isRequestId(n.orderId) ? await requestReads(app).byId(n.orderId) : undefined;
     const creds = req?.provider === 'freedompay' ? await app.providerSettings.keptCredentials(app.db, req.branchId, 'freedompay') : null;
     // Without our request there is no key to check the signature with, nor to sign an answer: nothing is proven.
     if (!req || !creds?.secret_key || !freedomSignatureValid(script, fields, creds.secret_key)) {

@@ -154,6 +154,27 @@ describe('/pay/:id', () => {
     expect(gets()).toBe(first + 1);
   }, 10_000);
 
+  it("told 'paid' by the live stream, the page shows it at once, before its read of the request returns", async () => {
+    const card = { provider: 'cloudpayments' as const, qr_payload: null, pay_url: 'https://pay.example/widget/1' };
+    api([request(card)]);
+    // From the event on, the page's read of its request never returns.
+    const stub = vi.mocked(globalThis.fetch as (req: Request) => Promise<Response>);
+    const serve = stub.getMockImplementation()!;
+    let hold = false;
+    stub.mockImplementation((req: Request) =>
+      hold && new URL(req.url).pathname.endsWith(ID) ? new Promise<Response>(() => {}) : serve(req),
+    );
+    renderPage();
+    await screen.findByTestId('pay-go');
+    hold = true;
+    // Without a status the event is a hint: the page waits for its read.
+    act(() => emitLiveEvent('payment', { request_id: ID }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('pay-state-paid')).toBeNull();
+    act(() => emitLiveEvent('payment', { request_id: ID, status: 'paid' }));
+    expect(await screen.findByTestId('pay-state-paid', undefined, { timeout: 1000 })).toBeTruthy();
+  });
+
   it('when the live stream opens again (it may have missed a change), an open request is read again', async () => {
     const card = { provider: 'cloudpayments' as const, qr_payload: null, pay_url: 'https://pay.example/widget/1' };
     api([request(card), request({ ...card, status: 'failed' })]);

@@ -9,7 +9,12 @@ import { describeApiError } from '../../../lib/api/errors';
 import { useLiveEvent } from '../../../lib/session/live-events';
 import { useGetWaitingQuery } from '../../../lib/api/waiting-api';
 import { notify } from '../../../lib/ui/toast';
-import { useCancelPaymentRequestMutation, useCreatePaymentRequestMutation, useGetPaymentRequestQuery } from '../api/payments-api';
+import {
+  paymentsApi,
+  useCancelPaymentRequestMutation,
+  useCreatePaymentRequestMutation,
+  useGetPaymentRequestQuery,
+} from '../api/payments-api';
 import { OpenRequest } from '../components/open-request';
 import { PaySummary } from '../components/pay-summary';
 import { ProviderPicker } from '../components/provider-picker';
@@ -48,8 +53,13 @@ export default function PayPage() {
   });
   const request = q.data;
   // Pushed, not polled: the live stream says when this request changed (or that it was away), and it is read at once.
+  // The status the change left (`paid` from a settlement) is shown as soon as it is told; the read fills in the rest
+  // (the receipt's number).
   useLiveEvent('payment', (event) => {
-    if (event.request_id === id) void q.refetch();
+    if (event.request_id !== id) return;
+    const { status } = event;
+    if (status) dispatch(paymentsApi.util.updateQueryData('getPaymentRequest', id, (draft) => void (draft.status = status)));
+    void q.refetch();
   });
   useLiveEvent('resync', () => {
     if (open) void q.refetch();
