@@ -159,6 +159,19 @@ function processCpuMs(pid) {
   }
 }
 
+/** The kernel's count of connections dropped from full accept queues (machine-wide; NaN where it cannot be read). */
+function listenOverflows() {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
+    const names = lines[0].split(/\s+/);
+    return Number(lines[1].split(/\s+/)[names.indexOf('ListenOverflows')]);
+  } catch {
+    return NaN;
+  }
+}
+
 /** Reads one request as the pay page does: whether it is paid (the body is always consumed). */
 async function readPaid(base, headers, id) {
   const res = await fetch(`${base}/api/payments/requests/${id}`, { headers });
@@ -288,6 +301,8 @@ async function main() {
       pollers = requests.map((r, i) => pollUntilPaid(server.base, headers[i], r.id, Math.random() * POLL_MS, deadline));
       await sleep(Math.max(0, fireAt - performance.now()));
     }
+    const callsBefore = fake.calls.length;
+    const overflowsBefore = listenOverflows();
     const cpuBefore = processCpuMs(server.child.pid);
     const sent = new Array(N);
     const answered = new Array(N);
@@ -320,6 +335,16 @@ async function main() {
       ? summary(seen.map((s, i) => (s.at === null ? null : Math.max(0, s.at - sent[i]))).filter((t) => t !== null))
       : { p50: NaN, p95: NaN, p99: NaN, max: NaN };
     const burst = (Math.max(...answered) - Math.min(...sent)) / 1000;
+    const overflows = listenOverflows() - overflowsBefore;
+    // Where the time went: when the server's status queries reached the fake (it verifies each Pay before settling).
+    const firstSent = Math.min(...sent);
+    const asked = summary(
+      fake.calls
+        .slice(callsBefore)
+        .filter((c) => c.path === '/payments/get')
+        .map((c) => c.at - firstSent),
+    );
+    const answeredAt = summary(answered.map((t) => t - firstSent));
 
     const c = await connect(url);
     const one = async (sql) => (await c.query(sql)).rows[0];
@@ -338,6 +363,9 @@ async function main() {
     log(`journal ${journal.n} rows for ${journal.requests} requests; ${paid.n} paid; ${mismatched.n} balances off the journal`);
     log(`server CPU ${(serverCpu / N).toFixed(2)} ms per Pay (with its page's reads)`);
     log(`burst ${burst.toFixed(1)} s; Pay answered p50 ${settle.p50.toFixed(0)} ms, p99 ${settle.p99.toFixed(0)}; resent ${resent}`);
+    log(
+      `from the first Pay: status asked p50 ${asked.p50.toFixed(0)} ms, p99 ${asked.p99.toFixed(0)}; answered p50 ${answeredAt.p50.toFixed(0)}, p99 ${answeredAt.p99.toFixed(0)}; listen overflows ${overflows}`,
+    );
     const toldAt =
       PAGES && MODE === 'live'
         ? summary(seen.map((s, i) => (s.told === null ? null : Math.max(0, s.told - sent[i]))).filter((t) => t !== null))
@@ -386,10 +414,13 @@ query to the fake (\`payments/get\`), then settled in one transaction. ${pagesTe
 | kept balances differing from the journal | ${mismatched.n} |
 | settled exactly once | **${exactlyOnce ? 'yes' : 'NO'}** |
 | the whole burst answered in | ${burst.toFixed(1)} s |
+| connections the kernel dropped from a full accept queue during the burst (\`TcpExtListenOverflows\`) | ${Number.isNaN(overflows) ? 'not read' : overflows} |
 | the API process's CPU time from the first Pay until the last page read 'paid', per Pay | ${(serverCpu / N).toFixed(2)} ms |
 
 | time from the provider's confirmation (ms) | p50 | p95 | p99 | max |
 |---|---:|---:|---:|---:|
+| from the first Pay sent: the server's status query reaching the fake (after its HTTP, signature and read) | ${ms(asked.p50)} | ${ms(asked.p95)} | ${ms(asked.p99)} | ${ms(asked.max)} |
+| from the first Pay sent: its answer (after its settlement's commit) | ${ms(answeredAt.p50)} | ${ms(answeredAt.p95)} | ${ms(answeredAt.p99)} | ${ms(answeredAt.max)} |
 | to its Pay answered \`{"code":0}\` (settled: the answer comes after the commit; a resent one from its first sending) | ${ms(settle.p50)} | ${ms(settle.p95)} | ${ms(settle.p99)} | ${ms(settle.max)} |
 ${toldAt ? `| to the customer's page told through its live stream (\`payment\` event) | ${ms(toldAt.p50)} | ${ms(toldAt.p95)} | ${ms(toldAt.p99)} | ${ms(toldAt.max)} |\n` : ''}| to the customer's page showing 'paid' (${pagesLabel}) | ${ms(screen.p50)} | ${ms(screen.p95)} | ${ms(screen.p99)} | ${ms(screen.max)} |
 ${readBack ? `| to the page's read of the whole request returning 'paid' (the receipt's number; after being told) | ${ms(readBack.p50)} | ${ms(readBack.p95)} | ${ms(readBack.p99)} | ${ms(readBack.max)} |\n` : ''}

@@ -157,6 +157,21 @@ async function waitReady(url, server, logs, seconds) {
   fail(`/api/health/ready did not answer 200 within ${seconds} s:\n${logs()}`);
 }
 
+/**
+ * The server's accept queue holds a burst (apps/api/src/server.ts: 4096, capped by net.core.somaxconn): with Node's
+ * default of 511, 1,000 notifications at once lost SYNs and waited 1 s each. `ss` shows a listening socket's queue
+ * size as its Send-Q.
+ */
+function checkBacklog(port) {
+  const ss = spawnSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' });
+  if (ss.error) return say(`ss is missing: the accept queue was not checked (${ss.error.message})`);
+  const sendQ = Number(ss.stdout.trim().split(/\s+/)[2]);
+  const cap = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+  const want = Math.min(4096, cap);
+  if (sendQ !== want) fail(`the server listens with an accept queue of ${sendQ}, not ${want} (ss: ${ss.stdout.trim()})`);
+  say(`accept queue ${sendQ} (net.core.somaxconn ${cap})`);
+}
+
 async function call(url, path, { method = 'GET', token, body } = {}) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -216,6 +231,7 @@ async function main() {
     const logs = () => output.trim().split('\n').slice(-40).join('\n');
     await waitReady(url, server, logs, 180);
     say('ready');
+    checkBacklog(new URL(url).port);
 
     const phone = '+77019990011';
     const password = `Image-${randomBytes(9).toString('base64url')}`;

@@ -28,7 +28,7 @@ export function nginxServers(
   swap('server api-2:3000 ', `server 127.0.0.1:${opts.api[1]} `);
   swap('listen 80;', `listen 127.0.0.1:${opts.http};`);
   // nginx before 1.25.1 (Debian 12 has 1.22) knows HTTP/2 only as a listen parameter, not the `http2 on` directive.
-  swap('listen 443 ssl;', `listen 127.0.0.1:${opts.https} ssl${opts.http2On ? '' : ' http2'};`);
+  swap('listen 443 ssl backlog=4096;', `listen 127.0.0.1:${opts.https} ssl backlog=4096${opts.http2On ? '' : ' http2'};`);
   swap('http2 on;', opts.http2On ? 'http2 on;' : '# http2: on the listen line (nginx < 1.25.1)');
   swap('/etc/nginx/certs/fullchain.pem', opts.cert);
   swap('/etc/nginx/certs/privkey.pem', opts.key);

@@ -46,7 +46,7 @@ export class FakeCloudPayments {
   }
 
   async start(port = 0) {
-    await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    await new Promise((resolve) => this.server.listen({ port, host: '127.0.0.1', backlog: 4096 }, resolve));
     this.url = `http://127.0.0.1:${this.server.address().port}`;
     return this.url;
   }
@@ -226,7 +226,7 @@ export class FakeCloudPayments {
     }
 
     const expected = `Basic ${Buffer.from(`${this.publicId}:${this.apiSecret}`).toString('base64')}`;
-    this.calls.push({ path: url.pathname, body });
+    this.calls.push({ path: url.pathname, body, at: performance.now() });
     if (req.headers.authorization !== expected) return send(401, { Success: false, Message: 'Authorization has been denied' });
     if (this.mode === 'hang') return; // never answers
     if (this.mode === 'error') return send(500, { Success: false, Message: 'Internal error' });

@@ -62,7 +62,7 @@ export class FakeFreedomPay {
   }
 
   async start(port = 0) {
-    await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    await new Promise((resolve) => this.server.listen({ port, host: '127.0.0.1', backlog: 4096 }, resolve));
     this.url = `http://127.0.0.1:${this.server.address().port}`;
     return this.url;
   }

@@ -32,7 +32,7 @@ export class FakeKaspi {
     this.server = tls
       ? createTlsServer({ key: tls.key, cert: tls.cert, ca: tls.ca, requestCert: true, rejectUnauthorized: true }, handler)
       : createServer(handler);
-    await new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    await new Promise((resolve) => this.server.listen({ port, host: '127.0.0.1', backlog: 4096 }, resolve));
     this.url = `${tls ? 'https' : 'http'}://127.0.0.1:${this.server.address().port}`;
     return this.url;
   }

@@ -7,6 +7,9 @@ import { buildApp } from './app';
 import { codesRepository } from './modules/auth/codes-repository';
 import { discardPendingWork, drillLines } from './restore-drill';
 
+/** The accept queue of the listening socket (see the listen below). */
+const LISTEN_BACKLOG = 4096;
+
 /** Starts the API (and the built web app): parse config, open and migrate the database, seed, listen, shut down gracefully. */
 async function main() {
   let config;
@@ -78,7 +81,10 @@ async function main() {
   // Not on a drill copy: its references are yesterday's, and the uploads may be the bucket in service.
   if (!drill) setInterval(sweep, 3600 * 1000).unref();
 
-  await app.listen({ port: config.port, host: config.host });
+  // A burst of new connections (a provider's 1,000 payment notifications, pages reconnecting after a deploy) must
+  // not overflow the accept queue: Node's default of 511 drops the rest's SYNs, and each client then waits for
+  // TCP's 1 s retransmission (bench/results/online-confirmations.md). The kernel caps it at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
