@@ -20,7 +20,8 @@
  *        BENCH_SERVER_JS: another build to compare; BENCH_SERVER_ARGS: Node flags for the server, e.g. --cpu-prof)
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -139,13 +140,30 @@ async function pollUntilPaid(base, headers, id, phase, deadline) {
   await sleep(phase);
   let polls = 0;
   for (;;) {
-    const res = await fetch(`${base}/api/payments/requests/${id}`, { headers });
+    const paid = await readPaid(base, headers, id).catch(() => false);
     polls++;
     const at = performance.now();
-    if (res.status === 200 && (await res.json()).data.status === 'paid') return { at, polls };
-    if (res.status !== 200) await res.arrayBuffer();
+    if (paid) return { at, polls };
     if (at > deadline) return { at: null, polls };
     await sleep(POLL_MS);
+  }
+}
+
+/** CPU time of every `postgres` process of this machine so far, in ms (the bench's server is local; NaN elsewhere). */
+function postgresCpuMs() {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(pid)) || 0;
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
   }
 }
 
@@ -172,14 +190,38 @@ function listenOverflows() {
   }
 }
 
-/** Reads one request as the pay page does: whether it is paid (the body is always consumed). */
+/**
+ * The pages' HTTP: node:http on kept-alive connections, not fetch. The bench shares the server's two cores, and with
+ * fetch its 1,000 pages and Pays took as much CPU as the server itself (2.0–2.7 s in a 3 s burst): the client's cost
+ * was being measured as the server's delay.
+ */
+const agent = new Agent({ keepAlive: true });
+
+/** GET `url` as JSON: { status, body } (body null when it is not JSON). */
+function getJson(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        let body = null;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Reads one request as the pay page does: whether it is paid. */
 async function readPaid(base, headers, id) {
-  const res = await fetch(`${base}/api/payments/requests/${id}`, { headers });
-  if (res.status !== 200) {
-    await res.arrayBuffer();
-    return false;
-  }
-  return (await res.json()).data.status === 'paid';
+  const { status, body } = await getJson(`${base}/api/payments/requests/${id}`, headers);
+  return status === 200 && body?.data?.status === 'paid';
 }
 
 /**
@@ -189,12 +231,13 @@ async function readPaid(base, headers, id) {
  * performance.now()), when its read returned 'paid' (`readAt`), its reads, and when it was told.
  */
 async function followLive(base, headers, id, deadline) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/notifications/stream`, {
-    headers: { ...headers, accept: 'text/event-stream' },
-    signal: controller.signal,
+  // The stream on a connection of its own (an open stream holds it until the end).
+  const res = await new Promise((resolve, reject) => {
+    const req = httpGet(`${base}/api/notifications/stream`, { headers: { ...headers, accept: 'text/event-stream' } }, resolve);
+    req.on('error', reject);
   });
-  if (res.status !== 200) throw new Error(`notifications/stream: ${res.status} ${await res.text()}`);
+  if (res.statusCode !== 200) throw new Error(`notifications/stream: ${res.statusCode}`);
+  const controller = { abort: () => res.destroy() };
   let finish;
   const done = new Promise((resolve) => (finish = resolve));
   let polls = 0;
@@ -220,30 +263,22 @@ async function followLive(base, headers, id, deadline) {
   };
   timers.push(setTimeout(() => poll(), Math.random() * FALLBACK_POLL_MS));
   timers.push(setTimeout(() => end(null), Math.max(0, deadline - performance.now())));
-  void (async () => {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: closed } = await reader.read();
-        if (closed) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (/^event: payment$/m.test(block) && block.includes(`"${id}"`)) {
-            told ??= performance.now();
-            if (block.includes('"status":"paid"')) shown ??= told;
-            void read();
-          }
-        }
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('error', () => {}); // destroyed at the end
+  res.on('data', (chunk) => {
+    buffer += chunk;
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (/^event: payment$/m.test(block) && block.includes(`"${id}"`)) {
+        told ??= performance.now();
+        if (block.includes('"status":"paid"')) shown ??= told;
+        void read();
       }
-    } catch {
-      // aborted at the end
     }
-  })();
+  });
   return { done };
 }
 
@@ -303,6 +338,8 @@ async function main() {
     }
     const callsBefore = fake.calls.length;
     const overflowsBefore = listenOverflows();
+    const pgBefore = postgresCpuMs();
+    const benchBefore = process.cpuUsage();
     const cpuBefore = processCpuMs(server.child.pid);
     const sent = new Array(N);
     const answered = new Array(N);
@@ -328,6 +365,9 @@ async function main() {
     );
     const seen = await Promise.all(pollers);
     const serverCpu = processCpuMs(server.child.pid) - cpuBefore;
+    const pgCpu = postgresCpuMs() - pgBefore;
+    const benchUsage = process.cpuUsage(benchBefore);
+    const benchCpu = (benchUsage.user + benchUsage.system) / 1000;
     const accepted = answers.filter((a) => a.status === 200 && a.answer?.code === 0).length;
     const settle = summary(answered.map((t, i) => t - sent[i]));
     const missing = seen.filter((s) => s.at === null).length;
@@ -362,6 +402,7 @@ async function main() {
     const exactlyOnce = journal.n === N && journal.requests === N && paid.n === N && mismatched.n === 0;
     log(`journal ${journal.n} rows for ${journal.requests} requests; ${paid.n} paid; ${mismatched.n} balances off the journal`);
     log(`server CPU ${(serverCpu / N).toFixed(2)} ms per Pay (with its page's reads)`);
+    log(`CPU in the burst: API ${serverCpu.toFixed(0)} ms, PostgreSQL ${pgCpu.toFixed(0)} ms, the bench itself ${benchCpu.toFixed(0)} ms`);
     log(`burst ${burst.toFixed(1)} s; Pay answered p50 ${settle.p50.toFixed(0)} ms, p99 ${settle.p99.toFixed(0)}; resent ${resent}`);
     log(
       `from the first Pay: status asked p50 ${asked.p50.toFixed(0)} ms, p99 ${asked.p99.toFixed(0)}; answered p50 ${answeredAt.p50.toFixed(0)}, p99 ${answeredAt.p99.toFixed(0)}; listen overflows ${overflows}`,
@@ -416,6 +457,7 @@ query to the fake (\`payments/get\`), then settled in one transaction. ${pagesTe
 | the whole burst answered in | ${burst.toFixed(1)} s |
 | connections the kernel dropped from a full accept queue during the burst (\`TcpExtListenOverflows\`) | ${Number.isNaN(overflows) ? 'not read' : overflows} |
 | the API process's CPU time from the first Pay until the last page read 'paid', per Pay | ${(serverCpu / N).toFixed(2)} ms |
+| CPU time in that span (2 cores shared): the API / PostgreSQL / the bench itself (1,000 Pays posted, the fake's status answers, 1,000 pages) | ${serverCpu.toFixed(0)} / ${Number.isNaN(pgCpu) ? 'not read' : pgCpu.toFixed(0)} / ${benchCpu.toFixed(0)} ms |
 
 | time from the provider's confirmation (ms) | p50 | p95 | p99 | max |
 |---|---:|---:|---:|---:|
