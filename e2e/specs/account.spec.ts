@@ -3,7 +3,7 @@ import { codeFor } from '../support/outbox';
 import { uniquePhone } from '../support/fixtures';
 
 test.describe('account', () => {
-  test('profile shows the client code; your data are edited and saved', async ({ page, newCustomer }) => {
+  test('profile shows the client code; your data are edited and saved @mobile', async ({ page, newCustomer }) => {
     const account = await newCustomer();
     await openSignedIn(page, account.token, '/profile');
     await expect(page.getByText(`${account.firstName} ${account.lastName}`)).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('account', () => {
     await expect(page.getByLabel('Филиал выдачи').locator('option:checked')).toHaveText('Бишкек — Чуй');
   });
 
-  test('phone change: a code to the current number, then the new number proven by its own code', async ({
+  test('phone change: a code to the current number, then the new number proven by its own code @mobile', async ({
     page,
     request,
     newCustomer,
@@ -72,7 +72,7 @@ test.describe('account', () => {
     expect(old.status()).toBe(401);
   });
 
-  test('staff see Management, admins also the Admin panel; customers get no access to /manage', async ({ page, signInAs }) => {
+  test('staff see Management, admins also the Admin panel; customers get no access to /manage @desktop', async ({ page, signInAs }) => {
     await signInAs('+77010000003', '/profile');
     await expect(page.getByTestId('entry-manage')).toBeVisible();
     await expect(page.getByTestId('entry-admin')).toHaveCount(0);

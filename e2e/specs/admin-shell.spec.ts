@@ -5,7 +5,7 @@ import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
 const isAdminChunk = (url: string) => /\/assets\/(admin-|.*admin\.json|.*-admin-)/.test(url) || /features\/admin\//.test(url);
 
 test.describe('admin area', () => {
-  test('customers and staff see "no access" at /admin and never download its code; an admin gets the area from the profile', async ({
+  test('customers and staff see "no access" at /admin and never download its code; an admin gets the area from the profile @desktop', async ({
     page,
     signInAs,
     newCustomer,
@@ -37,7 +37,7 @@ test.describe('admin area', () => {
 });
 
 test.describe('admin users', () => {
-  test('an admin finds a registered customer, makes them staff of a branch (audited); they reach /manage at that branch', async ({
+  test('an admin finds a registered customer, makes them staff of a branch (audited); they reach /manage at that branch @desktop', async ({
     page,
     request,
     signInAs,

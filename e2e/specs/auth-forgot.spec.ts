@@ -1,7 +1,7 @@
 import { codeFor } from '../support/outbox';
 import { enterCode, expect, nationalPart, test } from '../support/fixtures';
 
-test('forgot password: code → verify → new password, then sign in with it', async ({ page, newCustomer }) => {
+test('forgot password: code → verify → new password, then sign in with it @mobile', async ({ page, newCustomer }) => {
   const account = await newCustomer();
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();

@@ -28,7 +28,7 @@ test.describe('sign in and out', () => {
     await expect(page).toHaveURL(/\/auth\?next=%2Forders$/);
   });
 
-  test('a stored token signs in at start; a revoked one leaves the visitor signed out', async ({ page, request }) => {
+  test('a stored token signs in at start; a revoked one leaves the visitor signed out @desktop', async ({ page, request }) => {
     const login = await request.post('/api/auth/login', { data: { phone_number: DEMO.customer, password: DEMO_PASSWORD } });
     const token = (await login.json()).data.access.token as string;
     await page.goto('/legal/terms.html');

@@ -3,7 +3,7 @@ import { codeFor, readOutbox } from '../support/outbox';
 import { enterCode, expect, test, uniquePhone } from '../support/fixtures';
 
 test.describe('registration', () => {
-  test('validates, then walks code → verify → form and signs the new customer in', async ({ page }, testInfo) => {
+  test('validates, then walks code → verify → form and signs the new customer in @mobile', async ({ page }, testInfo) => {
     test.setTimeout(120_000); // every validation step, the API's password rule included, on one page
     const phone = uniquePhone(testInfo.workerIndex);
     await page.goto('/auth');
@@ -65,7 +65,9 @@ test.describe('registration', () => {
     await expect(page.getByText('Астана — Сарыарка')).toBeVisible();
   });
 
-  test('a registered number goes on as a new one would: its SMS tells the owner to sign in, the verify step says so', async ({ page }) => {
+  test('a registered number goes on as a new one would: its SMS tells the owner to sign in, the verify step says so @desktop', async ({
+    page,
+  }) => {
     // The demo warehouse member's number: seeded, never sent a code by another test (both projects may send: the
     // second within the resend wait goes on to the code step without a new SMS, as anyone would).
     const phone = DEMO.warehouseStaff;
@@ -92,7 +94,7 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/auth\/forgot-code$/);
   });
 
-  test('the verify and form steps send a visitor without a flow back to the start', async ({ page }) => {
+  test('the verify and form steps send a visitor without a flow back to the start @desktop', async ({ page }) => {
     await page.goto('/auth/register-form');
     await expect(page).toHaveURL(/\/auth\/register-code$/);
     await page.goto('/auth/forgot-verify');

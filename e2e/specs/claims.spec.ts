@@ -11,7 +11,12 @@ const JPEG = Buffer.from(
 
 // Claims (issue 36, ADR 088): the customer reports a damaged parcel with a photo from its page; the branch's clerk
 // takes it, approves an amount within the cap and pays it to the balance; the customer sees it paid and the credit.
-test('a damage claim from the parcel page to a payout on the balance', async ({ page, browser, request, newCustomer }, testInfo) => {
+test('a damage claim from the parcel page to a payout on the balance @mobile', async ({
+  page,
+  browser,
+  request,
+  newCustomer,
+}, testInfo) => {
   test.setTimeout(180_000);
   const customer = await newCustomer();
   const code = uniqueCode('CL', testInfo.project.name);

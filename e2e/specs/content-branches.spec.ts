@@ -33,7 +33,7 @@ test.describe('branches', () => {
     await expect(cards.first()).toContainText('390 сом/кг');
   });
 
-  test('sorts by distance (m/km) when the user shares their location', async ({ page, context, signInAs }) => {
+  test('sorts by distance (m/km) when the user shares their location @mobile', async ({ page, context, signInAs }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(ALMATY);
     await signInAs(DEMO.customer, '/branches');
@@ -47,7 +47,7 @@ test.describe('branches', () => {
     await expect(cards.last().getByTestId('branch-distance')).toHaveText(/^1\s\d{3} км$/);
   });
 
-  test('still works when the user refuses to share their location', async ({ page, signInAs }) => {
+  test('still works when the user refuses to share their location @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/branches');
     await page.getByTestId('near-me').click();
     await expect(page.getByText('Вы не поделились местоположением, поэтому филиалы показаны в обычном порядке.')).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('branches', () => {
     await expect(page.getByTestId('branch-distance')).toHaveCount(0);
   });
 
-  test('map view without tiles: pins still open a branch, whose page has the price calculator', async ({ page, signInAs }) => {
+  test('map view without tiles: pins still open a branch, whose page has the price calculator @desktop', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/branches');
     await page.getByRole('tab', { name: 'Карта' }).click();
     await expect(page.getByTestId('branches-map')).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('branches', () => {
     await expect(page.getByRole('table')).toContainText('Воскресенье');
   });
 
-  test('switches language and theme on the branch pages', async ({ page, signInAs }) => {
+  test('switches language and theme on the branch pages @desktop', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/branches');
     await chooseLanguage(page, 'English');
     await expect(page.getByRole('heading', { level: 1, name: 'Branches' })).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('branches', () => {
     await flipTheme(page);
   });
 
-  test('an unknown branch says so', async ({ page, signInAs }) => {
+  test('an unknown branch says so @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/branches/999999');
     await expect(page.getByRole('heading', { name: 'Филиал не найден' })).toBeVisible();
     await page.getByRole('link', { name: 'Все филиалы' }).click();

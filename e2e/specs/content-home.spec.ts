@@ -31,7 +31,7 @@ test.describe('home', () => {
     await expect(page.getByTestId('news-card')).toHaveCount(3);
   });
 
-  test('copies the China address: all at once and line by line, saying "Copied"', async ({ page, context, signInAs }) => {
+  test('copies the China address: all at once and line by line, saying "Copied" @mobile', async ({ page, context, signInAs }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInAs(DEMO.customer, '/');
     const recipient = await page.getByTestId('address-line-recipient').getByTestId('address-value').innerText();
@@ -50,7 +50,7 @@ test.describe('home', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(code);
   });
 
-  test('the track box answers in place on the home page', async ({ page, signInAs }) => {
+  test('the track box answers in place on the home page @desktop', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/');
     const box = page.getByTestId('track-box');
     await box.getByTestId('track-search-input').fill('YT0000000000000');
@@ -59,7 +59,7 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('opens a news item to read, closes it, and loads more news', async ({ page, signInAs }) => {
+  test('opens a news item to read, closes it, and loads more news @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/');
     await revealDeferred(page);
     const first = page.getByTestId('news-card').first();
@@ -76,7 +76,7 @@ test.describe('home', () => {
     await expect(page.getByRole('button', { name: 'Ещё новости' })).toHaveCount(0);
   });
 
-  test('switches language and theme on the home page', async ({ page, signInAs }) => {
+  test('switches language and theme on the home page @desktop', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/');
     await expect(page.getByRole('heading', { name: 'Ваш адрес в Китае', exact: true })).toBeVisible();
     await chooseLanguage(page, 'English');

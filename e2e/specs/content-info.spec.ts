@@ -7,7 +7,7 @@ test.describe('information pages', () => {
     await offline(context, baseURL);
   });
 
-  test('prohibited items: twelve, each with its reason', async ({ page, signInAs }) => {
+  test('prohibited items: twelve, each with its reason @desktop', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/prohibited-items');
     await expect(page.getByRole('heading', { level: 1, name: 'Запрещённые товары' })).toBeVisible();
     const items = page.getByTestId('prohibited-item');
@@ -19,7 +19,7 @@ test.describe('information pages', () => {
     await flipTheme(page);
   });
 
-  test('FAQ: answers open in place; search narrows the list and says when nothing matches', async ({ page, signInAs }) => {
+  test('FAQ: answers open in place; search narrows the list and says when nothing matches @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/faq');
     const items = page.getByTestId('faq-item');
     await expect(items).toHaveCount(15);
@@ -45,7 +45,7 @@ test.describe('information pages', () => {
     await flipTheme(page);
   });
 
-  test('support: checks the form, then sends the request and says so', async ({ page, newCustomer }) => {
+  test('support: checks the form, then sends the request and says so @mobile', async ({ page, newCustomer }) => {
     const customer = await newCustomer();
     await page.goto('/legal/terms.html');
     await page.evaluate((t) => localStorage.setItem('token', t), customer.token);
@@ -77,7 +77,7 @@ test.describe('information pages', () => {
     await expect(page.getByLabel('Ваше сообщение')).toHaveValue('');
   });
 
-  test('contacts: tap-to-call and mailto from settings, and the messengers', async ({ page, signInAs }) => {
+  test('contacts: tap-to-call and mailto from settings, and the messengers @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/contacts');
     await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
     await expect(page.getByTestId('contact-phone')).toHaveAttribute('href', 'tel:+77273501010');

@@ -7,7 +7,7 @@ test.describe('free lessons', () => {
     await offline(context, baseURL);
   });
 
-  test('list, then one lesson step by step, with the step in the breadcrumbs', async ({ page, signInAs }) => {
+  test('list, then one lesson step by step, with the step in the breadcrumbs @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/free-lessons');
     await expect(page.getByRole('heading', { level: 1, name: 'Бесплатные уроки' })).toBeVisible();
     await expect(page.getByTestId('lesson-card')).toHaveCount(5);
@@ -37,7 +37,7 @@ test.describe('free lessons', () => {
     await expect(page).toHaveURL(/\/free-lessons$/);
   });
 
-  test('an unknown lesson or step', async ({ page, signInAs }) => {
+  test('an unknown lesson or step @desktop', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/free-lessons/424242');
     await expect(page.getByRole('heading', { name: 'Урок не найден' })).toBeVisible();
     await page.goto('/free-lessons/1?step=99');
@@ -45,7 +45,7 @@ test.describe('free lessons', () => {
     await expect(page.getByTestId('lesson-start')).toBeVisible();
   });
 
-  test('switches language and theme on a lesson', async ({ page, signInAs }) => {
+  test('switches language and theme on a lesson @mobile', async ({ page, signInAs }) => {
     await signInAs(DEMO.customer, '/free-lessons/1?step=2');
     await expect(page.getByRole('heading', { level: 2, name: 'Подтвердите код из SMS' })).toBeVisible();
     await chooseLanguage(page, 'English');

@@ -2,7 +2,7 @@ import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 test.describe('staff screens by place', () => {
-  test('a customer gets no access to /manage', async ({ page, newCustomer }) => {
+  test('a customer gets no access to /manage @mobile', async ({ page, newCustomer }) => {
     const customer = await newCustomer();
     await page.goto('/legal/terms.html');
     await page.evaluate((t) => localStorage.setItem('token', t), customer.token);
@@ -11,7 +11,7 @@ test.describe('staff screens by place', () => {
     await expect(page.getByTestId('manage-page')).toHaveCount(0);
   });
 
-  test('warehouse staff see warehouse works; branch staff see branch works; admins everything with a branch picker', async ({
+  test('warehouse staff see warehouse works; branch staff see branch works; admins everything with a branch picker @desktop', async ({
     page,
     signInAs,
   }) => {

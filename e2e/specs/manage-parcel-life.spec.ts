@@ -22,7 +22,7 @@ async function scan(page: Page, testId: string, code: string) {
 }
 
 test.describe('staff operations: the life of a parcel', () => {
-  test('customer saves a code → warehouse receives, dispatches → branch receives → QR hand-over → customer sees delivered and the receipt', async ({
+  test('customer saves a code → warehouse receives, dispatches → branch receives → QR hand-over → customer sees delivered and the receipt @desktop', async ({
     page,
     browser,
     request,

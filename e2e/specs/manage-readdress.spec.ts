@@ -15,7 +15,7 @@ async function parcelOnTheWay(request: APIRequestContext, customerToken: string,
   for (const step of steps) expect((await step).ok()).toBe(true);
 }
 
-test('another branch takes a parcel only with a reason; the branch it was going to reads it in its worklist', async ({
+test('another branch takes a parcel only with a reason; the branch it was going to reads it in its worklist @desktop', async ({
   page,
   request,
   newCustomer,

@@ -15,7 +15,7 @@ async function shot(page: Page, name: string, project: string) {
 }
 
 test.describe('money at the counter', () => {
-  test('three parcels, pays for two → debt at the next hand-over and in the profile → day closed → admin sees revenue and debt and exports them', async ({
+  test('three parcels, pays for two → debt at the next hand-over and in the profile → day closed → admin sees revenue and debt and exports them @desktop', async ({
     page,
     browser,
     request,

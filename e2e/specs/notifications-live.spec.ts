@@ -3,7 +3,7 @@ import { apiLogin, expect, openSignedIn, test } from '../support/fixtures';
 import { visibleBadge } from './orders-helpers';
 
 test.describe('live notifications', () => {
-  test("the customer's badge and list move without a reload when staff receive their parcel in another browser", async ({
+  test("the customer's badge and list move without a reload when staff receive their parcel in another browser @mobile", async ({
     page,
     browser,
     request,

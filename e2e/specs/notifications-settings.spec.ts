@@ -3,7 +3,7 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 const SCREENS = process.env.SCREENS_DIR;
 
 test.describe('notification channels in the profile', () => {
-  test('the profile leads to the channels; SMS is connected, Telegram and push are not; a switch turned off stays off after a reload', async ({
+  test('the profile leads to the channels; SMS is connected, Telegram and push are not; a switch turned off stays off after a reload @mobile', async ({
     page,
     newCustomer,
   }, testInfo) => {

@@ -2,7 +2,7 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 import { expectToast, orderCard, parcelFor, uniqueCode } from './orders-helpers';
 
 test.describe('order actions', () => {
-  test('rename an order, archive a delivered one, find it in the archive and restore it', async ({
+  test('rename an order, archive a delivered one, find it in the archive and restore it @mobile', async ({
     page,
     request,
     newCustomer,
@@ -50,7 +50,7 @@ test.describe('order actions', () => {
     await expect(page.getByRole('heading', { name: 'Архив пуст' })).toBeVisible();
   });
 
-  test("an archive that fails says 'Failed to archive order'", async ({ page, request, newCustomer }, testInfo) => {
+  test("an archive that fails says 'Failed to archive order' @desktop", async ({ page, request, newCustomer }, testInfo) => {
     test.setTimeout(90_000);
     const customer = await newCustomer();
     const code = uniqueCode('ARF', testInfo.project.name);

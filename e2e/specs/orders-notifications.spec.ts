@@ -2,7 +2,7 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 import { parcelFor, uniqueCode, visibleBadge } from './orders-helpers';
 
 test.describe('notifications', () => {
-  test('status changes notify the customer; opening the group reads them and the badge drops', async ({
+  test('status changes notify the customer; opening the group reads them and the badge drops @desktop', async ({
     page,
     request,
     newCustomer,

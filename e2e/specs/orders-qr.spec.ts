@@ -4,7 +4,7 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('QR code', () => {
-  test('shows the QR code with client code and name, and still shows it after an offline reload', async ({
+  test('shows the QR code with client code and name, and still shows it after an offline reload @mobile', async ({
     page,
     context,
     newCustomer,

@@ -2,7 +2,7 @@ import { expect, openSignedIn, test } from '../support/fixtures';
 import { expectToast, uniqueCode } from './orders-helpers';
 
 test.describe('tracking codes', () => {
-  test('add a tracking code, see it listed, delete it', async ({ page, newCustomer }, testInfo) => {
+  test('add a tracking code, see it listed, delete it @mobile', async ({ page, newCustomer }, testInfo) => {
     const customer = await newCustomer();
     const code = uniqueCode('TRK', testInfo.project.name);
     await openSignedIn(page, customer.token, '/orders');
@@ -40,7 +40,11 @@ test.describe('tracking codes', () => {
     await expect(page.getByRole('heading', { name: 'Сохранённых кодов пока нет' })).toBeVisible();
   });
 
-  test("a delete that fails says 'Failed to delete track code' and keeps the code", async ({ page, request, newCustomer }, testInfo) => {
+  test("a delete that fails says 'Failed to delete track code' and keeps the code @desktop", async ({
+    page,
+    request,
+    newCustomer,
+  }, testInfo) => {
     const customer = await newCustomer();
     const code = uniqueCode('DEL', testInfo.project.name);
     await request.post('/api/save-track', { headers: { authorization: `Bearer ${customer.token}` }, data: { track_code: code } });
@@ -56,7 +60,10 @@ test.describe('tracking codes', () => {
     await expect(row).toBeVisible();
   });
 
-  test('the home track box finds nothing, offers to save the code, then finds it saved', async ({ page, newCustomer }, testInfo) => {
+  test('the home track box finds nothing, offers to save the code, then finds it saved @desktop', async ({
+    page,
+    newCustomer,
+  }, testInfo) => {
     const customer = await newCustomer();
     const code = uniqueCode('HOME', testInfo.project.name);
     await openSignedIn(page, customer.token, '/');
@@ -72,7 +79,7 @@ test.describe('tracking codes', () => {
     await expect(result).toContainText('Ждём, когда посылку примет наш склад');
   });
 
-  test("paste a marketplace order list: preview the codes, save all, see each line's result", async ({
+  test("paste a marketplace order list: preview the codes, save all, see each line's result @mobile", async ({
     page,
     request,
     newCustomer,

@@ -9,7 +9,7 @@ const JPEG = Buffer.from(
 
 // Photos by kind (ADR 081): the branch's clerk adds a damage photo from the parcel view; it shows under its kind and
 // loads through its signed address. Another demo parcel than orders-browse's, which counts its photos.
-test('a clerk adds a damage photo to a parcel at the branch and sees it under Damage', async ({ page, signInAs }) => {
+test('a clerk adds a damage photo to a parcel at the branch and sees it under Damage @desktop', async ({ page, signInAs }) => {
   const code = 'ZTO77963401258';
   await signInAs(DEMO.branchStaff, '/manage?work=find');
   await page.getByTestId('find-input').fill(code);

@@ -2,7 +2,7 @@ import { DEMO } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 test.describe('shell', () => {
-  test('language switch: toast only on a real change, texts and the stored key follow', async ({ page }) => {
+  test('language switch: toast only on a real change, texts and the stored key follow @desktop', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
     await page.getByTestId('settings-button').click();
@@ -49,7 +49,7 @@ test.describe('shell', () => {
     await expect(toast).toBeHidden({ timeout: 6_000 });
   });
 
-  test('an unknown stored language falls back to ru; theme defaults to dark, switches and is kept', async ({ page }) => {
+  test('an unknown stored language falls back to ru; theme defaults to dark, switches and is kept @mobile', async ({ page }) => {
     await page.goto('/legal/terms.html');
     await page.evaluate(() => {
       localStorage.setItem('lang', 'de');
@@ -77,7 +77,10 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('guards: signed-out visitors go to /auth (replacing history), signed-in users leave the auth pages', async ({ page, signInAs }) => {
+  test('guards: signed-out visitors go to /auth (replacing history), signed-in users leave the auth pages @desktop', async ({
+    page,
+    signInAs,
+  }) => {
     await page.goto('/legal/terms.html');
     await page.goto('/profile/account');
     await expect(page).toHaveURL(/\/auth\?next=%2Fprofile%2Faccount$/);
@@ -97,7 +100,10 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('breadcrumbs: none on / and the auth pages; translated trail elsewhere; 404 for unknown labels', async ({ page, signInAs }) => {
+  test('breadcrumbs: none on / and the auth pages; translated trail elsewhere; 404 for unknown labels @desktop', async ({
+    page,
+    signInAs,
+  }) => {
     await page.goto('/auth');
     await expect(page.getByTestId('breadcrumbs')).toHaveCount(0);
 
@@ -117,7 +123,7 @@ test.describe('shell', () => {
     await expect(crumbs.getByRole('listitem')).toHaveText(['Главная', 'Уведомления', '404']);
   });
 
-  test('not-found page says why and links home', async ({ page, signInAs }) => {
+  test('not-found page says why and links home @mobile', async ({ page, signInAs }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
     await expect(page.getByText('Возможно, страница была удалена или адрес указан неверно.')).toBeVisible();

@@ -48,7 +48,7 @@ async function inTransit(request: APIRequestContext, customer: string, count: nu
 }
 
 test.describe('shelves at the branch', () => {
-  test('arrival → shelve by scan → pick list in shelf order → hand-over', async ({ page, request, newCustomer }, testInfo) => {
+  test('arrival → shelve by scan → pick list in shelf order → hand-over @desktop', async ({ page, request, newCustomer }, testInfo) => {
     test.setTimeout(180_000);
     const tag = testInfo.project.name === 'mobile' ? 'M' : 'D';
     const customer = await newCustomer();
@@ -97,7 +97,7 @@ test.describe('shelves at the branch', () => {
     expect(after.filter((s) => shelves.some((z) => z.id === s.id)).map((s) => s.parcels)).toEqual([0, 0, 0]);
   });
 
-  test('stock-take: one missing and one extra parcel, decided', async ({ page, request, newCustomer }, testInfo) => {
+  test('stock-take: one missing and one extra parcel, decided @mobile', async ({ page, request, newCustomer }, testInfo) => {
     test.setTimeout(180_000);
     const tag = testInfo.project.name === 'mobile' ? 'M' : 'D';
     const customer = await newCustomer();
