@@ -202,7 +202,9 @@ describe('paying by card', () => {
     const off = [a.c.user.id, other.c.user.id].map((user) => ctx.app.live.subscribe(user, (event) => heard.push({ user, event })));
     try {
       await fake.pay(a.id);
-      await vi.waitFor(() => expect(heard).toEqual([{ user: a.c.user.id, event: { type: 'payment', data: { request_id: a.id, status: 'paid' } } }]));
+      await vi.waitFor(() =>
+        expect(heard).toEqual([{ user: a.c.user.id, event: { type: 'payment', data: { request_id: a.id, status: 'paid' } } }]),
+      );
       // Told when it was already paid: the journal holds one row, and nobody is told again.
       await fake.notify('pay', fake.notifications.filter((n) => n.kind === 'pay').at(-1)!.fields);
       expect(await journalOf(a.id)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_REQUEST_STATUSES } from '../payments/online';
+import { PAYMENT_REQUEST_STATUSES } from '../payments/request-statuses';
 
 /**
  * What GET notifications/stream (Server-Sent Events) says to the signed-in customer's open pages. Each event names

@@ -3,6 +3,7 @@ import { ZData } from '../common/envelope';
 import { ZId } from '../common/fields';
 import { MSG } from '../common/messages';
 import { PAYMENT_METHODS } from '../orders/order-status-codes';
+import { PAYMENT_REQUEST_STATUSES } from './request-statuses';
 
 /**
  * Paying before coming (ADR 077): a customer pays online for what waits at a branch and for any debt. Each provider
@@ -21,13 +22,7 @@ export const JOURNAL_METHODS = [...PAYMENT_METHODS, ONLINE_METHOD] as const;
 export type TJournalMethod = (typeof JOURNAL_METHODS)[number];
 export const ZJournalMethod = z.enum(JOURNAL_METHODS);
 
-/**
- * A payment request's life: `open` while the customer may pay; `paid` once settled in the journal (exactly once);
- * `failed`/`expired`/`cancelled` without money; `refunded` when the money came after the counter had taken it (or the
- * parcels were gone) and was returned at once.
- */
-export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'failed', 'expired', 'cancelled', 'refunded'] as const;
-export type TPaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+export { PAYMENT_REQUEST_STATUSES, type TPaymentRequestStatus } from './request-statuses';
 
 /** How long an open request waits for the money before it expires (the provider's link lives as long). */
 export const PAYMENT_REQUEST_TTL_MINUTES = 30;

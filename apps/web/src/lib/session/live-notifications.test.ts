@@ -57,9 +57,12 @@ describe('startLiveNotifications', () => {
     await vi.waitFor(() => expect(resyncs).toBe(1));
     stream.push('event: payment\ndata: {"request_id":"r-1"}\n\n');
     stream.push('event: payment\ndata: not json\n\n');
+    // The status a settlement left travels with it; one that is not a request's status is dropped, the hint kept.
+    stream.push('event: payment\ndata: {"request_id":"r-2","status":"paid"}\n\n');
+    stream.push('event: payment\ndata: {"request_id":"r-3","status":"stolen"}\n\n');
     stream.push('event: changed\ndata: {}\n\n');
     await vi.waitFor(() => expect(dispatch).toHaveBeenCalledTimes(2));
-    expect(payments).toEqual([{ request_id: 'r-1' }]);
+    expect(payments).toEqual([{ request_id: 'r-1' }, { request_id: 'r-2', status: 'paid' }, { request_id: 'r-3' }]);
     stop();
     offPayment();
     offResync();

@@ -1,4 +1,4 @@
-import { ZLivePaymentEvent } from '@portal/contract';
+import { PAYMENT_REQUEST_STATUSES, type TLivePaymentEvent, type TPaymentRequestStatus } from '@portal/contract';
 import { env } from '../../config/env';
 import { emitLiveEvent } from './live-events';
 import { checkSession } from './session-api';
@@ -29,8 +29,11 @@ export function startLiveNotifications(dispatch: LiveDispatch, token: string): (
     if (type === 'changed') reload();
     else if (type === 'payment') {
       try {
-        const data = ZLivePaymentEvent.safeParse(JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? ''));
-        if (data.success) emitLiveEvent('payment', data.data);
+        // Read by hand, not with the contract's zod schema: the stream client is in the first bundle, zod is not.
+        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '') as Partial<TLivePaymentEvent> | null;
+        const status = PAYMENT_REQUEST_STATUSES.find((s: TPaymentRequestStatus) => s === data?.status);
+        if (typeof data?.request_id === 'string')
+          emitLiveEvent('payment', status ? { request_id: data.request_id, status } : { request_id: data.request_id });
       } catch {
         // not JSON: ignored
       }
