@@ -39,8 +39,10 @@ describe('channel pacing', () => {
   it('keeps one channel to its rate per second in a process; another channel and an unpaced one do not wait', async () => {
     const pacer = createChannelPacer({ telegram: 50, sms: 1, push: 0 }, null);
     const at = await takes([pacer], 'telegram', 26);
-    // 26 sends at 50/s: the last one 25 intervals (500 ms) after the first.
-    expect(at.at(-1)!).toBeGreaterThanOrEqual(480);
+    // 26 sends at 50/s: the first slot is taken a burst interval back, the last 480 ms after t0. A
+    // timer may fire up to 1 ms early as performance.now counts (it once read 479.6 ms), so allow 5 ms; a rate of
+    // 52/s would already end at 462 ms.
+    expect(at.at(-1)!).toBeGreaterThanOrEqual(475);
     expect(at.at(-1)!).toBeLessThan(900);
     const push = await takes([pacer], 'push', 100);
     expect(push.at(-1)!).toBeLessThan(50);
@@ -64,6 +66,6 @@ describe('channel pacing', () => {
     const pacer = createChannelPacer({ telegram: 50, sms: 0, push: 0 }, c);
     c.disconnect();
     const at = await takes([pacer], 'telegram', 11);
-    expect(at.at(-1)!).toBeGreaterThanOrEqual(180);
+    expect(at.at(-1)!).toBeGreaterThanOrEqual(175); // the last slot 180 ms past t0, less timer slack as above
   });
 });
