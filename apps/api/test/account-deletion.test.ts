@@ -5,11 +5,14 @@ import {
   notificationChannels,
   orders,
   payments,
+  pickupBookings,
+  pickupSlotCounters,
   pushSubscriptions,
   receipts,
   savedTracks,
   sessions,
   supportRequests,
+  trustedPeople,
   users,
   verificationCodes,
 } from '../src/db/schema';
@@ -134,6 +137,21 @@ describe('deleting an account: what is erased and what is kept', () => {
       body: { category: 'account', message: 'Please delete my data after pickup', contact: 'aigerim@example.kz', name: 'Aigerim' },
     });
     expect(support.status).toBe(201);
+    // Arranged for later: a booked pickup holding a slot's place, and a trusted person (both rows as their modules write them).
+    const slotStart = new Date(Date.now() + 2 * 86_400_000);
+    await db().insert(pickupSlotCounters).values({ branchId: staff.branchId, slotStart, booked: 1 });
+    await db().insert(pickupBookings).values({ userId: id, branchId: staff.branchId, slotStart, slotMinutes: 30 });
+    await db()
+      .insert(trustedPeople)
+      .values({
+        userId: id,
+        branchId: staff.branchId,
+        name: 'Dana',
+        phone: '+77019998877',
+        orderIds: [],
+        validFrom: '2026-11-30',
+        validTo: '2026-12-30',
+      });
     const parcelsBefore = await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, id));
     const paymentsBefore = await db().select({ id: payments.id }).from(payments).where(eq(payments.userId, id));
     expect(parcelsBefore).toHaveLength(2);
@@ -165,6 +183,10 @@ describe('deleting an account: what is erased and what is kept', () => {
     expect(await db().select().from(savedTracks).where(eq(savedTracks.userId, id))).toEqual([]);
     const [request] = await db().select().from(supportRequests).where(eq(supportRequests.id, support.json.data.id));
     expect(request).toMatchObject({ userId: id, contact: '', name: null });
+    // The booking is cancelled and its place back in the slot; the trusted person can no longer collect.
+    expect((await db().select().from(pickupBookings).where(eq(pickupBookings.userId, id))).map((b) => b.state)).toEqual(['cancelled']);
+    expect((await db().select().from(pickupSlotCounters).where(eq(pickupSlotCounters.slotStart, slotStart)))[0]!.booked).toBe(0);
+    expect((await db().select().from(trustedPeople).where(eq(trustedPeople.userId, id)))[0]!.revokedAt).not.toBeNull();
     // Kept, still pointing at the id.
     expect(await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, id))).toEqual(parcelsBefore);
     expect(await db().select({ id: payments.id }).from(payments).where(eq(payments.userId, id))).toEqual(paymentsBefore);

@@ -178,10 +178,14 @@ describe('the branch: prepared list, the counter, reminders', () => {
     expect(staffView.status, staffView.body).toBe(200);
     const looked = await m.lookup(staff.branch, { customer: p.user.client_code });
     expect(looked.json.data.pickup_booking).toMatchObject({ id: booked.id, fast_lane: false });
+    const taken = await counter(booked.slot_start);
     const done = await m.complete(staff.branch, { customer_id: p.user.id, order_ids: [p.id], payment_method: 'cash' });
     expect(done.status, done.body).toBe(200);
     const [row] = await ctx.database.db.select().from(pickupBookings).where(eq(pickupBookings.id, booked.id));
     expect(row!.state).toBe('collected');
+    // Collected before the slot: its place goes back, so someone else may book it.
+    expect(await counter(booked.slot_start)).toBe(taken - 1);
+    expect(await counter(booked.slot_start)).toBe(await bookedIn(booked.slot_start));
   });
 
   it('reminds once, an hour before the slot', async () => {

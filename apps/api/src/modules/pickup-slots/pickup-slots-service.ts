@@ -230,8 +230,18 @@ export const pickupSlotsService = {
     };
   },
 
-  /** The hand-over happened: the customer's booking here is collected (in the hand-over's transaction). */
+  /**
+   * The hand-over happened: the customer's booking here is collected (in the hand-over's transaction), and its place
+   * goes back to the slot, so a customer who came early leaves a later slot free for someone else.
+   */
   async collected(tx: DbOrTx, customerId: number, branchId: number, now = new Date()): Promise<void> {
-    await repo.end(tx, and(eq(pickupBookings.userId, customerId), eq(pickupBookings.branchId, branchId)), 'collected', now);
+    const ended = await repo.end(tx, and(eq(pickupBookings.userId, customerId), eq(pickupBookings.branchId, branchId)), 'collected', now);
+    for (const b of ended) await repo.release(tx, b.branchId, b.slotStart);
+  },
+
+  /** The customer deleted their account (ADR 069): their bookings are cancelled and their places given back. */
+  async forgetCustomer(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
+    for (const b of await repo.end(tx, eq(pickupBookings.userId, userId), 'cancelled', now))
+      await repo.release(tx, b.branchId, b.slotStart);
   },
 };

@@ -43,6 +43,16 @@ export const trustedRepository = {
     return row;
   },
 
+  /** The customer deleted their account (ADR 069): every grant of theirs still open ends now. */
+  async revokeAllOf(tx: DbOrTx, userId: number, now: Date): Promise<number> {
+    const rows = await tx
+      .update(trustedPeople)
+      .set({ revokedAt: now })
+      .where(and(eq(trustedPeople.userId, userId), isNull(trustedPeople.revokedAt)))
+      .returning({ id: trustedPeople.id });
+    return rows.length;
+  },
+
   /**
    * Takes one SMS send of the grant: only when not revoked, not sent within `minGapSeconds` and sent fewer than
    * `maxCount` times — one UPDATE, so of simultaneous re-sends exactly one passes.

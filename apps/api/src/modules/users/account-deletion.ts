@@ -9,8 +9,10 @@ import { loginThrottleRepository } from '../auth/login-throttle-repository';
 import { sessionsRepository } from '../auth/sessions-repository';
 import { forgetCustomerContacts } from '../notifications/forget-customer';
 import { paymentsRepository } from '../payments/payments-repository';
+import { pickupSlotsService } from '../pickup-slots/pickup-slots-service';
 import { supportsRepository } from '../supports/supports-repository';
 import { tracksLinks } from '../tracks/tracks-links';
+import { trustedRepository } from '../trusted/trusted-repository';
 import { usersRepository, type UserRow } from './users-repository';
 
 /** The phone a deleted account keeps: unique, never a number (ZPhone refuses it), so the real number is free again. */
@@ -83,6 +85,10 @@ export function createAccountDeletion(deps: { db: Db; codes: CodesService }) {
         await forgetCustomerContacts(tx, user.id);
         await tracksLinks.forgetCustomer(tx, user.id);
         await supportsRepository.forgetContact(tx, user.id);
+        // What they arranged for later ends with the account: a booked pickup's place goes back to its slot, and no one
+        // they trusted can collect in their name any more.
+        await pickupSlotsService.forgetCustomer(tx, user.id, now);
+        await trustedRepository.revokeAllOf(tx, user.id, now);
         // The audit names the account by id and client code only: the person's data is what was erased.
         await recordAudit(tx, {
           actor,
