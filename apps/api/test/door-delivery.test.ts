@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doorDeliveryFeeMinor, DOOR_CODE_MAX_ATTEMPTS, normalizePostcode, type TDoorStop } from '@portal/contract';
+import { PDFParse } from 'pdf-parse';
+import { doorDeliveryFeeMinor, DOOR_CODE_MAX_ATTEMPTS, formatMoney, normalizePostcode, toMajor, type TDoorStop } from '@portal/contract';
 import { doorDeliveries, notificationDeliveries, notifications, orders, receipts } from '../src/db/schema';
 import { calendarDate, renderMessage } from '../src/modules/notifications/notification-texts';
 import { parcelIn } from './factories';
@@ -204,6 +205,18 @@ describe('the branch and its courier', () => {
     const [receipt] = await ctx.database.db.select().from(receipts).where(eq(receipts.id, res.json.data.id));
     expect(receipt).toMatchObject({ doorFee: o.fee, total: o.stop.to_collect });
     expect(receipt!.doorCourier).toBeTruthy();
+    // The PDF receipt adds up as the screen does: the fee is a line of its own, naming the courier.
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/receipts/${receipt!.id}.pdf`,
+      headers: { authorization: `Bearer ${o.p.token}`, 'accept-language': 'ru' },
+    });
+    expect(file.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(file.rawPayload) });
+    const pdf = (await parser.getText()).text.replace(/\s+/g, ' ');
+    await parser.destroy();
+    expect(pdf).toContain(`Доставлено до двери курьером ${receipt!.doorCourier}`);
+    expect(pdf).toContain(formatMoney(toMajor(o.fee), 'KZT', 'ru').replace(/\s+/g, ' '));
     const after = (await call('GET', '/manage/day-close', { token: staff.branch })).json.data.expected.cash;
     expect(after - before).toBe(o.stop.to_collect);
     const seen = await call('GET', `/door-deliveries?order_id=${o.p.id}`, { token: o.p.token });

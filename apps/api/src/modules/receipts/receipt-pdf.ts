@@ -208,6 +208,17 @@ export function receiptPdf(receipt: TReceipt, lang: TLang, timeZone: string | un
       ],
       'regular',
     );
+  // Door delivery (ADR 094): its fee is in the total, so it is a line of its own, naming the courier as the screen does.
+  if (receipt.door_fee > 0)
+    row(
+      [
+        receipt.door_courier ? text('receipt_pdf.door', lang, { courier: receipt.door_courier }) : text('receipt_pdf.door_plain', lang),
+        '',
+        '',
+        money(toMajor(receipt.door_fee)),
+      ],
+      'regular',
+    );
   // The weight column adds up what was charged (in whole grams, the contract's one rule), as the screen does.
   const charged = receiptTotals(receipt.items.map((i) => ({ price: i.price, weight: i.weights.chargeable_weight }))).totalWeight;
   row([text('receipt_pdf.total', lang), kg(charged), '', money(receipt.total)], 'bold', 12);
