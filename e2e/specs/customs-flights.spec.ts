@@ -10,7 +10,8 @@ if (SCREENS_WIDTH) test.use({ viewport: { width: SCREENS_WIDTH, height: 800 } })
 
 /**
  * Customs on flights (issue 36, ADR 085): the warehouse downloads a flight's customs manifest (CSV) and holds one of its
- * parcels with a reason; the customer sees "held by customs" with the reason on the card; the release clears it.
+ * parcels with a reason; the customer sees "held by customs" with the reason on the card, the branch it is coming to in
+ * its worklist; the release clears it.
  */
 test('@desktop staff download a flight’s customs manifest and hold a parcel with a reason → the customer sees it held → released', async ({
   page,
@@ -75,6 +76,13 @@ test('@desktop staff download a flight’s customs manifest and hold a parcel wi
   const card = orderCard(page, code);
   await expect(card.getByTestId('order-customs-hold')).toHaveText('Задержана таможней: Запрошены документы: инвойс на телефон');
   await shot(page, 'customs-held-customer');
+
+  // The branch it is coming to finds it in the reports' worklist of held parcels, with the reason.
+  const branch = await staffPage(browser, page, '10.79.1.2', '/manage?work=reports', await apiLogin(request, DEMO.branchStaff));
+  await branch.getByTestId('worklist-kind').selectOption('customs_held');
+  const listed = branch.getByTestId('worklist-customs_held').getByTestId('worklist-row').filter({ hasText: code });
+  await expect(listed.getByTestId('worklist-note')).toHaveText('Запрошены документы: инвойс на телефон');
+  await shot(branch, 'customs-held-worklist');
 
   // Released: the card no longer shows the hold.
   await parcel.getByTestId('customs-release').click();

@@ -141,17 +141,15 @@ describe('deleting an account: what is erased and what is kept', () => {
     const slotStart = new Date(Date.now() + 2 * 86_400_000);
     await db().insert(pickupSlotCounters).values({ branchId: staff.branchId, slotStart, booked: 1 });
     await db().insert(pickupBookings).values({ userId: id, branchId: staff.branchId, slotStart, slotMinutes: 30 });
-    await db()
-      .insert(trustedPeople)
-      .values({
-        userId: id,
-        branchId: staff.branchId,
-        name: 'Dana',
-        phone: '+77019998877',
-        orderIds: [],
-        validFrom: '2026-11-30',
-        validTo: '2026-12-30',
-      });
+    await db().insert(trustedPeople).values({
+      userId: id,
+      branchId: staff.branchId,
+      name: 'Dana',
+      phone: '+77019998877',
+      orderIds: [],
+      validFrom: '2026-11-30',
+      validTo: '2026-12-30',
+    });
     const parcelsBefore = await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, id));
     const paymentsBefore = await db().select({ id: payments.id }).from(payments).where(eq(payments.userId, id));
     expect(parcelsBefore).toHaveLength(2);

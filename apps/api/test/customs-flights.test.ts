@@ -261,6 +261,35 @@ describe('held by customs', () => {
     expect((await hold(999_999_999, { reason: 'inspection' })).status).toBe(404);
   });
 
+  it('lists the held parcels for the branch they are coming to, longest held first, with the reason; released, they leave the list', async () => {
+    const p = await inTransit({}, [1, 1]);
+    expect((await hold(p.ids[0]!, { reason: 'documents', note: 'invoice for the phone' })).status).toBe(200);
+    expect((await hold(p.ids[1]!, { reason: 'inspection' })).status).toBe(200);
+    type Row = { id: number; track_code: string; client_code: string; phone_number: string; days: number; note: string };
+    const held = async (token: string, lang = 'en') => {
+      const res = await m.call('GET', '/manage/worklists/customs_held', { token, lang });
+      expect(res.status, res.body).toBe(200);
+      return (res.json.data as Row[]).filter((r) => p.ids.includes(r.id));
+    };
+    const ru = await held(staff.branch, 'ru');
+    expect(ru.map((r) => r.id)).toEqual([p.ids[0], p.ids[1]]);
+    expect(ru[0]).toMatchObject({ note: 'Запрошены документы: invoice for the phone', days: 0, client_code: p.user.client_code });
+    expect(ru[0]!.phone_number).toBe(p.user.phone_number);
+    expect(await held(staff.otherBranch)).toEqual([]);
+    expect(await held(staff.admin)).toHaveLength(2);
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/manage/reports/export?table=customs_held&format=csv&lang=en',
+      headers: { authorization: `Bearer ${staff.branch}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = csvRows(csv.body);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Reason']));
+    expect(rows.find((r) => r[0] === p.codes[0])).toEqual(expect.arrayContaining(['Documents requested: invoice for the phone']));
+    expect((await release(p.ids[0]!)).status).toBe(200);
+    expect((await held(staff.branch)).map((r) => r.id)).toEqual([p.ids[1]]);
+  });
+
   it('holds many parcels of a flight at once, each code with its outcome', async () => {
     const a = await inTransit({}, [1, 1]);
     const arrivedOne = await parcelIn(ctx, 'at_branch', {});

@@ -81,7 +81,7 @@ export type TDashboard = z.infer<typeof ZDashboard>;
 export const ZDashboardResponse = ZData(ZDashboard);
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 
-export const WORKLISTS = ['unclaimed', 'disputed', 'storage', 'debtors', 'unreachable', 'readdressed'] as const;
+export const WORKLISTS = ['unclaimed', 'disputed', 'storage', 'debtors', 'unreachable', 'readdressed', 'customs_held'] as const;
 export const ZWorklistKind = z.enum(WORKLISTS);
 export type TWorklistKind = z.infer<typeof ZWorklistKind>;
 /** How far back the `readdressed` worklist reaches. */
@@ -91,7 +91,8 @@ export const READDRESSED_DAYS = 30;
  * GET manage/worklists/{kind}: unclaimed parcels older than `days`, disputed parcels (several customers saved the code:
  * the savers' client codes and names, days since disputed), parcels past free storage, customers with debt,
  * customers a channel no longer reaches (a branch sees its own customers), and parcels addressed to the branch that
- * another branch took in the last READDRESSED_DAYS days (the taking branch, when, the reason in `note`).
+ * another branch took in the last READDRESSED_DAYS days (the taking branch, when, the reason in `note`), and parcels
+ * held by customs now (since when, the reason and staff's note in `note`; a branch sees those coming to it).
  */
 export const ZWorklistQuery = z.strictObject({
   branch_id: z.coerce.number().int().positive().optional(),
@@ -106,14 +107,14 @@ export const ZWorklistRow = z.object({
   name: z.string().nullable(),
   phone_number: z.string().nullable(),
   branch: z.string().nullable(),
-  /** received_at (unclaimed), disputed_at (disputed), storage_until (storage), the last money event (debtors) or since when unreachable. */
+  /** received_at (unclaimed), disputed_at (disputed), storage_until (storage), the last money event (debtors), since when unreachable or held. */
   date: z.string().nullable(),
   /** unreachable: the channels that no longer reach the customer. */
   channels: z.array(ZDeliveryChannel).nullable(),
   days: z.number().int().nullable(),
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
-  /** readdressed: why the other branch took the parcel (its staff's words). */
+  /** readdressed: why the other branch took the parcel (its staff's words); customs_held: the hold's reason and note. */
   note: z.string().nullable(),
 });
 export type TWorklistRow = z.infer<typeof ZWorklistRow>;
@@ -131,6 +132,7 @@ export const EXPORT_TABLES = [
   'debtors',
   'unreachable',
   'readdressed',
+  'customs_held',
 ] as const;
 export const ZExportQuery = z.strictObject({
   table: z.enum(EXPORT_TABLES),

@@ -120,6 +120,29 @@ export function exportTableOf(table: string, data: { dashboard?: TDashboard; wor
           reason: r.note,
         })),
       };
+    case 'customs_held':
+      return {
+        columns: [
+          { key: 'track_code' },
+          { key: 'client_code' },
+          { key: 'name' },
+          { key: 'phone_number' },
+          { key: 'branch' },
+          { key: 'since' },
+          { key: 'days' },
+          { key: 'reason' },
+        ],
+        rows: w.map((r) => ({
+          track_code: r.track_code,
+          client_code: r.client_code,
+          name: r.name,
+          phone_number: r.phone_number,
+          branch: r.branch,
+          since: r.date?.slice(0, 10) ?? null,
+          days: r.days,
+          reason: r.note,
+        })),
+      };
     case 'unreachable':
       return {
         columns: [

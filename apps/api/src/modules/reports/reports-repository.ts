@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { REPORT_TIME_ZONE, type TJournalMethod, type TOnlineProvider, type TOrderStatusCode } from '@portal/contract';
+import {
+  REPORT_TIME_ZONE,
+  type TCustomsHoldReason,
+  type TJournalMethod,
+  type TOnlineProvider,
+  type TOrderStatusCode,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { statusIds } from '../parcels/parcel-statuses';
 
@@ -178,6 +184,33 @@ export const reportsRepository = {
       branch_name: Record<string, string> | null;
       at: string | Date;
       reason: string;
+      days: number;
+    }>(rows);
+  },
+
+  /**
+   * Parcels held by customs now (ADR 085), longest held first, with their owners; a branch sees the parcels coming to
+   * it. Bounded by the partial index on customs_held_at.
+   */
+  async customsHeld(db: DbOrTx, branchId: number | undefined, limit: number) {
+    const rows = await db.execute(sql`
+      select o.id, o.track_code, u.client_code, u.first_name, u.last_name, u.phone_number, b.name as branch_name,
+             o.customs_held_at as at, o.customs_hold_reason as reason, o.customs_hold_note as note,
+             ${daysSince(sql`o.customs_held_at`, zoneOf(sql`b.time_zone`))} as days
+        from orders o left join users u on u.id = o.user_id left join branches b on b.id = o.branch_id
+       where o.customs_held_at is not null and ${branchIs(sql`o.branch_id`, branchId)}
+       order by o.customs_held_at asc, o.id asc limit ${limit}`);
+    return rowsOf<{
+      id: number | string;
+      track_code: string;
+      client_code: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      phone_number: string | null;
+      branch_name: Record<string, string> | null;
+      at: string | Date;
+      reason: TCustomsHoldReason | null;
+      note: string | null;
       days: number;
     }>(rows);
   },

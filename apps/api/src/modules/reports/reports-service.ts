@@ -15,6 +15,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { readMinor } from '../../db/schema/columns';
+import { customsReasonText } from '../notifications/customs-texts';
 import { reportsRepository as repo } from './reports-repository';
 
 /** Rows a worklist or export carries at most (the screen pages nothing: it shows the oldest/largest first). */
@@ -115,6 +116,21 @@ export const reportsService = {
         date: new Date(r.at).toISOString(),
         days: r.days,
         note: r.reason,
+      }));
+    }
+    if (kind === 'customs_held') {
+      const rows = await repo.customsHeld(db, opts.branchId, WORKLIST_LIMIT);
+      return rows.map((r) => ({
+        ...blank,
+        id: Number(r.id),
+        track_code: r.track_code,
+        client_code: r.client_code,
+        name: r.first_name === null ? null : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+        phone_number: r.phone_number,
+        branch: name(r.branch_name, lang) || null,
+        date: new Date(r.at).toISOString(),
+        days: r.days,
+        note: customsReasonText(r.reason ?? 'other', r.note, lang),
       }));
     }
     if (kind === 'unclaimed') {

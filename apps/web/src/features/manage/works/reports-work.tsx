@@ -3,21 +3,18 @@ import { useTranslation } from 'react-i18next';
 import {
   ONLINE_PROVIDERS,
   PAYMENT_METHODS,
-  READDRESSED_DAYS,
   sumMinor,
   toMajor,
-  WORKLISTS,
-  type TExportQuery,
   type TOnlineProvider,
   type TPaymentMethod,
   type TRevenueRow,
-  type TWorklistKind,
 } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
 import { Alert, PageSpinner } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { useDashboardQuery, useExportTableMutation, useManageContextQuery, useWorklistQuery } from '../api/manage-api';
+import { useDashboardQuery, useManageContextQuery } from '../api/manage-api';
+import { ExportButtons } from '../components/export-buttons';
 import { LineBarChart } from '../components/line-bar-chart';
+import { WorklistsPanel } from '../components/worklists-panel';
 import { errorText } from '../model/api-error';
 import { formatCount, formatDate, formatMoney } from '../model/format';
 import styles from '../manage.module.css';
@@ -38,45 +35,6 @@ const FLOWS = ['received', 'dispatched', 'arrived', 'delivered'] as const;
 /** Read on a replica this far behind or more, the screen says so (ADR 095); below it the figures are as good as live. */
 const REPLICA_LAG_SHOWN_S = 30;
 
-/** Buttons that download exactly the rows the table shows (same filters) as .xlsx or .csv. */
-function ExportButtons({ query, name }: { query: Omit<TExportQuery, 'format'>; name: string }) {
-  const { t, i18n } = useTranslation();
-  const [run, state] = useExportTableMutation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const go = async (format: 'xlsx' | 'csv') => {
-    setProblem(null);
-    try {
-      const url = await run({ ...query, format, lang: i18n.language as 'kk' | 'ru' | 'en' }).unwrap();
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${name}.${format}`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      setProblem(errorText(error, t));
-    }
-  };
-  return (
-    <div className={styles.actionsRow}>
-      <Button
-        size="sm"
-        variant="secondary"
-        loading={state.isLoading}
-        onClick={() => void go('xlsx')}
-        data-testid={`export-${query.table}-xlsx`}
-      >
-        {t('manage:reports.export_xlsx')}
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => void go('csv')} data-testid={`export-${query.table}-csv`}>
-        {t('manage:reports.export_csv')}
-      </Button>
-      {problem && <Alert kind="error">{problem}</Alert>}
-    </div>
-  );
-}
-
 function Change({ now, before }: { now: number; before: number }) {
   const { t } = useTranslation();
   if (before === 0) return <span className={styles.muted}>{t('manage:reports.prev_none')}</span>;
@@ -95,15 +53,6 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
   const chosenBranch = admin ? (scope === 'all' ? undefined : Number(scope)) : branchId;
   const filters = { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(chosenBranch ? { branch_id: chosenBranch } : {}) };
   const dash = useDashboardQuery(filters);
-  const [list, setList] = useState<TWorklistKind>('debtors');
-  const [days, setDays] = useState('14');
-  const byCustomer = list === 'debtors' || list === 'unreachable';
-  const daysN = Math.max(0, Math.min(3650, Number.parseInt(days, 10) || 0));
-  const work = useWorklistQuery({
-    kind: list,
-    ...(chosenBranch ? { branch_id: chosenBranch } : {}),
-    ...(list === 'unclaimed' ? { days: daysN } : {}),
-  });
   const d = dash.data;
 
   const flowLabels = useMemo(() => d?.flows.map((f) => formatDate(f.date, lang).slice(0, 5)) ?? [], [d, lang]);
@@ -307,86 +256,7 @@ export default function ReportsWork({ branchId, admin }: { branchId: number | un
         </>
       )}
 
-      <section className={styles.panel} data-testid="worklists">
-        <h3 className={styles.panelTitle}>{t('manage:reports.worklists')}</h3>
-        <div className={styles.filterRow}>
-          <SelectField
-            label={t('manage:reports.worklist')}
-            value={list}
-            onChange={(e) => setList(e.target.value as TWorklistKind)}
-            data-testid="worklist-kind"
-          >
-            {WORKLISTS.map((k) => (
-              <option key={k} value={k}>
-                {t(`manage:reports.list.${k}`, { days: READDRESSED_DAYS })}
-              </option>
-            ))}
-          </SelectField>
-          {list === 'unclaimed' && (
-            <TextField
-              label={t('manage:reports.older_than')}
-              inputMode="numeric"
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-              data-testid="worklist-days"
-            />
-          )}
-        </div>
-        {work.isError && <Alert kind="error">{errorText(work.error, t)}</Alert>}
-        {work.data && work.data.length === 0 && <p className={styles.muted}>{t('manage:reports.no_rows')}</p>}
-        {work.data && work.data.length > 0 && (
-          <div className={styles.tableScroll}>
-            <table className={styles.moneyTable} data-testid={`worklist-${list}`}>
-              <thead>
-                <tr>
-                  <th>{byCustomer ? t('manage:reports.customer') : t('manage:reports.parcel')}</th>
-                  <th>
-                    {list === 'unclaimed'
-                      ? t('manage:close.branch')
-                      : list === 'readdressed'
-                        ? t('manage:reports.taken_by')
-                        : list === 'disputed'
-                          ? t('manage:disputes.savers')
-                          : t('manage:reports.contact')}
-                  </th>
-                  <th className={styles.num}>{t('manage:reports.days')}</th>
-                  {list === 'readdressed' && <th>{t('manage:reports.reason')}</th>}
-                  {list === 'unreachable' && <th>{t('manage:reports.channels')}</th>}
-                  {(list === 'debtors' || list === 'storage') && (
-                    <th className={styles.num}>{list === 'debtors' ? t('manage:reports.debt') : t('manage:reports.price')}</th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {work.data.map((r) => (
-                  <tr key={r.id} data-testid="worklist-row">
-                    <td>{byCustomer ? `${r.client_code} · ${r.name}` : r.track_code}</td>
-                    <td>
-                      {list === 'unclaimed' || list === 'readdressed'
-                        ? r.branch
-                        : list === 'disputed'
-                          ? `${r.client_code ?? ''} · ${r.name ?? ''}`
-                          : list === 'unreachable'
-                            ? r.phone_number
-                            : `${r.client_code ?? ''} ${r.phone_number ?? ''}`.trim()}
-                    </td>
-                    <td className={styles.num}>{r.days}</td>
-                    {list === 'readdressed' && <td data-testid="worklist-note">{r.note}</td>}
-                    {list === 'unreachable' && <td>{(r.channels ?? []).map((c) => t(`manage:reports.channel.${c}`)).join(', ')}</td>}
-                    {(list === 'debtors' || list === 'storage') && (
-                      <td className={styles.num}>{r.amount === null ? '—' : formatMoney(toMajor(r.amount), r.currency, lang)}</td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <ExportButtons
-          query={{ table: list, ...(chosenBranch ? { branch_id: chosenBranch } : {}), ...(list === 'unclaimed' ? { days: daysN } : {}) }}
-          name={list}
-        />
-      </section>
+      <WorklistsPanel branchId={chosenBranch} />
     </div>
   );
 }
