@@ -6,6 +6,8 @@ import { Alert } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useSaveSlotRulesMutation, useSlotRulesQuery } from '../api/admin-slot-rules-api';
 import { errorText } from '../model/api-error';
+import adminStyles from '../admin.module.css';
+import styles from './places.module.css';
 
 type Row = { slot_minutes: '15' | '30'; capacity: string };
 
@@ -47,36 +49,34 @@ function SlotRulesForm({ branchId, rules }: { branchId: number; rules: TSlotRule
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} data-testid="slot-rules" style={{ display: 'grid', gap: 'var(--space-3)' }}>
-      <h2 style={{ margin: 0, fontSize: 'var(--text-lg)' }}>{t('admin:slot_rules.title')}</h2>
-      <p style={{ margin: 0, color: 'var(--color-text-subtle)' }}>{t('admin:slot_rules.lead')}</p>
+    <form className={styles.section} onSubmit={(e) => void submit(e)} data-testid="slot-rules">
+      <h2 className={styles.sectionTitle}>{t('admin:slot_rules.title')}</h2>
+      <p className={styles.hint}>{t('admin:slot_rules.lead')}</p>
       {WEEKDAYS.map((day) => (
-        <fieldset
-          key={day}
-          style={{ border: 0, padding: 0, margin: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--space-2)' }}
-          data-testid={`slot-rule-${day}`}
-        >
-          <legend style={{ fontWeight: 600, marginBottom: 'var(--space-1)' }}>{t(`content:weekday.${day}`)}</legend>
-          <SelectField
-            label={t('admin:slot_rules.length')}
-            value={rows[day]!.slot_minutes}
-            onChange={(e) => set(day, { slot_minutes: e.target.value as Row['slot_minutes'] })}
-          >
-            <option value="15">{t('admin:slot_rules.minutes', { count: 15 })}</option>
-            <option value="30">{t('admin:slot_rules.minutes', { count: 30 })}</option>
-          </SelectField>
-          <TextField
-            label={t('admin:slot_rules.capacity')}
-            inputMode="numeric"
-            maxLength={3}
-            value={rows[day]!.capacity}
-            onChange={(e) => set(day, { capacity: e.target.value })}
-            data-testid={`slot-capacity-${day}`}
-          />
+        <fieldset key={day} className={styles.methods} data-testid={`slot-rule-${day}`}>
+          <legend>{t(`content:weekday.${day}`)}</legend>
+          <div className={styles.grid3}>
+            <SelectField
+              label={t('admin:slot_rules.length')}
+              value={rows[day]!.slot_minutes}
+              onChange={(e) => set(day, { slot_minutes: e.target.value as Row['slot_minutes'] })}
+            >
+              <option value="15">{t('admin:slot_rules.minutes', { count: 15 })}</option>
+              <option value="30">{t('admin:slot_rules.minutes', { count: 30 })}</option>
+            </SelectField>
+            <TextField
+              label={t('admin:slot_rules.capacity')}
+              inputMode="numeric"
+              maxLength={3}
+              value={rows[day]!.capacity}
+              onChange={(e) => set(day, { capacity: e.target.value })}
+              data-testid={`slot-capacity-${day}`}
+            />
+          </div>
         </fieldset>
       ))}
       {note && <Alert kind={note.kind}>{note.text}</Alert>}
-      <div>
+      <div className={adminStyles.row}>
         <Button type="submit" loading={saving.isLoading} data-testid="slot-rules-save">
           {t('admin:slot_rules.save')}
         </Button>
