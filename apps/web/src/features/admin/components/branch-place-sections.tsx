@@ -21,7 +21,6 @@ const TIME_ZONES = [
   'Asia/Aqtau',
   'Asia/Oral',
   'Asia/Qyzylorda',
-  'Asia/Bishkek',
   'Asia/Tashkent',
   'Asia/Shanghai',
 ];
