@@ -41,6 +41,8 @@ test('a trusted person collects a parcel with the QR code from the SMS @mobile',
   const customer = await newCustomer();
   const code = uniqueCode('TRU', testInfo.project.name);
   const orderId = await parcelFor(request, customer, code, 'at_branch');
+  const code2 = uniqueCode('TRV', testInfo.project.name);
+  await parcelFor(request, customer, code2, 'at_branch');
   const me = (await (await request.get('/api/auth/user', { headers: auth(customer.token) })).json()).data as { client_code: string };
   const trustedPhone = uniquePhone(testInfo.workerIndex);
   const trustedName = `Алия ${trustedPhone.slice(-4)}`;
@@ -87,6 +89,16 @@ test('a trusted person collects a parcel with the QR code from the SMS @mobile',
   const shown = await pass.locator('body').innerText();
   for (const secret of [customer.phone, customer.phone.slice(2), customer.lastName, me.client_code]) expect(shown).not.toContain(secret);
 
+  // The customer adds the second parcel to the grant: the same QR code now collects both (no new SMS for the same days).
+  await person.getByTestId('trusted-edit').click();
+  await person.getByTestId('trusted-edit-form').locator(`[data-testid=trusted-parcel][data-code="${code2}"]`).check();
+  await person.getByTestId('trusted-edit-save').click();
+  await expect(page.locator('.Toastify')).toContainText('Сақталды: QR-код сол күйінде қалады');
+  await expect(person).toContainText(code2);
+  await pass.reload();
+  await expect(pass.getByTestId('trusted-pass-codes')).toContainText(code);
+  await expect(pass.getByTestId('trusted-pass-codes')).toContainText(code2);
+
   // The clerk (en) types the person's code into the scanner field: who collects for whom, then cash.
   const counter = await otherPhone(browser, page, '10.9.0.92');
   await openAs(counter, await apiLogin(request, DEMO.branchStaff), 'en', '/manage?work=handover');
@@ -96,6 +108,7 @@ test('a trusted person collects a parcel with the QR code from the SMS @mobile',
     new RegExp(`Collected by ${trustedName} \\(.+\\) for ${customer.firstName} ${customer.lastName}`),
   );
   await expect(counter.getByTestId('handover-parcels')).toContainText(code);
+  await expect(counter.getByTestId('handover-parcels')).toContainText(code2);
   if (await counter.getByTestId('payment-method-0').count()) await counter.getByTestId('payment-method-0').selectOption('cash');
   await counter.getByTestId('handover-confirm').click();
   await expect(counter.getByTestId('handover-receipt').getByTestId('receipt-collected-by')).toContainText(trustedName);

@@ -44,6 +44,15 @@ export const ZCreateTrustedRequest = z.strictObject({
 export type TCreateTrustedRequest = z.input<typeof ZCreateTrustedRequest>;
 export type TCreateTrusted = z.infer<typeof ZCreateTrustedRequest>;
 
+/**
+ * PATCH trusted/{id}: change an active grant's parcels and days. The name and phone stay (another person is a new
+ * grant); the QR link stays valid. Moving the last day later sends the person a new link (their code carries its
+ * expiry), under the re-send limits.
+ */
+export const ZUpdateTrustedRequest = ZCreateTrustedRequest.pick({ order_ids: true, valid_from: true, valid_to: true });
+export type TUpdateTrustedRequest = z.input<typeof ZUpdateTrustedRequest>;
+export type TUpdateTrusted = z.infer<typeof ZUpdateTrustedRequest>;
+
 export const ZTrustedParcel = z.object({ id: z.number().int(), track_code: z.string(), name: z.string().nullable() });
 
 /** GET trusted/parcels: the caller's parcels a trusted person may be named for (at a branch or on the way). */

@@ -43,6 +43,16 @@ export const trustedRepository = {
     return row;
   },
 
+  /** New parcels and days of a grant still open (guarded: a revoked one is not changed); the version stays. */
+  async change(tx: DbOrTx, id: number, values: { orderIds: number[]; validFrom: string; validTo: string }) {
+    const [row] = await tx
+      .update(trustedPeople)
+      .set(values)
+      .where(and(eq(trustedPeople.id, id), isNull(trustedPeople.revokedAt)))
+      .returning();
+    return row;
+  },
+
   /** The customer deleted their account (ADR 069): every grant of theirs still open ends now. */
   async revokeAllOf(tx: DbOrTx, userId: number, now: Date): Promise<number> {
     const rows = await tx

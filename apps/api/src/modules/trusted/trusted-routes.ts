@@ -11,6 +11,7 @@ import {
   ZTrustedPassResponse,
   ZTrustedPeopleResponse,
   ZTrustedPersonResponse,
+  ZUpdateTrustedRequest,
 } from '@portal/contract';
 import { requestLang } from '../../lib/request-lang';
 import { perAddressLimit } from '../../plugins/rate-limits';
@@ -82,6 +83,25 @@ export async function trustedRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send({ data: await app.trusted.create(me(request), request.body, auditActorOf(request), requestLang(request)) }),
+  );
+
+  r.patch(
+    '/trusted/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Change an active trusted person's parcels and days (the rules of naming one; name and phone stay). A later last day re-sends the link (429 trusted_sms_too_soon within a minute or past 5 sends)",
+        params: ZIdParam,
+        body: ZUpdateTrustedRequest,
+        response: { 200: ZTrustedPersonResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({
+      data: await app.trusted.update(me(request), request.params.id, request.body, auditActorOf(request), requestLang(request)),
+    }),
   );
 
   r.post(

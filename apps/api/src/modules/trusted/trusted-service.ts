@@ -12,6 +12,7 @@ import {
   type TTrustedCollector,
   type TTrustedPass,
   type TTrustedPerson,
+  type TUpdateTrusted,
 } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { TrustedPersonRow } from '../../db/schema';
@@ -97,6 +98,47 @@ export function createTrustedService(deps: TrustedDeps) {
     }
   }
 
+  /** Today in a branch's time zone (the grant's days are that branch's dates). */
+  async function todayAt(on: DbOrTx, branchId: number): Promise<string> {
+    const branch = await trustedRepository.branch(on, branchId);
+    return localDate(new Date(), branch?.timeZone ?? 'UTC');
+  }
+
+  /**
+   * The grant's rules, one owner for naming and changing it: the parcels are the caller's, open (in China, on the way
+   * or at the branch) and all for one branch (`branchId` when changing: the grant's own); the days are that branch's
+   * dates from today (or from the grant's first day kept as it was), at most TRUSTED_MAX_DAYS and not all past.
+   */
+  async function checkGrant(
+    tx: DbOrTx,
+    userId: number,
+    input: { order_ids: number[]; valid_from: string; valid_to: string },
+    keep?: { branchId: number; validFrom: string },
+  ) {
+    const wanted = [...new Set(input.order_ids)];
+    const ids = await statusIds(tx);
+    const open = new Set([ids.china_warehouse, ids.in_transit, ids.at_branch]);
+    const parcels = await trustedRepository.parcelsOf(tx, userId, wanted);
+    const branchIds = new Set(parcels.map((p) => p.branchId));
+    const [branchId] = [...branchIds];
+    if (
+      parcels.length !== wanted.length ||
+      branchIds.size !== 1 ||
+      !branchId ||
+      (keep && branchId !== keep.branchId) ||
+      parcels.some((p) => !open.has(p.statusId))
+    ) {
+      throw new AppError('trusted_parcels_invalid');
+    }
+    const today = await todayAt(tx, branchId);
+    const span = dayNumber(input.valid_to) - dayNumber(input.valid_from) + 1;
+    const fromOk = input.valid_from >= today || input.valid_from === keep?.validFrom;
+    if (!(fromOk && input.valid_to >= today && span >= 1 && span <= TRUSTED_MAX_DAYS)) {
+      throw new AppError('trusted_days_invalid', { params: { max: TRUSTED_MAX_DAYS } });
+    }
+    return { wanted, parcels, branchId, today };
+  }
+
   return {
     /** The caller's parcels a trusted person may be named for: at a branch or on the way to one. */
     async choices(userId: number, lang: TLang): Promise<TTrustedChoice[]> {
@@ -132,23 +174,9 @@ export function createTrustedService(deps: TrustedDeps) {
      * grants (counted under a per-customer lock, so a burst cannot pass the limit). The link goes by SMS.
      */
     async create(user: { id: number; language: TLang }, input: TCreateTrusted, actor: AuditActor, lang: TLang) {
-      const wanted = [...new Set(input.order_ids)];
       const row = await db.transaction(async (tx) => {
         await trustedRepository.lockCustomer(tx, user.id);
-        const ids = await statusIds(tx);
-        const open = new Set([ids.china_warehouse, ids.in_transit, ids.at_branch]);
-        const parcels = await trustedRepository.parcelsOf(tx, user.id, wanted);
-        const branchIds = new Set(parcels.map((p) => p.branchId));
-        const [branchId] = [...branchIds];
-        if (parcels.length !== wanted.length || branchIds.size !== 1 || !branchId || parcels.some((p) => !open.has(p.statusId))) {
-          throw new AppError('trusted_parcels_invalid');
-        }
-        const branch = await trustedRepository.branch(tx, branchId);
-        const today = localDate(new Date(), branch?.timeZone ?? 'UTC');
-        const span = dayNumber(input.valid_to) - dayNumber(input.valid_from) + 1;
-        if (!(input.valid_from >= today && span >= 1 && span <= TRUSTED_MAX_DAYS)) {
-          throw new AppError('trusted_days_invalid', { params: { max: TRUSTED_MAX_DAYS } });
-        }
+        const { wanted, parcels, branchId, today } = await checkGrant(tx, user.id, input);
         if ((await trustedRepository.countActive(tx, user.id, today)) >= TRUSTED_MAX_ACTIVE) {
           throw new AppError('trusted_limit', { params: { max: TRUSTED_MAX_ACTIVE } });
         }
@@ -181,6 +209,40 @@ export function createTrustedService(deps: TrustedDeps) {
         return created;
       });
       await sendLink(row, user.language);
+      return view(db, row, lang);
+    },
+
+    /**
+     * Changes an active grant's parcels and days by the same rules as naming one; the name, phone and QR code stay.
+     * Moving the last day later re-sends the link (the code carries its own expiry), under the re-send limits
+     * (trusted_sms_too_soon refuses the whole change). A hand-over reading the grant finishes first or sees the change.
+     */
+    async update(user: { id: number; language: TLang }, id: number, input: TUpdateTrusted, actor: AuditActor, lang: TLang) {
+      const { row, resend } = await db.transaction(async (tx) => {
+        await trustedRepository.lockCustomer(tx, user.id);
+        const current = await trustedRepository.byId(tx, id);
+        if (!current || current.userId !== user.id) throw new AppError('not_found');
+        if (current.revokedAt) throw new AppError('trusted_revoked');
+        if (current.validTo < (await todayAt(tx, current.branchId))) throw new AppError('trusted_expired');
+        const { wanted, parcels } = await checkGrant(tx, user.id, input, current);
+        const later = input.valid_to > current.validTo;
+        if (later && !(await trustedRepository.takeSms(tx, user.id, id, new Date(), TRUSTED_RESEND_SECONDS, TRUSTED_MAX_SMS))) {
+          throw new AppError('trusted_sms_too_soon');
+        }
+        const changed = await trustedRepository.change(tx, id, { orderIds: wanted, validFrom: input.valid_from, validTo: input.valid_to });
+        if (!changed) throw new AppError('trusted_revoked');
+        const before = await trustedRepository.parcelsOf(tx, user.id, current.orderIds);
+        await recordAudit(tx, {
+          actor,
+          action: 'trusted.update',
+          targetType: 'trusted_person',
+          targetId: id,
+          before: { codes: before.map((p) => p.trackCode), from: current.validFrom, to: current.validTo },
+          after: { codes: parcels.map((p) => p.trackCode), from: input.valid_from, to: input.valid_to },
+        });
+        return { row: changed, resend: later };
+      });
+      if (resend) await sendLink(row, user.language);
       return view(db, row, lang);
     },
 

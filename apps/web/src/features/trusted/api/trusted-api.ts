@@ -1,7 +1,7 @@
-import type { TCreateTrustedRequest, TTrustedChoice, TTrustedPass, TTrustedPerson } from '@portal/contract';
+import type { TCreateTrustedRequest, TTrustedChoice, TTrustedPass, TTrustedPerson, TUpdateTrustedRequest } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
-/** Trusted people (ADR 091): the customer's list, naming, revoking and re-sending; the public page of the SMS link. */
+/** Trusted people (ADR 091): the customer's list, naming, changing, revoking and re-sending; the public page of the SMS link. */
 export const trustedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTrusted: build.query<TTrustedPerson[], void>({
@@ -16,6 +16,10 @@ export const trustedApi = baseApi.injectEndpoints({
     }),
     createTrusted: build.mutation<TTrustedPerson, TCreateTrustedRequest>({
       query: (body) => ({ url: 'trusted', method: 'POST', body }),
+      transformResponse: (r: { data: TTrustedPerson }) => r.data,
+    }),
+    updateTrusted: build.mutation<TTrustedPerson, { id: number; body: TUpdateTrustedRequest }>({
+      query: ({ id, body }) => ({ url: `trusted/${id}`, method: 'PATCH', body }),
       transformResponse: (r: { data: TTrustedPerson }) => r.data,
     }),
     revokeTrusted: build.mutation<TTrustedPerson, number>({
@@ -38,6 +42,7 @@ export const {
   useGetTrustedQuery,
   useGetTrustedChoicesQuery,
   useCreateTrustedMutation,
+  useUpdateTrustedMutation,
   useRevokeTrustedMutation,
   useResendTrustedMutation,
   useGetTrustedPassQuery,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, deviceDate, TRUSTED_MAX_DAYS, type TTrustedPerson } from '@portal/contract';
+import { addDays, deviceDate, type TTrustedPerson } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Alert, EmptyState, ErrorState, PageSpinner } from '../../../components/ui/feedback';
@@ -17,12 +17,15 @@ import {
   useResendTrustedMutation,
   useRevokeTrustedMutation,
 } from '../api/trusted-api';
+import { EditGrant } from '../components/edit-grant';
+import { DayFields, ParcelChoices, toggled } from '../components/grant-fields';
 import { TRUSTED_TEXTS } from './texts';
 import styles from './trusted.module.css';
 
 /**
  * /orders/trusted (issue 37, ADR 091): the customer names a trusted person (name, phone) for chosen parcels and days;
- * the person gets their own QR code by SMS. The list shows each one with revoke (at once) and re-send.
+ * the person gets their own QR code by SMS. The list shows each one with change (parcels and days), revoke (at once)
+ * and re-send.
  */
 export default function TrustedPage() {
   const { t } = useTranslation();
@@ -54,8 +57,7 @@ export default function TrustedPage() {
 }
 
 function NewTrusted({ onCreated }: { onCreated: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = currentLang(i18n);
+  const { t } = useTranslation();
   const choices = useGetTrustedChoicesQuery();
   const today = deviceDate();
   const [name, setName] = useState('');
@@ -66,13 +68,6 @@ function NewTrusted({ onCreated }: { onCreated: () => void }) {
   const [problem, setProblem] = useState<{ message: string; fields?: Record<string, string[]> } | null>(null);
   const [create, creating] = useCreateTrustedMutation();
 
-  const toggle = (id: number) =>
-    setChosen((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (creating.isLoading) return;
@@ -102,48 +97,8 @@ function NewTrusted({ onCreated }: { onCreated: () => void }) {
           data-testid="trusted-name"
         />
         <PhoneField label={t('trusted:phone')} name="trusted_phone" value={phone} onChange={setPhone} error={field('phone')} />
-        <fieldset className={styles.choices} data-testid="trusted-parcels">
-          <legend>{t('trusted:parcels')}</legend>
-          {choices.data?.length === 0 && <p className={styles.muted}>{t('trusted:no_parcels')}</p>}
-          {choices.data?.map((c) => (
-            <label key={c.id} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={chosen.has(c.id)}
-                onChange={() => toggle(c.id)}
-                data-testid="trusted-parcel"
-                data-code={c.track_code}
-              />
-              <span>
-                <strong>{c.track_code}</strong> {c.name}
-                <span className={styles.muted}>
-                  {' '}
-                  · {t(`trusted:status.${c.status}`)} · {c.branch.name}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <div className={styles.days}>
-          <TextField
-            type="date"
-            label={t('trusted:from')}
-            value={from}
-            min={today}
-            onChange={(e) => setFrom(e.target.value)}
-            data-testid="trusted-from"
-          />
-          <TextField
-            type="date"
-            label={t('trusted:to')}
-            value={to}
-            min={from}
-            max={addDays(from, TRUSTED_MAX_DAYS - 1)}
-            onChange={(e) => setTo(e.target.value)}
-            data-testid="trusted-to"
-          />
-        </div>
-        <p className={styles.muted}>{formatDayRange(from, to, lang)}</p>
+        <ParcelChoices choices={choices.data} chosen={chosen} onToggle={(id) => setChosen((s) => toggled(s, id))} />
+        <DayFields from={from} to={to} min={today} onFrom={setFrom} onTo={setTo} />
         {problem && <Alert kind="error">{problem.message}</Alert>}
         <Button type="submit" loading={creating.isLoading} disabled={chosen.size === 0} data-testid="trusted-submit">
           {t('trusted:submit')}
@@ -157,6 +112,7 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [revoke, revoking] = useRevokeTrustedMutation();
   const [resend, resending] = useResendTrustedMutation();
   const act = async (run: () => Promise<{ data?: unknown; error?: unknown }>, done: string) => {
@@ -176,7 +132,16 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
         {p.phone} · {p.branch.name} · {formatDayRange(p.valid_from, p.valid_to, lang, { short: true })}
       </span>
       <span className={styles.codes}>{p.parcels.map((x) => x.track_code).join(', ')}</span>
-      {p.state === 'active' && (
+      {p.state === 'active' && editing && (
+        <EditGrant
+          person={p}
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) onChange();
+          }}
+        />
+      )}
+      {p.state === 'active' && !editing && (
         <div className={styles.actions}>
           {confirming ? (
             <>
@@ -203,6 +168,9 @@ function Person({ person: p, onChange }: { person: TTrustedPerson; onChange: () 
                 onClick={() => void act(() => resend(p.id), t('trusted:resent'))}
               >
                 {t('trusted:resend')}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)} data-testid="trusted-edit">
+                {t('trusted:edit')}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} data-testid="trusted-revoke">
                 {t('trusted:revoke')}
