@@ -37,7 +37,7 @@ import {
   writeResult,
 } from './lib.mjs';
 import { parcelFlows } from '../apps/api/src/modules/parcels/parcel-flows.ts';
-import { paymentsRepository } from '../apps/api/src/modules/payments/payments-repository.ts';
+import { rebuildKeptSums } from '../apps/api/src/modules/payments/kept-sums.ts';
 import { formatNumber } from '../packages/contract/src/common/format.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -137,7 +137,7 @@ async function fill(size) {
   // balances) are made here from them, exactly as the migrations that created those tables did.
   const kept = await openDatabase({ databaseUrl: url });
   await parcelFlows.rebuild(kept.db);
-  await paymentsRepository.rebuildKeptSums(kept.db);
+  await rebuildKeptSums(kept.db);
   await kept.close();
   const v = await connect(url);
   for (const t of [

@@ -18,7 +18,7 @@
  */
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
-import { ordersRepository } from '../apps/api/src/modules/orders/orders-repository.ts';
+import { orderPagesRepository } from '../apps/api/src/modules/orders/order-pages-repository.ts';
 import {
   connect,
   databaseExists,
@@ -227,10 +227,10 @@ async function explain(url, cursorUrl) {
     const r = await c.query(`explain (analyze, buffers, costs off) ${inlined}`);
     return r.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  const deep = ordersRepository.pageByStatusQueries(db, Number(userId), Number(statusId), { page: DEEP_PAGE, perPage: 10 });
+  const deep = orderPagesRepository.pageByStatusQueries(db, Number(userId), Number(statusId), { page: DEEP_PAGE, perPage: 10 });
   const out = { deep: await plan(deep.rows), count: await plan(deep.total) };
   if (afterId)
-    out.cursor = await plan(ordersRepository.pageByStatusQueries(db, Number(userId), Number(statusId), { afterId, perPage: 10 }).rows);
+    out.cursor = await plan(orderPagesRepository.pageByStatusQueries(db, Number(userId), Number(statusId), { afterId, perPage: 10 }).rows);
   await c.end();
   await database.close();
   return out;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ordersRepository } from '../src/modules/orders/orders-repository';
+import { orderPagesRepository } from '../src/modules/orders/order-pages-repository';
 import { client, createTestApp, login, DEMO, registerCustomer, type TestContext } from './helpers';
 import { makeOrder } from './orders-fixtures';
 
@@ -141,9 +141,9 @@ describe('GET orders/status/{statusId}/orders', () => {
     const c = await registerCustomer(ctx);
     for (let i = 0; i < 3; i += 1) await makeOrder(db, { userId: c.user.id, status: 'in_transit' });
     // A numbered page, a deep one and a cursor page: each reads the customer's index entries, never the table.
-    const first = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { page: 1, perPage: 10 });
-    const deep = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { page: 500, perPage: 10 });
-    const after = ordersRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { afterId: 1_000_000, perPage: 10 });
+    const first = orderPagesRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { page: 1, perPage: 10 });
+    const deep = orderPagesRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { page: 500, perPage: 10 });
+    const after = orderPagesRepository.pageByStatusQueries(db, c.user.id, statusId.in_transit!, { afterId: 1_000_000, perPage: 10 });
     const explain = async (q: { toSQL: () => { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = q.toSQL();
       const inlined = text.replace(/\$(\d+)/g, (_m, i: string) => String(params[Number(i) - 1]));
@@ -152,7 +152,7 @@ describe('GET orders/status/{statusId}/orders', () => {
     };
     // The numbered page as it runs (status, rows and count in one statement), first and deep.
     const numbered = (page: number) =>
-      ordersRepository.numberedPageQuery(db, { userId: c.user.id, statusId: statusId.in_transit!, limit: 11, offset: (page - 1) * 10 });
+      orderPagesRepository.numberedPageQuery(db, { userId: c.user.id, statusId: statusId.in_transit!, limit: 11, offset: (page - 1) * 10 });
     for (const q of [numbered(1), numbered(500)]) {
       const lines = await explain(q);
       expect(lines).toMatch(/Index Only Scan using orders_user_status_idx/);
@@ -393,8 +393,8 @@ describe('the order list checks the session in its own statement', () => {
     for (const id of Object.values(statusId)) {
       for (const page of [1, 2]) {
         const at = { page, perPage: 3 };
-        const plain = await ordersRepository.numberedPage(db, user.id, id, at);
-        const withSession = await ordersRepository.numberedPageWithSession(db, claims.sessionId, user.id, id, at);
+        const plain = await orderPagesRepository.numberedPage(db, user.id, id, at);
+        const withSession = await orderPagesRepository.numberedPageWithSession(db, claims.sessionId, user.id, id, at);
         expect(withSession).toMatchObject({ status: plain.status, total: plain.total });
         expect(withSession!.rows).toEqual(plain.rows);
         expect(withSession!.session.id).toBe(claims.sessionId);
@@ -402,7 +402,7 @@ describe('the order list checks the session in its own statement', () => {
       }
     }
     expect(
-      await ordersRepository.numberedPageWithSession(db, '00000000-0000-4000-8000-000000000000', user.id, statusId.in_transit!, {
+      await orderPagesRepository.numberedPageWithSession(db, '00000000-0000-4000-8000-000000000000', user.id, statusId.in_transit!, {
         page: 1,
         perPage: 3,
       }),

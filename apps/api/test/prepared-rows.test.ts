@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { withCompiledRowMapper } from '../src/db/prepared';
 import { orderStatuses, sessions, users } from '../src/db/schema';
-import { ordersRepository } from '../src/modules/orders/orders-repository';
+import { orderPagesRepository } from '../src/modules/orders/order-pages-repository';
 import { createTestApp, registerCustomer, type TestContext } from './helpers';
 import { makeOrder } from './orders-fixtures';
 
@@ -42,14 +42,16 @@ describe('prepared selects map rows as drizzle does', () => {
     const statuses = await both(db.select().from(orderStatuses).orderBy(asc(orderStatuses.position)));
     expect(statuses.mine).toEqual(statuses.drizzle);
 
-    const page = await both(ordersRepository.numberedPageQuery(db, { userId: c.user.id, statusId: status!.id, limit: 11, offset: 0 }));
+    const page = await both(orderPagesRepository.numberedPageQuery(db, { userId: c.user.id, statusId: status!.id, limit: 11, offset: 0 }));
     expect(page.mine).toHaveLength(2);
     expect(page.mine).toEqual(page.drizzle);
     expect(page.mine[0]!.order).toMatchObject({ name: 'Hat' });
     expect(page.mine[0]!.order!.receivedAt).toBeInstanceOf(Date);
 
     // Past the last page: the status row alone, its order null (the left-joined table found nothing).
-    const empty = await both(ordersRepository.numberedPageQuery(db, { userId: c.user.id, statusId: status!.id, limit: 11, offset: 10 }));
+    const empty = await both(
+      orderPagesRepository.numberedPageQuery(db, { userId: c.user.id, statusId: status!.id, limit: 11, offset: 10 }),
+    );
     expect(empty.mine).toEqual(empty.drizzle);
     expect(empty.mine).toEqual([{ status: { id: status!.id, code: 'at_branch', name: status!.name }, total: 2, order: null }]);
   });

@@ -5,6 +5,7 @@ import { STATUS_EVENT, orderLink, orderParams } from '../modules/parcels/parcel-
 import { statusIds } from '../modules/parcels/parcel-statuses';
 import { paymentsRepository } from '../modules/payments/payments-repository';
 import type { Actor, LifecycleOrderRow } from '../modules/parcels/parcel-types';
+import { parcelLoadersRepository } from '../modules/parcels/parcel-loaders-repository';
 import { parcelsRepository } from '../modules/parcels/parcels-repository';
 import { parcels } from '../modules/parcels/parcels-service';
 import type { DbOrTx } from '../db/client';
@@ -78,7 +79,7 @@ export async function insertOrder(
     at_branch: arrivedAt,
     delivered: deliveredAt,
   };
-  const id = await parcelsRepository.insertRecorded(
+  const id = await parcelLoadersRepository.insertRecorded(
     db,
     {
       userId: spec.userId,
@@ -221,14 +222,14 @@ const UNCLAIMED = [
  * archived delivered orders, hand-over receipts, unread notifications in each group, and a few unclaimed parcels.
  * Every parcel goes through the real transitions (receive, dispatch, arrive, hand over: so each receipt carries its
  * charge and card payment, ADR 060) by quiet actors — the seed writes the messages the customer got, dated when they
- * were sent — and is then moved back to when each step happened (parcelsRepository.backdate, flows moved with it).
+ * were sent — and is then moved back to when each step happened (parcelLoadersRepository.backdate, flows moved with it).
  * Their money is dated back with them (paymentsRepository.backdateReceipt). Idempotent: does nothing once the demo
  * customer has orders.
  */
 export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): Promise<void> {
   const [customer] = await db.select().from(users).where(eq(users.phoneNumber, '+77010000001')).limit(1);
   if (!customer || customer.branchId === null) return;
-  if (await parcelsRepository.hasParcelsOf(db, customer.id)) return;
+  if (await parcelLoadersRepository.hasParcelsOf(db, customer.id)) return;
   const staff = await db
     .select({ id: users.id, phone: users.phoneNumber })
     .from(users)
@@ -310,7 +311,7 @@ export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): P
     for (const { row, times, archivedAt } of replayed) {
       const { receivedAt, dispatchedAt, arrivedAt, deliveredAt } = times;
       await parcelFlows.around(tx, [row.id], () =>
-        parcelsRepository.backdate(tx, row.id, {
+        parcelLoadersRepository.backdate(tx, row.id, {
           receivedAt,
           dispatchedAt,
           arrivedAt,
@@ -362,7 +363,7 @@ export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): P
         storageUntil: null,
         archivedAt: null,
       };
-      await parcelFlows.around(tx, [row.id], () => parcelsRepository.backdate(tx, row.id, at));
+      await parcelFlows.around(tx, [row.id], () => parcelLoadersRepository.backdate(tx, row.id, at));
     }
     // Notifications in the order they were sent (groups list them newest first by id).
     notes.push(
@@ -391,7 +392,7 @@ export async function seedDemoOrders(db: DbOrTx, storePhoto?: StoreDemoPhoto): P
 }
 
 export async function unclaimedCodes(db: DbOrTx): Promise<string[]> {
-  return parcelsRepository.unclaimedAmong(
+  return parcelLoadersRepository.unclaimedAmong(
     db,
     UNCLAIMED.map((u) => u.code),
   );

@@ -1,8 +1,44 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, i18nText, tstz, updatedAt } from './columns';
 import { branches } from './geo';
-import { notifications } from './orders';
 import { users } from './users';
+
+/**
+ * A customer's notifications. New rows keep the event and its params (rendered in the recipient's current
+ * language whenever shown or sent); title/body are only for rows written before that (frozen text).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'orders' | 'news' | 'system'>().notNull(),
+    event: text('event'),
+    params: jsonb('params').$type<Record<string, unknown>>(),
+    title: text('title'),
+    body: text('body'),
+    link: text('link'),
+    /** False when the customer turned the portal off for this event: kept (other channels send it) but not listed. */
+    inPortal: boolean('in_portal').notNull().default(true),
+    /** The admin broadcast it belongs to (its progress and delivery counts are read through this). */
+    broadcastId: integer('broadcast_id'),
+    readAt: tstz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    // One notification per broadcast and recipient: the set-wise fan-out's idempotency key (ADR 096).
+    uniqueIndex('notifications_broadcast_user_uq')
+      .on(t.broadcastId, t.userId)
+      .where(sql`${t.broadcastId} is not null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
 
 /** Channels a notification can go out on besides the portal itself. */
 export type DeliveryChannel = 'sms' | 'telegram' | 'push';

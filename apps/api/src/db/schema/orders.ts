@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   bigint,
-  boolean,
   date,
   index,
   integer,
@@ -14,7 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TCustomsHoldReason, TParcelPhotoKind, TPaymentMethod } from '@portal/contract';
+import type { TCustomsHoldReason, TParcelPhotoKind } from '@portal/contract';
 import { createdAt, decimal, i18nText, minorUnits, tstz, updatedAt, version } from './columns';
 import { branches } from './geo';
 import { flights } from './flights';
@@ -221,26 +220,6 @@ export const parcelReaddresses = pgTable(
   (t) => [index('parcel_readdresses_from_idx').on(t.fromBranchId, t.at), index('parcel_readdresses_at_idx').on(t.at)],
 );
 
-/** Tracking codes a customer registered before (or after) the parcel reached the warehouse. */
-export const savedTracks = pgTable(
-  'saved_tracks',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    trackCode: text('track_code').notNull(),
-    name: text('name'),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('saved_tracks_user_code_idx').on(t.userId, t.trackCode),
-    index('saved_tracks_user_idx').on(t.userId, t.id.desc().nullsFirst()), // ORDER BY id DESC, as orders_user_status_idx
-    index('saved_tracks_code_idx').on(t.trackCode),
-  ],
-);
-
 /**
  * Storage reminders already sent: one row per parcel and (the branch's) calendar day. The primary key is the
  * idempotency key of the daily reminder job: however often and in however many processes it runs, a parcel
@@ -276,139 +255,3 @@ export const customsIdNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
-
-/** One parcel of a receipt, as it was handed over (tariff and price in minor units). */
-export interface ReceiptItemRow {
-  order_id: number;
-  track_code: string;
-  name: string;
-  weight: number;
-  /**
-   * What the chargeable weight was made of at hand-over (the line reads chargeable kg × tariff = price). Absent on
-   * receipts written before they were recorded: those charged the actual weight.
-   */
-  dimensions?: { length: number; width: number; height: number } | null;
-  volumetric_weight?: number | null;
-  volumetric_divisor?: number | null;
-  tariff: number;
-  price: number;
-  /** Paid storage days at hand-over and their fee in minor units (absent on receipts written before ADR 073). */
-  storage_days?: number;
-  storage_fee?: number;
-  /**
-   * The insurance premium charged with it (minor units, ADR 090) and the declared value it insured (minor units of
-   * declared_currency); absent on lines without insurance and on receipts written before issue 36.
-   */
-  insurance?: number;
-  declared_value?: number;
-  declared_currency?: string;
-}
-
-/** A hand-over at a branch: what was paid for which parcels, by whom. */
-export const receipts = pgTable(
-  'receipts',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
-    staffUserId: integer('staff_user_id')
-      .notNull()
-      .references(() => users.id),
-    paymentMethod: text('payment_method').$type<TPaymentMethod>(),
-    totalWeight: decimal('total_weight', { precision: 12, scale: 3 }).notNull(),
-    /** Minor units: its items' prices added as integers (the contract's receiptTotalsMinor). */
-    total: minorUnits('total').notNull(),
-    currency: text('currency').notNull(),
-    /**
-     * Minor units: the paid storage its parcels had accrued (storageFeeOn), and what staff waived of it with their
-     * reason. `total` = the items' charges (price + insurance) + storage_fee − storage_waived.
-     */
-    storageFee: minorUnits('storage_fee').notNull().default(0),
-    storageWaived: minorUnits('storage_waived').notNull().default(0),
-    storageWaiverReason: text('storage_waiver_reason'),
-    /** A trusted person collected these parcels for the customer (ADR 091): who, with their phone masked. */
-    collectedBy: jsonb('collected_by').$type<{ trusted_id: number; name: string; phone: string }>(),
-    /** Its parcels as handed over; `tariff` and `price` in minor units like every amount kept. */
-    items: jsonb('items').$type<ReceiptItemRow[]>().notNull(),
-    /** When an admin undid this hand-over (its parcels went back to the branch, its money was reversed), and why. */
-    undoneAt: tstz('undone_at'),
-    undoReason: text('undo_reason'),
-    /** A door delivery's close (ADR 094): its fee (minor units, in `total`) and the courier who delivered it. */
-    doorFee: minorUnits('door_fee').notNull().default(0),
-    doorCourier: text('door_courier'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('receipts_user_idx').on(t.userId, t.createdAt)],
-);
-
-/**
- * A customer's notifications. New rows keep the event and its params (rendered in the recipient's current
- * language whenever shown or sent); title/body are only for rows written before that (frozen text).
- */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').$type<'orders' | 'news' | 'system'>().notNull(),
-    event: text('event'),
-    params: jsonb('params').$type<Record<string, unknown>>(),
-    title: text('title'),
-    body: text('body'),
-    link: text('link'),
-    /** False when the customer turned the portal off for this event: kept (other channels send it) but not listed. */
-    inPortal: boolean('in_portal').notNull().default(true),
-    /** The admin broadcast it belongs to (its progress and delivery counts are read through this). */
-    broadcastId: integer('broadcast_id'),
-    readAt: tstz('read_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('notifications_user_idx').on(t.userId, t.id.desc()),
-    // One notification per broadcast and recipient: the set-wise fan-out's idempotency key (ADR 096).
-    uniqueIndex('notifications_broadcast_user_uq')
-      .on(t.broadcastId, t.userId)
-      .where(sql`${t.broadcastId} is not null`),
-    index('notifications_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} is null`),
-  ],
-);
-
-/** Spreadsheet imports of received parcels: preview kept until committed. */
-export const imports = pgTable('imports', {
-  id: serial('id').primaryKey(),
-  staffUserId: integer('staff_user_id')
-    .notNull()
-    .references(() => users.id),
-  fileName: text('file_name').notNull(),
-  rows: jsonb('rows').$type<unknown[]>().notNull(),
-  /** The file's non-empty lines as read (ADR 074): a new column mapping re-plans from them; rejected rows repeat them. */
-  cells: jsonb('cells').$type<unknown[]>(),
-  /** The header row's signature (import_layouts) and the mapping the rows were read with. */
-  layout: text('layout'),
-  mapping: jsonb('mapping').$type<object>(),
-  committedAt: tstz('committed_at'),
-  result: jsonb('result').$type<Record<string, unknown>>(),
-  /** The parcels the commit received (what an undo takes back). */
-  orderIds: jsonb('order_ids').$type<number[]>(),
-  /** Undone within the hour (ADR 074): its parcels removed; set once, by a guarded UPDATE. */
-  undoneAt: tstz('undone_at'),
-  undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
-
-/** A spreadsheet layout (its header row's signature) → the column mapping staff chose for it, applied next time. */
-export const importLayouts = pgTable('import_layouts', {
-  signature: text('signature').primaryKey(),
-  headers: jsonb('headers').$type<string[]>().notNull(),
-  mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: updatedAt(),
-});

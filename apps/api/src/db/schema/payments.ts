@@ -17,7 +17,7 @@ import {
 import type { TByMethod, TJournalMethod, TOnlineProvider } from '@portal/contract';
 import { createdAt } from './columns';
 import { branches } from './geo';
-import { receipts } from './orders';
+import { receipts } from './receipts';
 import { users } from './users';
 
 /**

@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from '../audit/audit';
 import { branchesRepository } from '../branches/branches-repository';
 import { onlineJournal } from '../payments/online-journal';
 import { onlineJournalRepository } from '../payments/online-journal-repository';
+import { moneyViewsRepository } from '../payments/money-views-repository';
 import { paymentsRepository } from '../payments/payments-repository';
 import { refundAttempts } from './refund-attempts';
 import { tellCustomer } from './tell-customer';
@@ -89,6 +90,6 @@ export async function refundOnlinePayment(
     return id;
   });
   if (payment.requestId) tellCustomer(app, payment.userId, payment.requestId);
-  const [view] = await paymentsRepository.paymentViews(app.db, { ids: [refundId] }, input.lang);
+  const [view] = await moneyViewsRepository.paymentViews(app.db, { ids: [refundId] }, input.lang);
   return view!;
 }

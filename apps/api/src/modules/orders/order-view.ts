@@ -1,6 +1,7 @@
 import { parcelWeights, pickText, toMajor, toMajorOrNull, type TLang, type TOrder, type TOrderStatusRef } from '@portal/contract';
 import { customsHoldOf } from '../parcels/customs-hold';
-import type { OrderCardRow, StatusRef } from './orders-repository';
+import type { OrderCardRow } from './order-cards';
+import type { StatusRef } from './orders-repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -22,7 +22,7 @@ import {
 import { requestLang } from '../../lib/request-lang';
 import { authOf } from '../auth/auth-plugin';
 import { onlinePaymentsService } from '../online-payments/online-payments-service';
-import { ordersRepository } from './orders-repository';
+import { orderPagesRepository } from './order-pages-repository';
 import { ordersService } from './orders-service';
 
 const errors = { 401: ZErrorBody, 404: ZErrorBody, 422: ZErrorBody };
@@ -97,7 +97,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       }
       // The list every customer opens: the session check, the status, the page and the count in one statement.
       const found = await app.authenticateWith(request, (sessionId, userId) =>
-        ordersRepository.numberedPageWithSession(app.db, sessionId, userId, statusId, at),
+        orderPagesRepository.numberedPageWithSession(app.db, sessionId, userId, statusId, at),
       );
       return ordersService.numberedPageView(found, caller(request), statusId, at);
     },

@@ -25,7 +25,9 @@ import { eventSentence } from '../parcels/parcel-notifications';
 import { parcels, toParcelPhotos } from '../parcels/parcels-service';
 import type { MediaUrls } from '../uploads/media-urls';
 import { paymentsService } from '../payments/payments-service';
-import { ordersRepository, type OrderCardRow, type OrderDetailsRow, type StatusRef } from './orders-repository';
+import type { OrderCardRow, OrderDetailsRow } from './order-cards';
+import { orderPagesRepository } from './order-pages-repository';
+import { ordersRepository, type StatusRef } from './orders-repository';
 import { counterAmount, type StorageTerms } from './counter-amount';
 import { statusRefs, toOrder } from './order-view';
 
@@ -135,7 +137,7 @@ export const ordersService = {
     if (after === undefined) {
       // The list every customer opens: the status, the page and the count in one statement.
       return this.numberedPageView(
-        await ordersRepository.numberedPage(db, userId, statusId, { page, perPage }),
+        await orderPagesRepository.numberedPage(db, userId, statusId, { page, perPage }),
         { userId, lang },
         statusId,
         {
@@ -147,7 +149,7 @@ export const ordersService = {
     const statuses = await refs(db, lang);
     if (!statuses.has(statusId)) throw notFound();
     const at = { afterId: decodeCursor(after, list, userId, z.tuple([ZCursorId]))[0], perPage };
-    const { rows, total } = await ordersRepository.pageByStatus(db, userId, statusId, at);
+    const { rows, total } = await orderPagesRepository.pageByStatus(db, userId, statusId, at);
     const result = cursorPage(rows, { perPage }, total, next);
     return { data: result.rows.map((r) => toOrder(r, statuses, now)), meta: result.meta };
   },
@@ -180,7 +182,7 @@ export const ordersService = {
       after === undefined
         ? { page, perPage }
         : (([micros, id]) => ({ after: { micros, id }, perPage }))(decodeCursor(after, list, userId, z.tuple([ZCursorMicros, ZCursorId])));
-    const [statuses, { rows, total }] = await Promise.all([refs(db, lang), ordersRepository.pageArchived(db, userId, at)]);
+    const [statuses, { rows, total }] = await Promise.all([refs(db, lang), orderPagesRepository.pageArchived(db, userId, at)]);
     const result = cursorPage(rows, 'page' in at ? at : { perPage }, total, (last) =>
       encodeCursor(list, userId, [last.archivedMicros, last.id]),
     );

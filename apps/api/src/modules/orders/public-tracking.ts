@@ -3,7 +3,7 @@ import { normalizeTrackCode, pickText, type TLang, type TPublicTracking } from '
 import type { DbOrTx } from '../../db/client';
 import { branches, orderStatuses, orders } from '../../db/schema';
 import { parcels } from '../parcels/parcels-service';
-import { cardColumns } from './orders-repository';
+import { cardColumns } from './order-cards';
 
 /** The answer for a code nobody received: the same shape whether someone saved it or it does not exist at all. */
 const notFound = (code: string): TPublicTracking => ({

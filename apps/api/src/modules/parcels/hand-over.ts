@@ -8,6 +8,7 @@ import { parcelFlows } from './parcel-flows';
 import { declarationKey, declarationsFor } from '../declarations/declarations-repository';
 import { move, recordEvents, tell } from './parcel-history';
 import type { Actor, LifecycleOrderRow } from './parcel-types';
+import { parcelReceiptsRepository } from './parcel-receipts-repository';
 import { parcelsRepository } from './parcels-repository';
 
 export interface HandOverInput {
@@ -106,7 +107,7 @@ export async function handOver(
     input.payments ?? (input.paymentMethod && totals.totalMinor > 0 ? [{ method: input.paymentMethod, amount: totals.totalMinor }] : []);
   const mainMethod = [...pays].sort((a, b) => b.amount - a.amount)[0]?.method ?? null;
   const paidBy = pays.filter((p) => p.amount > 0).map((p) => ({ method: p.method, amount: toMajor(p.amount) }));
-  const receiptId = await parcelsRepository.insertReceipt(
+  const receiptId = await parcelReceiptsRepository.insertReceipt(
     tx,
     {
       userId: customer.id,

@@ -2,7 +2,7 @@ import { insurancePremiumMinor, toMajor } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { declarationKey, declarationsFor } from '../declarations/declarations-repository';
 import type { LifecycleOrderRow } from './parcel-types';
-import { parcelsRepository } from './parcels-repository';
+import { insuranceRepository } from './insurance-repository';
 
 /** How a dispatched parcel's premium was fixed: the one the customer was quoted, quoted again, or none possible. */
 export type PremiumSource = 'kept' | 'requoted' | 'not_insurable';
@@ -34,14 +34,14 @@ export async function fixPremiums(tx: DbOrTx, moved: LifecycleOrderRow[]): Promi
   const insured = owned.filter((o) => declared.get(declarationKey(o))?.insured);
   if (!insured.length) {
     // A premium fixed by an earlier dispatch of the same parcel (sent back, dispatched again) is not charged twice.
-    await parcelsRepository.setInsurancePremiums(
+    await insuranceRepository.setInsurancePremiums(
       tx,
       owned.filter((o) => (o.insurancePremium ?? 0) !== 0).map((o) => ({ id: o.id, premium: 0 })),
     );
     return out;
   }
   const branchIds = [...new Set(insured.map((o) => o.branchId).filter((b): b is number => b !== null))];
-  const terms = new Map((await parcelsRepository.insuranceTerms(tx, branchIds)).map((b) => [b.id, b]));
+  const terms = new Map((await insuranceRepository.insuranceTerms(tx, branchIds)).map((b) => [b.id, b]));
   for (const o of insured) {
     const d = declared.get(declarationKey(o))!;
     const branch = o.branchId !== null ? terms.get(o.branchId) : undefined;
@@ -59,7 +59,7 @@ export async function fixPremiums(tx: DbOrTx, moved: LifecycleOrderRow[]): Promi
       out.set(o.id, { ...fixed, premium: 0, source: 'not_insurable' });
     }
   }
-  await parcelsRepository.setInsurancePremiums(
+  await insuranceRepository.setInsurancePremiums(
     tx,
     owned
       .map((o) => ({ id: o.id, premium: out.get(o.id)?.premium ?? 0, was: o.insurancePremium ?? 0 }))

@@ -1,15 +1,17 @@
-import { and, asc, between, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { priceStepMinor } from '@portal/contract';
 import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, orderEvents, orders, orderStatuses, parcelReaddresses, receipts, storageReminders } from '../../db/schema';
+import { orderEvents, orders, parcelReaddresses } from '../../db/schema';
 import type { LifecycleOrderRow, OwnerSource } from './parcel-types';
 
 /**
- * The parcels module's tables, the only code that reads or writes them for the module: `orders` (the parcels),
- * `order_events` (their history), `parcel_readdresses`, `receipts` (hand-overs) and `storage_reminders`. The transitions (one file each)
- * hold the rules and call these functions inside the caller's transaction; `parcel-flows.ts` keeps the counts per day
+ * The parcels themselves: `orders` and their history (`order_events`, `parcel_readdresses`), read and written only
+ * here and by the module's other repositories — hand-overs' receipts (`parcel-receipts-repository.ts`), dispatch's
+ * insurance premiums (`insurance-repository.ts`), storage reminders (`storage-reminders-repository.ts`) and the
+ * loaders' writes of the seed and fixtures (`parcel-loaders-repository.ts`). The transitions (one file each) hold
+ * the rules and call these functions inside the caller's transaction; `parcel-flows.ts` keeps the counts per day
  * beside them. Every write that changes a parcel answers `lifecycleColumns`.
  */
 
@@ -39,16 +41,6 @@ export type ParcelRow = typeof orders.$inferSelect;
 export type ParcelInsert = typeof orders.$inferInsert;
 export type ParcelSet = PgUpdateSetSource<typeof orders>;
 export type ParcelEventInsert = typeof orderEvents.$inferInsert;
-export type ReceiptInsert = typeof receipts.$inferInsert;
-export type ReceiptRow = typeof receipts.$inferSelect;
-export type Backdated = {
-  receivedAt: Date;
-  dispatchedAt: Date | null;
-  arrivedAt: Date | null;
-  deliveredAt: Date | null;
-  storageUntil: string | null;
-  archivedAt: Date | null;
-};
 
 /**
  * Lock keys (pg_advisory_xact_lock(class, id), ADR 021): receipts as a whole (an import commit holds it exclusively,
@@ -99,41 +91,6 @@ export const parcelsRepository = {
   /** Owned parcels among `where`, on the flight's branches when there is one (dispatch's choice). */
   dispatchable(where: SQL, flightBranchIds?: number[]): SQL {
     return and(where, isNotNull(orders.userId), flightBranchIds ? inArray(orders.branchId, flightBranchIds) : undefined)!;
-  },
-
-  /** The insurance terms and currency of branches (dispatch re-quotes with them, ADR 090). */
-  async insuranceTerms(tx: DbOrTx, branchIds: number[]) {
-    if (!branchIds.length) return [];
-    return tx
-      .select({
-        id: branches.id,
-        currency: branches.currency,
-        rateBp: branches.insuranceRateBp,
-        minPremium: branches.insuranceMinPremium,
-        maxValue: branches.insuranceMaxValue,
-      })
-      .from(branches)
-      .where(inArray(branches.id, branchIds));
-  },
-
-  /** Fixes dispatched parcels' premiums (minor units) in one statement; answers the ids written. */
-  async setInsurancePremiums(tx: DbOrTx, premiums: { id: number; premium: number }[]): Promise<number[]> {
-    if (!premiums.length) return [];
-    const cases = sql.join(
-      premiums.map((p) => sql`when ${p.id}::int then ${String(p.premium)}::bigint`),
-      sql` `,
-    );
-    const rows = await tx
-      .update(orders)
-      .set({ insurancePremium: sql`case ${orders.id} ${cases} end` })
-      .where(
-        inArray(
-          orders.id,
-          premiums.map((p) => p.id),
-        ),
-      )
-      .returning({ id: orders.id });
-    return rows.map((r) => r.id);
   },
 
   byIds(ids: number[]): SQL {
@@ -250,42 +207,6 @@ export const parcelsRepository = {
     return row;
   },
 
-  async lockReceipt(tx: Tx, id: number): Promise<ReceiptRow | undefined> {
-    const [row] = await tx.select().from(receipts).where(eq(receipts.id, id)).for('update');
-    return row;
-  },
-
-  /** The delivered parcels of a receipt, locked in id order. */
-  async lockReceiptParcels(tx: Tx, receiptId: number, deliveredId: number): Promise<number[]> {
-    const rows = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.receiptId, receiptId), eq(orders.statusId, deliveredId)))
-      .orderBy(orders.id)
-      .for('update');
-    return rows.map((r) => r.id);
-  },
-
-  /** Delivered parcels back to the branch: delivered_at and the receipt cleared. */
-  async backToBranch(tx: DbOrTx, ids: number[], statuses: { delivered: number; atBranch: number }, updatedAt: Date) {
-    return tx
-      .update(orders)
-      .set({ statusId: statuses.atBranch, deliveredAt: null, receiptId: null, updatedAt })
-      .where(and(inArray(orders.id, ids), eq(orders.statusId, statuses.delivered)))
-      .returning(lifecycleColumns);
-  },
-
-  async markReceiptUndone(tx: DbOrTx, id: number, reason: string): Promise<void> {
-    await tx.update(receipts).set({ undoneAt: new Date(), undoReason: reason }).where(eq(receipts.id, id));
-  },
-
-  /** A hand-over's receipt, and its parcels pointed at it. */
-  async insertReceipt(tx: DbOrTx, values: ReceiptInsert, parcelIds: number[]): Promise<number> {
-    const [receipt] = await tx.insert(receipts).values(values).returning({ id: receipts.id });
-    await tx.update(orders).set({ receiptId: receipt!.id }).where(inArray(orders.id, parcelIds));
-    return receipt!.id;
-  },
-
   /** History rows (one statement with one parameter, however many). */
   async insertEvents(tx: DbOrTx, rows: ParcelEventInsert[]): Promise<void> {
     await bulkInsert(tx, orderEvents, rows);
@@ -345,94 +266,6 @@ export const parcelsRepository = {
       .from(orders)
       .where(inArray(orders.flightId, flightIds))
       .groupBy(orders.flightId, orders.branchId);
-  },
-
-  /** Owned, unarchived parcels at a branch whose free storage ends between `from` and `to` (storage reminders). */
-  async storageDue(db: DbOrTx, from: string, to: string) {
-    return db
-      .select({
-        id: orders.id,
-        userId: orders.userId,
-        trackCode: orders.trackCode,
-        name: orders.name,
-        weight: orders.weight,
-        price: orders.price,
-        currency: orders.currency,
-        storageUntil: orders.storageUntil,
-        storageFeePerDay: orders.storageFeePerDay,
-        branchName: branches.name,
-        timeZone: branches.timeZone,
-      })
-      .from(orders)
-      .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
-      .innerJoin(branches, eq(branches.id, orders.branchId))
-      .where(
-        and(
-          eq(orderStatuses.code, 'at_branch'),
-          isNotNull(orders.userId),
-          isNull(orders.archivedAt),
-          between(orders.storageUntil, from, to),
-        ),
-      );
-  },
-
-  /** Reminders not sent yet (primary key parcel + day: the job's idempotency key); answers the parcels inserted now. */
-  async insertReminders(tx: DbOrTx, rows: (typeof storageReminders.$inferInsert)[]): Promise<Set<number>> {
-    const fresh = await tx.insert(storageReminders).values(rows).onConflictDoNothing().returning({ orderId: storageReminders.orderId });
-    return new Set(fresh.map((r) => r.orderId));
-  },
-
-  /** Whether the customer has any parcel (the demo seed runs once). */
-  async hasParcelsOf(db: DbOrTx, userId: number): Promise<boolean> {
-    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
-    return row !== undefined;
-  },
-
-  /** Which of these codes are parcels nobody owns. */
-  async unclaimedAmong(db: DbOrTx, codes: string[]): Promise<string[]> {
-    const rows = await db
-      .select({ code: orders.trackCode })
-      .from(orders)
-      .where(and(isNull(orders.userId), inArray(orders.trackCode, codes)));
-    return rows.map((r) => r.code);
-  },
-
-  /**
-   * Loaders only (the demo seed, test fixtures): a parcel row written as it stands after its lifecycle so far, with
-   * its history. The app's own writes are the transitions; the caller counts the flows (parcelFlows).
-   */
-  async insertRecorded(db: DbOrTx, row: ParcelInsert, events: Omit<ParcelEventInsert, 'orderId'>[]): Promise<number> {
-    const [inserted] = await db.insert(orders).values(row).returning({ id: orders.id });
-    if (!inserted) throw new Error('parcel insert returned nothing');
-    if (events.length) await db.insert(orderEvents).values(events.map((e) => ({ ...e, orderId: inserted.id })));
-    return inserted.id;
-  },
-
-  /**
-   * Loaders only (the demo seed replaying the past through the real transitions): moves a parcel's timestamps, its
-   * history's times and its receipt's date back to when they happened. Call it inside parcelFlows.around.
-   */
-  async backdate(tx: DbOrTx, id: number, at: Backdated): Promise<void> {
-    const last = at.deliveredAt ?? at.arrivedAt ?? at.dispatchedAt ?? at.receivedAt;
-    const [row] = await tx
-      .update(orders)
-      .set({ ...at, createdAt: at.receivedAt, updatedAt: last })
-      .where(eq(orders.id, id))
-      .returning({ receiptId: orders.receiptId });
-    const steps: [string, Date | null][] = [
-      ['received', at.receivedAt],
-      ['dispatched', at.dispatchedAt],
-      ['arrived', at.arrivedAt],
-      ['delivered', at.deliveredAt],
-    ];
-    for (const [action, when] of steps)
-      if (when)
-        await tx
-          .update(orderEvents)
-          .set({ at: when })
-          .where(and(eq(orderEvents.orderId, id), eq(orderEvents.action, action)));
-    if (row?.receiptId && at.deliveredAt)
-      await tx.update(receipts).set({ createdAt: at.deliveredAt }).where(eq(receipts.id, row.receiptId));
   },
 
   /** How many parcels are in each status (admin/statuses). */

@@ -21,7 +21,8 @@ export type { Actor, ClaimingUser, CorrectionOutcome, LifecycleOrderRow, OwnerSo
 
 /**
  * The parcels module's door: the only code that writes parcels (orders), their history (order_events), re-addresses
- * and receipts, all through `parcels-repository.ts`. One file per transition holds its rules: `receive.ts`, `claim.ts`
+ * and receipts, all through `parcels-repository.ts` and its sibling repositories (receipts:
+ * `parcel-receipts-repository.ts`). One file per transition holds its rules: `receive.ts`, `claim.ts`
  * (customer's claim, staff's assignment), `dispute.ts` (hold, assign, release), `dispatch.ts`, `arrive.ts`,
  * `hand-over.ts`, `correct.ts` and `undo-handover.ts`. Every transition checks the allowed previous status (the
  * contract's NEXT_STATUS, through previousStatus), sets its timestamp, writes one event per parcel with the actor and

@@ -1,7 +1,7 @@
 import { addDays, daysLeftToCollect, localDate, toMajor, zonedClock } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { orderLink, orderParams, sendParcelNotices } from './parcel-notifications';
-import { parcelsRepository } from './parcels-repository';
+import { storageRemindersRepository } from './storage-reminders-repository';
 
 /** The queue whose hourly schedule sends the day's storage reminders. */
 export const STORAGE_REMINDER_QUEUE = 'storage-reminders';
@@ -35,7 +35,7 @@ export async function sendStorageReminders(db: Db, now: Date, settings: StorageR
   const utcToday = now.toISOString().slice(0, 10);
   const from = addDays(utcToday, Math.min(...settings.days) - 1);
   const to = addDays(utcToday, Math.max(...settings.days) + 1);
-  const candidates = await parcelsRepository.storageDue(db, from, to);
+  const candidates = await storageRemindersRepository.storageDue(db, from, to);
   const due = candidates.flatMap((o) => {
     if (!o.storageUntil || localHour(now, o.timeZone) < settings.hour) return [];
     const day = localDate(now, o.timeZone);
@@ -48,7 +48,7 @@ export async function sendStorageReminders(db: Db, now: Date, settings: StorageR
   for (let i = 0; i < due.length; i += 500) {
     const batch = due.slice(i, i + 500);
     sent += await db.transaction(async (tx) => {
-      const ids = await parcelsRepository.insertReminders(
+      const ids = await storageRemindersRepository.insertReminders(
         tx,
         batch.map((o) => ({ orderId: o.id, day: o.day, daysLeft: o.daysLeft })),
       );

@@ -4,7 +4,8 @@ import { paymentsService } from '../payments/payments-service';
 import { parcelFlows } from './parcel-flows';
 import { statusIds } from './parcel-statuses';
 import type { Actor, CorrectionOutcome, LifecycleOrderRow } from './parcel-types';
-import { parcelsRepository, type ParcelRow } from './parcels-repository';
+import { parcelReceiptsRepository } from './parcel-receipts-repository';
+import type { ParcelRow } from './parcels-repository';
 
 /** A new updated_at that differs from the old one even at millisecond precision (the version a correction compares). */
 export const nextVersion = (previous: Date) => new Date(Math.max(Date.now(), previous.getTime() + 1));
@@ -23,15 +24,20 @@ export async function undoHandover(
 ): Promise<{ rows: LifecycleOrderRow[]; receipt: CorrectionOutcome['undoneReceipt'] }> {
   const ids = await statusIds(tx);
   const receiptId = asked.receiptId;
-  const receipt = receiptId !== null ? await parcelsRepository.lockReceipt(tx, receiptId) : undefined;
-  const members = receiptId !== null ? await parcelsRepository.lockReceiptParcels(tx, receiptId, ids.delivered) : [];
+  const receipt = receiptId !== null ? await parcelReceiptsRepository.lockReceipt(tx, receiptId) : undefined;
+  const members = receiptId !== null ? await parcelReceiptsRepository.lockReceiptParcels(tx, receiptId, ids.delivered) : [];
   const orderIds = [asked.id, ...members.filter((id) => id !== asked.id)];
   // Their deliveries no longer count on the dashboard's days.
   const moved = await parcelFlows.around(tx, orderIds, () =>
-    parcelsRepository.backToBranch(tx, orderIds, { delivered: ids.delivered, atBranch: ids.at_branch }, nextVersion(asked.updatedAt)),
+    parcelReceiptsRepository.backToBranch(
+      tx,
+      orderIds,
+      { delivered: ids.delivered, atBranch: ids.at_branch },
+      nextVersion(asked.updatedAt),
+    ),
   );
   if (!receipt) return { rows: moved, receipt: null };
-  await parcelsRepository.markReceiptUndone(tx, receipt.id, reason);
+  await parcelReceiptsRepository.markReceiptUndone(tx, receipt.id, reason);
   const branch = await branchesRepository.findById(tx, receipt.branchId);
   if (!branch) throw new Error(`receipt ${receipt.id} names unknown branch ${receipt.branchId}`);
   const money = await paymentsService.undoHandover(tx, {

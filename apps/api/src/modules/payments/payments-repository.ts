@@ -1,20 +1,10 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  PAYMENT_METHODS,
-  pickText,
-  type TBalance,
-  type TByMethod,
-  type TLang,
-  type TMoneyHistoryItem,
-  type TPayment,
-  type TJournalMethod,
-  type TOnlineProvider,
-} from '@portal/contract';
+import { PAYMENT_METHODS, type TBalance, type TByMethod } from '@portal/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, charges, customerBalances, customerTotals, payments, revenueDays, users } from '../../db/schema';
+import { charges, payments, revenueDays } from '../../db/schema';
+import { addToBalances, addToRevenue, balanceUpserts, revenueUpsert } from './kept-sums';
 
-const staff = alias(users, 'pay_staff');
 const reversal = alias(payments, 'pay_reversal');
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -26,108 +16,10 @@ const LOCK_BRANCH_DAY = 1402;
 
 export const emptyByMethod = (): TByMethod => Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as TByMethod;
 
-/** Moves the kept balances by the journal rows just written (one row per customer, branch and currency). */
-async function addToBalances(tx: Tx, moves: { userId: number; branchId: number; currency: string; amount: number }[]): Promise<void> {
-  for (const upsert of balanceUpserts(tx, moves)) await upsert;
-}
-
-/** The two upserts of `addToBalances` (the customer's balance at each branch, then their totals), not yet run. */
-function balanceUpserts(tx: Tx, moves: { userId: number; branchId: number; currency: string; amount: number }[]) {
-  const sums = new Map<string, { userId: number; branchId: number; currency: string; balance: number }>();
-  for (const m of moves) {
-    const key = `${m.userId}:${m.branchId}:${m.currency}`;
-    const had = sums.get(key);
-    if (had) had.balance += m.amount;
-    else sums.set(key, { userId: m.userId, branchId: m.branchId, currency: m.currency, balance: m.amount });
-  }
-  const values = [...sums.values()].sort((a, b) => a.branchId - b.branchId || a.currency.localeCompare(b.currency));
-  const balances = tx
-    .insert(customerBalances)
-    .values(values.map((v) => ({ ...v, lastAt: sql`now()` })))
-    .onConflictDoUpdate({
-      target: [customerBalances.userId, customerBalances.branchId, customerBalances.currency],
-      set: { balance: sql`${customerBalances.balance} + excluded.balance`, lastAt: sql`now()` },
-    });
-  // The same moves summed over branches: the customer's total per currency (the debtors worklist of every branch).
-  const totals = new Map<string, { userId: number; currency: string; balance: number }>();
-  for (const v of values) {
-    const key = `${v.userId}:${v.currency}`;
-    const had = totals.get(key);
-    if (had) had.balance += v.balance;
-    else totals.set(key, { userId: v.userId, currency: v.currency, balance: v.balance });
-  }
-  const kept = tx
-    .insert(customerTotals)
-    .values(
-      [...totals.values()]
-        .sort((a, b) => a.userId - b.userId || a.currency.localeCompare(b.currency))
-        .map((v) => ({ ...v, lastAt: sql`now()` })),
-    )
-    .onConflictDoUpdate({
-      target: [customerTotals.userId, customerTotals.currency],
-      set: { balance: sql`${customerTotals.balance} + excluded.balance`, lastAt: sql`now()` },
-    });
-  return [balances, kept] as const;
-}
-
 /**
- * Moves the kept revenue per business day, branch, method, provider (online money; '' at the counter) and currency by the journal rows just written (one upsert,
- * rows in key order; ADR 061). Payments are written under the branch's day lock, so the rows of one branch never wait
- * on each other crosswise.
+ * The journal's SQL (ADR 060): charges and payments, each write moving the kept sums beside it (kept-sums.ts) in the
+ * same transaction, and the money locks every write takes. The journal as people read it: money-views-repository.ts.
  */
-async function addToRevenue(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1): Promise<void> {
-  await revenueUpsert(tx, rows, sign);
-}
-
-/** The upsert of `addToRevenue`, not yet run. */
-function revenueUpsert(tx: Tx, rows: NewPayment[], sign: 1 | -1 = 1) {
-  const sums = new Map<
-    string,
-    {
-      businessDate: string;
-      branchId: number;
-      method: TJournalMethod;
-      provider: TOnlineProvider | '';
-      currency: string;
-      amount: number;
-      n: number;
-    }
-  >();
-  for (const r of rows) {
-    const provider = r.provider ?? '';
-    const key = `${r.businessDate}|${r.branchId}|${r.method}|${provider}|${r.currency}`;
-    const had = sums.get(key);
-    if (had) {
-      had.amount += sign * r.amount;
-      had.n += sign;
-    } else
-      sums.set(key, {
-        businessDate: r.businessDate,
-        branchId: r.branchId,
-        method: r.method,
-        provider,
-        currency: r.currency,
-        amount: sign * r.amount,
-        n: sign,
-      });
-  }
-  const values = [...sums.values()].sort(
-    (a, b) =>
-      a.businessDate.localeCompare(b.businessDate) ||
-      a.branchId - b.branchId ||
-      a.method.localeCompare(b.method) ||
-      a.provider.localeCompare(b.provider) ||
-      a.currency.localeCompare(b.currency),
-  );
-  return tx
-    .insert(revenueDays)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [revenueDays.businessDate, revenueDays.branchId, revenueDays.method, revenueDays.provider, revenueDays.currency],
-      set: { amount: sql`${revenueDays.amount} + excluded.amount`, n: sql`${revenueDays.n} + excluded.n` },
-    });
-}
-
 export const paymentsRepository = {
   async lockCustomer(tx: Tx, userId: number): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CUSTOMER}, ${userId})`);
@@ -285,30 +177,6 @@ export const paymentsRepository = {
     return rows.map((r) => r.p);
   },
 
-  /**
-   * Recomputes the kept sums (balances and revenue per day) from the journal, as the migrations that made them did.
-   * For loaders that write the journal around this module (the dashboard bench's generate_series); the app never needs it.
-   */
-  async rebuildKeptSums(db: DbOrTx): Promise<void> {
-    await db.execute(sql`delete from customer_balances`);
-    await db.execute(sql`
-      insert into customer_balances (user_id, branch_id, currency, balance, last_at)
-      select user_id, branch_id, currency, sum(amount), max(created_at) from (
-        select user_id, branch_id, currency, amount, created_at from charges
-        union all
-        select user_id, branch_id, currency, -amount, created_at from payments
-      ) m group by user_id, branch_id, currency`);
-    await db.execute(sql`delete from customer_totals`);
-    await db.execute(sql`
-      insert into customer_totals (user_id, currency, balance, last_at)
-      select user_id, currency, sum(balance), max(last_at) from customer_balances group by user_id, currency`);
-    await db.execute(sql`delete from revenue_days`);
-    await db.execute(sql`
-      insert into revenue_days (business_date, branch_id, method, provider, currency, amount, n)
-      select business_date, branch_id, method, coalesce(provider, ''), currency, sum(amount), count(*)::int from payments
-       group by business_date, branch_id, method, coalesce(provider, ''), currency`);
-  },
-
   async byId(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {
     const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
     return row;
@@ -318,102 +186,9 @@ export const paymentsRepository = {
     const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.reversesId, paymentId)).limit(1);
     return !!row;
   },
-
-  /** Payments with their branch, staff and whether they were reversed. */
-  async paymentViews(
-    db: DbOrTx,
-    where: { ids?: number[]; receiptId?: number; branchId?: number; date?: string },
-    lang: TLang,
-  ): Promise<TPayment[]> {
-    const conds = [
-      where.ids ? inArray(payments.id, where.ids.length ? where.ids : [-1]) : undefined,
-      where.receiptId !== undefined
-        ? // A receipt's payments, and the online payments (with their refunds) that paid its parcels ahead (ADR 077): the
-          // customer's online rows whose request named any of the receipt's parcels; they carry no receipt id.
-          sql`(${payments.receiptId} = ${where.receiptId} or (${payments.method} = 'online' and exists (
-            select 1 from receipts rc join payment_requests q on q.id = ${payments.requestId}
-             where rc.id = ${where.receiptId} and rc.user_id = ${payments.userId}
-               and exists (select 1 from jsonb_array_elements(rc.items) i
-                            where (i->>'order_id')::bigint in (select jsonb_array_elements_text(q.parcel_ids)::bigint)))))`
-        : undefined,
-      where.branchId !== undefined ? eq(payments.branchId, where.branchId) : undefined,
-      where.date !== undefined ? eq(payments.businessDate, where.date) : undefined,
-    ].filter(Boolean);
-    const rows = await db
-      .select({
-        p: payments,
-        branchName: branches.name,
-        first: staff.firstName,
-        last: staff.lastName,
-        reversedBy: reversal.id,
-        // An online payment's refunds through the provider so far (ADR 077); 0 for every other row.
-        refunded: sql<string>`case when ${payments.method} = 'online' and ${payments.amount} > 0
-          then (select coalesce(-sum(r.amount), 0) from payments r where r.refunds_id = ${payments.id}) else 0 end::bigint::text`,
-      })
-      .from(payments)
-      .innerJoin(branches, eq(branches.id, payments.branchId))
-      .leftJoin(staff, eq(staff.id, payments.staffUserId))
-      .leftJoin(reversal, eq(reversal.reversesId, payments.id))
-      .where(and(...conds))
-      .orderBy(asc(payments.id))
-      .limit(5000);
-    return rows.map(({ p, branchName, first, last, reversedBy, refunded }) => ({
-      id: p.id,
-      kind: p.refundsId !== null ? ('refund' as const) : p.reversesId === null ? ('payment' as const) : ('reversal' as const),
-      method: p.method,
-      amount: p.amount,
-      currency: p.currency,
-      branch: { id: p.branchId, name: pickText(branchName, lang) },
-      customer_id: p.userId,
-      staff: p.staffUserId === null ? null : { id: p.staffUserId, name: `${first ?? ''} ${last ?? ''}`.trim() },
-      provider: p.provider,
-      provider_ref: p.providerRef,
-      receipt_id: p.receiptId,
-      business_date: p.businessDate,
-      reverses_id: p.reversesId,
-      reversed_by_id: reversedBy ?? null,
-      refunds_id: p.refundsId,
-      refunded: Number(refunded),
-      reason: p.reason,
-      created_at: p.createdAt.toISOString(),
-    }));
-  },
-
-  /** A customer's last `limit` money events (charges and payments), newest first. */
-  async history(db: DbOrTx, userId: number, lang: TLang, limit = 100): Promise<TMoneyHistoryItem[]> {
-    type H = {
-      kind: 'charge' | 'charge_reversal' | 'payment' | 'reversal' | 'compensation';
-      id: string;
-      amount: string;
-      currency: string;
-      method: TJournalMethod | null;
-      branch_id: number;
-      branch_name: Record<string, string>;
-      receipt_id: number | null;
-      created_at: string | Date;
-    };
-    const rows = await db.execute(sql`
-      select * from (
-        select case when c.claim_id is not null then 'compensation' when c.reverses_id is null then 'charge' else 'charge_reversal' end as kind, c.id, c.amount, c.currency, null as method, c.branch_id, b.name as branch_name, c.receipt_id, c.created_at
-          from ${charges} c join ${branches} b on b.id = c.branch_id where c.user_id = ${userId}
-        union all
-        select case when p.reverses_id is null then 'payment' else 'reversal' end, p.id, p.amount, p.currency, p.method, p.branch_id, b.name, p.receipt_id, p.created_at
-          from ${payments} p join ${branches} b on b.id = p.branch_id where p.user_id = ${userId}
-      ) h order by created_at desc, kind asc, id desc limit ${limit}`);
-    return rowsOf<H>(rows).map((r) => ({
-      kind: r.kind,
-      id: Number(r.id),
-      amount: Number(r.amount),
-      currency: r.currency,
-      method: r.method,
-      branch: { id: r.branch_id, name: pickText(r.branch_name as never, lang) },
-      receipt_id: r.receipt_id,
-      created_at: new Date(r.created_at).toISOString(),
-    }));
-  },
 };
 
 /** node-postgres answers { rows }, PGlite { rows } too; drizzle's execute type differs per driver. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

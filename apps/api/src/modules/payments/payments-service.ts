@@ -1,27 +1,15 @@
-import {
-  addDays,
-  DAY_CLOSE_STAFF_DAYS,
-  localDate,
-  PAYMENT_METHODS,
-  sumMinor,
-  type TByMethod,
-  type TCustomerBalance,
-  type TDayClose,
-  type TDayCloseView,
-  type TLang,
-  type TPayDebtResult,
-  type TPayment,
-  type TPaymentInput,
-  type TPaymentMethod,
-} from '@portal/contract';
+import { sumMinor, type TCustomerBalance, type TLang, type TPayDebtResult, type TPayment, type TPaymentInput } from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import type { BranchRow } from '../branches/branches-repository';
 import { openBusinessDate } from './business-day';
+import { assertMethodsAccepted, paymentRows } from './counter-payments';
+import { dayCloses } from './day-close';
+import { handoverMoney } from './handover-money';
+import { moneyViewsRepository } from './money-views-repository';
 import { onlineJournal } from './online-journal';
-import { dayCloseRepository } from './day-close-repository';
-import { emptyByMethod, paymentsRepository as repo } from './payments-repository';
+import { paymentsRepository as repo } from './payments-repository';
 
 /**
  * The money rules, one owner: the payments journal, charges, balances (debts), reversals and the close of day.
@@ -29,148 +17,12 @@ import { emptyByMethod, paymentsRepository as repo } from './payments-repository
  * branch-day lock, so limits (never pay more than owed) and the close of day hold under concurrent requests.
  */
 
-/** THE rule of methods: a counter takes only the methods its branch accepts (the admin's list, ADR 073); 422 otherwise. */
-export function assertMethodsAccepted(branch: Pick<BranchRow, 'paymentMethods'>, inputs: readonly { method: TPaymentMethod }[]): void {
-  if (inputs.some((p) => !branch.paymentMethods.includes(p.method))) throw new AppError('payment_method_not_accepted');
-}
-
-function paymentRows(
-  inputs: TPaymentInput[],
-  base: { userId: number; branch: BranchRow; staffUserId: number; receiptId: number | null; businessDate: string },
-) {
-  return inputs.map((p) => ({
-    userId: base.userId,
-    branchId: base.branch.id,
-    staffUserId: base.staffUserId,
-    receiptId: base.receiptId,
-    method: p.method,
-    amount: p.amount,
-    currency: base.branch.currency,
-    businessDate: base.businessDate,
-  }));
-}
-
-export interface HandoverMoney {
-  /** The hand-over's total, minor units. */
-  total: number;
-  /** Paid at this hand-over (all methods). */
-  paid: number;
-  /** What of the total the customer's credit (paid ahead online) covered. */
-  fromCredit: number;
-  /** What of this hand-over's total stays owed. */
-  remaining: number;
-  /** The customer's whole open balance in this currency after the hand-over. */
-  balance: number;
-}
-
 export const paymentsService = {
   /** Online payments (ADR 077): the lock, the payment and its refunds (online-journal.ts). */
   ...onlineJournal,
 
-  /**
-   * THE call the hand-over makes, inside its transaction: charges the receipt's total and records the payments.
-   * Payments may exceed the total to pay off open debt, never beyond it; paying less needs `acceptDebt` (staff
-   * confirmed the rest becomes debt). Throws (rolling the whole hand-over back) otherwise.
-   */
-  async recordHandover(
-    tx: Tx,
-    input: {
-      customerId: number;
-      branch: BranchRow;
-      receiptId: number;
-      total: number;
-      payments: TPaymentInput[];
-      acceptDebt: boolean;
-      staffUserId: number;
-    },
-  ): Promise<HandoverMoney> {
-    assertMethodsAccepted(input.branch, input.payments);
-    // Payments also take the branch's day lock (the business day they fall in must not close meanwhile): both locks in
-    // one statement, in the order every money write takes them.
-    if (input.payments.length) await repo.lockCustomerAndBranchDay(tx, input.customerId, input.branch.id);
-    else await repo.lockCustomer(tx, input.customerId);
-    const before = await repo.balance(tx, input.customerId, input.branch.currency);
-    const paid = sumMinor(input.payments.map((p) => p.amount));
-    // A negative balance is credit paid ahead (online, ADR 077): it pays this total first, so the counter takes only the
-    // rest (nothing when paid online) and never more than everything owed.
-    const credit = Math.max(-before, 0);
-    const owed = Math.max(input.total + before, 0);
-    if (paid > owed) throw new AppError('payment_too_much', { params: { amount_minor: owed, currency: input.branch.currency } });
-    if (paid + credit < input.total && !input.acceptDebt) throw new AppError('payment_short');
-    const fromCredit = Math.min(credit, input.total);
-    const charge = {
-      userId: input.customerId,
-      branchId: input.branch.id,
-      receiptId: input.receiptId,
-      amount: input.total,
-      creditUsed: fromCredit,
-      currency: input.branch.currency,
-    };
-    const rows = input.payments.length
-      ? paymentRows(input.payments, {
-          userId: input.customerId,
-          branch: input.branch,
-          staffUserId: input.staffUserId,
-          receiptId: input.receiptId,
-          businessDate: await openBusinessDate(tx, input.branch),
-        })
-      : [];
-    await repo.insertHandover(tx, charge, rows);
-    return {
-      total: input.total,
-      paid,
-      fromCredit,
-      remaining: Math.max(input.total - fromCredit - paid, 0),
-      balance: before + input.total - paid,
-    };
-  },
-
-  /**
-   * THE call an undone hand-over makes (parcels.correct, ADR 062), inside its transaction: the receipt's charge is
-   * reversed (a negative charge naming it) and each of its payments not reversed yet is returned to the customer (a
-   * negative payment naming it), both with the admin's reason, the payments dated in the branch's open business day.
-   * The customer's balance is then what it was before the hand-over. Later payments of debt are not touched.
-   */
-  async undoHandover(
-    tx: Tx,
-    input: { receiptId: number; customerId: number; branch: BranchRow; reason: string; adminUserId: number },
-  ): Promise<{ chargeReversed: number; paymentsReturned: number; reversalIds: number[] }> {
-    await repo.lockCustomer(tx, input.customerId);
-    await repo.lockBranchDayShared(tx, input.branch.id);
-    const open = await repo.openChargesOfReceipt(tx, input.receiptId);
-    for (const c of open)
-      await repo.insertCharge(tx, {
-        userId: c.userId,
-        branchId: c.branchId,
-        receiptId: c.receiptId,
-        amount: -c.amount,
-        currency: c.currency,
-        reversesId: c.id,
-        reason: input.reason,
-      });
-    const paid = await repo.openPaymentsOfReceipt(tx, input.receiptId);
-    const businessDate = paid.length ? await openBusinessDate(tx, input.branch) : null;
-    const reversalIds = await repo.insertPayments(
-      tx,
-      paid.map((p) => ({
-        userId: p.userId,
-        branchId: p.branchId,
-        staffUserId: input.adminUserId,
-        receiptId: p.receiptId,
-        method: p.method,
-        amount: -p.amount,
-        currency: p.currency,
-        businessDate: businessDate!,
-        reversesId: p.id,
-        reason: input.reason,
-      })),
-    );
-    return {
-      chargeReversed: sumMinor(open.map((c) => c.amount)),
-      paymentsReturned: sumMinor(paid.map((p) => p.amount)),
-      reversalIds,
-    };
-  },
+  /** The hand-over's money and its undo (handover-money.ts). */
+  ...handoverMoney,
 
   /**
    * THE credit of an approved claim (ADR 088), inside the claims module's transaction: a negative charge naming the
@@ -256,7 +108,7 @@ export const paymentsService = {
       return ids;
     });
     return {
-      payments: await repo.paymentViews(db, { ids }, lang),
+      payments: await moneyViewsRepository.paymentViews(db, { ids }, lang),
       balance: { currency: branch.currency, balance: await repo.balance(db, customerId, branch.currency) },
     };
   },
@@ -313,7 +165,7 @@ export const paymentsService = {
       });
       return ids;
     });
-    const views = await repo.paymentViews(db, { ids: [paymentId, id!] }, lang);
+    const views = await moneyViewsRepository.paymentViews(db, { ids: [paymentId, id!] }, lang);
     return { original: views.find((v) => v.id === paymentId)!, payment: views.find((v) => v.id === id)! };
   },
 
@@ -324,13 +176,13 @@ export const paymentsService = {
    * what of them this receipt used is `creditUsed`.
    */
   async receiptMoney(db: Db | Tx, receiptId: number, total: number, lang: TLang, creditUsed = 0) {
-    const list = await repo.paymentViews(db, { receiptId }, lang);
+    const list = await moneyViewsRepository.paymentViews(db, { receiptId }, lang);
     const paid = sumMinor(list.filter((p) => p.method !== 'online').map((p) => p.amount));
     return { payments: list, paid, remaining: Math.max(total - creditUsed - paid, 0) };
   },
 
   async customerBalance(db: Db, userId: number, lang: TLang): Promise<TCustomerBalance> {
-    return { balances: await repo.balances(db, userId), history: await repo.history(db, userId, lang) };
+    return { balances: await repo.balances(db, userId), history: await moneyViewsRepository.history(db, userId, lang) };
   },
 
   async balance(db: Db | Tx, userId: number, currency: string): Promise<number> {
@@ -341,86 +193,6 @@ export const paymentsService = {
     return repo.balances(db, userId);
   },
 
-  async dayPayments(db: Db, branch: BranchRow, date: string | undefined, lang: TLang): Promise<TPayment[]> {
-    const day = date ?? (await openBusinessDate(db, branch));
-    return repo.paymentViews(db, { branchId: branch.id, date: day }, lang);
-  },
-
-  async dayView(db: Db, branch: BranchRow, date: string | undefined, branchName: string, lang: TLang): Promise<TDayCloseView> {
-    const open = await openBusinessDate(db, branch);
-    const day = date ?? open;
-    const { expected, count } = await dayCloseRepository.daySums(db, branch.id, day);
-    const closeRow = await dayCloseRepository.dayClose(db, branch.id, day);
-    const close = closeRow ? ((await dayCloseRepository.dayCloseViews(db, { ids: [closeRow.id] }, lang))[0] ?? null) : null;
-    return {
-      branch: { id: branch.id, name: branchName },
-      business_date: day,
-      open_date: open,
-      today: localDate(new Date(), branch.timeZone),
-      currency: branch.currency,
-      payment_methods: branch.paymentMethods,
-      expected: close ? close.expected : expected,
-      payments_count: close ? close.payments_count : count,
-      close,
-      online: await dayCloseRepository.onlineSums(db, branch.id, day),
-    };
-  },
-
-  /**
-   * Closes a business day of a branch (default: the open one): expected per method from the journal, counted as
-   * entered, difference. Days are the branch's (its time zone). A day is closed once: a repeat is `day_closed` (409),
-   * also when no day is named and today is closed already (the open day is then tomorrow, which is not closed ahead
-   * of time). A named day after today is a 422 on `date`. Branch staff close today and the last DAY_CLOSE_STAFF_DAYS
-   * days (`day_close_too_old`, 403, for older ones); admins any open day. From then on payments and reversals at this
-   * branch count in the next open day. Under the branch-day lock, so of simultaneous closes one wins.
-   */
-  async closeDay(
-    db: Db,
-    branch: BranchRow,
-    input: { date?: string; counted: TByMethod; note?: string },
-    staff: { userId: number; admin: boolean },
-    lang: TLang,
-    actor?: AuditActor,
-  ): Promise<TDayClose> {
-    const id = await db.transaction(async (tx) => {
-      await repo.lockBranchDay(tx, branch.id);
-      const open = await openBusinessDate(tx, branch);
-      const today = localDate(new Date(), branch.timeZone);
-      if (input.date === undefined && open > today) throw new AppError('day_closed');
-      const day = input.date ?? open;
-      if (day > today) throw new AppError('validation_failed', { fields: { date: ['validation.invalid_date'] } });
-      if (!staff.admin && day < addDays(today, -DAY_CLOSE_STAFF_DAYS))
-        throw new AppError('day_close_too_old', { params: { days: DAY_CLOSE_STAFF_DAYS } });
-      if (await dayCloseRepository.dayClose(tx, branch.id, day)) throw new AppError('day_closed');
-      const { expected, count } = await dayCloseRepository.daySums(tx, branch.id, day);
-      const difference = emptyByMethod();
-      for (const m of PAYMENT_METHODS) difference[m] = (input.counted[m] ?? 0) - expected[m];
-      const closeId = await dayCloseRepository.insertDayClose(tx, {
-        branchId: branch.id,
-        businessDate: day,
-        currency: branch.currency,
-        expected,
-        counted: input.counted,
-        difference,
-        paymentsCount: count,
-        note: input.note || null,
-        staffUserId: staff.userId,
-      });
-      if (actor)
-        await recordAudit(tx, {
-          actor,
-          action: 'day.close',
-          targetType: 'day_close',
-          targetId: closeId,
-          before: null,
-          after: { branch_id: branch.id, business_date: day, expected, counted: input.counted, difference },
-        });
-      return closeId;
-    });
-    return (await dayCloseRepository.dayCloseViews(db, { ids: [id] }, lang))[0]!;
-  },
-
-  async listCloses(db: Db, where: { branchId?: number; from?: string; to?: string }, lang: TLang): Promise<TDayClose[]> {
-    return dayCloseRepository.dayCloseViews(db, where, lang);
-  },
+  /** The business day: its payments, its view and its close (day-close.ts). */
+  ...dayCloses,
 };
