@@ -30,6 +30,7 @@ const row = (
     | 'online_providers'
     | 'open_request_id'
     | 'insurance'
+    | 'storage_until_order_id'
   > &
     Partial<TWaitingAtBranch>,
 ): TWaitingAtBranch => ({
@@ -41,6 +42,7 @@ const row = (
   paid_online: 0,
   online_providers: [],
   open_request_id: null,
+  storage_until_order_id: null,
   to_pay: r.total + (r.debt ?? 0) + (r.storage_fee ?? 0),
   ...r,
 });
@@ -110,6 +112,41 @@ describe('WaitingSummary (home and /qr at a glance)', () => {
       await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
       await new Promise((r) => setTimeout(r, 20));
       expect(screen.queryByTestId('waiting-book-pickup')).toBeNull();
+    });
+  });
+
+  describe('keeping parcels longer (ADR 093)', () => {
+    const lastDayIn = (days: number, more: Partial<TWaitingAtBranch> = {}) =>
+      row({
+        branch_id: 1,
+        branch: 'Almaty — Tole Bi',
+        count: 2,
+        total: 189_000,
+        storage_until: addDays(today, days),
+        storage_until_order_id: 41,
+        ...more,
+      });
+
+    it('from three days before the last free day, "Keep longer" opens the parcel that runs out first', async () => {
+      answer([lastDayIn(3), { ...lastDayIn(-2), branch_id: 2, storage_until_order_id: 42 }]);
+      renderWithStore(<WaitingSummary />);
+      const keep = await screen.findAllByTestId('waiting-keep-longer');
+      expect(keep.map((k) => [k.textContent, k.getAttribute('href')])).toEqual([
+        ['Keep longer', '/orders/order?id=41'],
+        ['Keep longer', '/orders/order?id=42'],
+      ]);
+    });
+
+    it('not earlier, and not where the fee is due but the branch takes no money online', async () => {
+      const fetch = answer([
+        lastDayIn(4),
+        { ...lastDayIn(1, { storage_fee_per_day: 50_000 }), branch_id: 2 },
+        { ...lastDayIn(1, { storage_fee_per_day: 50_000, online_providers: ['kaspi'] }), branch_id: 3, storage_until_order_id: 43 },
+      ]);
+      renderWithStore(<WaitingSummary />);
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      const keep = await screen.findAllByTestId('waiting-keep-longer');
+      expect(keep.map((k) => k.getAttribute('href'))).toEqual(['/orders/order?id=43']);
     });
   });
 

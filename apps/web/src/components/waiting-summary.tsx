@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { daysLeftToCollect, deviceDate, toMajor, type TWaitingAtBranch } from '@portal/contract';
+import { daysLeftToCollect, deviceDate, STORAGE_EXTENSION_OFFER_DAYS, toMajor, type TWaitingAtBranch } from '@portal/contract';
 import { useGetWaitingQuery } from '../lib/api/waiting-api';
 import { currentLang, formatMoney } from '../lib/content/format';
 import { ButtonLink } from './ui/button';
@@ -37,10 +37,21 @@ function PayAction({ row }: { row: TWaitingAtBranch }) {
   );
 }
 
+/**
+ * Where "Keep longer" goes (ADR 093): the parcel that runs out first, from STORAGE_EXTENSION_OFFER_DAYS before its last
+ * free day, where the branch keeps it for nothing or takes the fee online; null otherwise.
+ */
+export function keepLongerPath(row: TWaitingAtBranch, left: number | null): string | null {
+  if (left === null || left > STORAGE_EXTENSION_OFFER_DAYS || row.storage_until_order_id === null) return null;
+  if (row.storage_fee_per_day > 0 && !row.online_providers.length) return null;
+  return `/orders/order?id=${row.storage_until_order_id}`;
+}
+
 function Row({ row }: { row: TWaitingAtBranch }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
   const left = row.storage_until ? daysLeftToCollect(row.storage_until, deviceDate()) : null;
+  const keep = keepLongerPath(row, left);
   return (
     <li className={styles.item} data-testid="waiting-row" data-branch={row.branch_id ?? undefined}>
       <Link to="/orders" className={styles.summary}>
@@ -69,6 +80,11 @@ function Row({ row }: { row: TWaitingAtBranch }) {
         )}
       </Link>
       <PayAction row={row} />
+      {keep && (
+        <ButtonLink to={keep} variant="secondary" size="sm" className={styles.pay} data-testid="waiting-keep-longer">
+          {t('orders:waiting.keep_longer')}
+        </ButtonLink>
+      )}
     </li>
   );
 }
@@ -77,7 +93,8 @@ function Row({ row }: { row: TWaitingAtBranch }) {
  * At a glance, on home, /qr and /orders: how many parcels wait at which branch, what to bring (their price, the paid
  * storage they have accrued and the open debt in that currency, saying how much of it is storage and debt) and how
  * many days are left to collect them; "Pay online" where the branch takes money online, "Paid online" once the credit
- * covers it; "Book a pickup time" (/pickup, ADR 092) under them. Nothing when nothing waits (or while it loads: the page does not jump for it).
+ * covers it; "Keep longer" when the first parcel's free days run out (its page, ADR 093); "Book a pickup time"
+ * (/pickup, ADR 092) under them. Nothing when nothing waits (or while it loads: the page does not jump for it).
  */
 export function WaitingSummary() {
   const { t } = useTranslation();

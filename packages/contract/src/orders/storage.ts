@@ -68,6 +68,9 @@ export function accruedStorage(parcel: TStorageTerms, timeZone: string, at: Date
   return storageFeeOn(parcel, localDate(at, timeZone));
 }
 
+/** The waiting card offers to keep parcels longer from this many days before their last free day (ADR 093). */
+export const STORAGE_EXTENSION_OFFER_DAYS = 3;
+
 /** A branch's longest extension by default: the chosen last day at most this many days after today (ADR 093). */
 export const STORAGE_EXTENSION_MAX_DAYS_DEFAULT = 30;
 

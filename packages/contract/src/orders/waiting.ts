@@ -37,6 +37,8 @@ export const ZWaitingAtBranch = z.object({
   open_request_id: z.string().nullable(),
   /** The earliest last free storage day (YYYY-MM-DD) among them, or null when none is set. */
   storage_until: z.string().nullable(),
+  /** The parcel whose last free day that is (the first to run out), where the customer may keep it longer; or null. */
+  storage_until_order_id: z.number().int().nullable(),
 });
 export type TWaitingAtBranch = z.infer<typeof ZWaitingAtBranch>;
 export const ZWaitingResponse = ZData(z.array(ZWaitingAtBranch));

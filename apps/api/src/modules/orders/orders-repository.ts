@@ -25,6 +25,10 @@ export const ordersRepository = {
         insurance: sql<string>`coalesce(sum(${orders.insurancePremium}), 0)::text`,
         currency: orders.currency,
         storageUntil: sql<string | null>`min(${orders.storageUntil})::text`,
+        /** The parcel whose last free day that is (the first to run out). */
+        firstDueId: sql<
+          number | null
+        >`(array_agg(${orders.id} order by ${orders.storageUntil} asc, ${orders.id}) filter (where ${orders.storageUntil} is not null))[1]`,
         /** The parcels with a storage fee: [last free day, fee per day in minor units] each, for the contract's rule. */
         storage: sql<
           [string, number | string][] | null

@@ -101,6 +101,7 @@ export const ordersService = {
           online_providers: online && r.branchId !== null ? await online.providers(r.branchId) : [],
           open_request_id: (r.branchId !== null && online?.openRequests.get(r.branchId)) || null,
           storage_until: r.storageUntil,
+          storage_until_order_id: r.firstDueId === null ? null : Number(r.firstDueId),
         };
       }),
     );
