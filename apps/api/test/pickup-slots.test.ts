@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS, type TPickupPlace } from '@portal/contract';
 import { branches, notifications, pickupBookings, pickupSlotCounters } from '../src/db/schema';
@@ -158,6 +158,34 @@ describe('rules, booking and cancelling', () => {
       .find((x) => x.branch.id === staff.branchId)!
       .slots.find((s) => s.start === new Date(slot).toISOString());
     expect(seen?.left).toBe(0);
+    expect((await setRules(3)).status).toBe(200);
+  });
+
+  it('new rules keep the bookings already made and say how many they would not take', async () => {
+    const p = await waiting();
+    const slot = await nextSlot(p.token);
+    expect((await book(p.token, slot)).status).toBe(200);
+    const upcoming = await ctx.database.db
+      .select()
+      .from(pickupBookings)
+      .where(
+        and(eq(pickupBookings.branchId, staff.branchId), eq(pickupBookings.state, 'booked'), gt(pickupBookings.slotStart, new Date())),
+      );
+    expect(upcoming.length).toBeGreaterThanOrEqual(1);
+    // No slots at all: every booking from now on is outside the rules, and each keeps its time.
+    const none = await setRules(0);
+    expect([none.status, none.json.data.kept_bookings]).toEqual([200, upcoming.length]);
+    expect(await activeOf(p.user.id)).toHaveLength(1);
+    // One place a slot: the slot with two bookings keeps one too many.
+    const q = await waiting();
+    expect((await setRules(3)).json.data.kept_bookings).toBe(0);
+    expect((await book(q.token, slot)).status).toBe(200);
+    const perSlot = new Map<number, number>();
+    for (const b of [...upcoming, ...(await activeOf(q.user.id))])
+      perSlot.set(b.slotStart.getTime(), (perSlot.get(b.slotStart.getTime()) ?? 0) + 1);
+    const excess = [...perSlot.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    expect(excess).toBeGreaterThanOrEqual(1);
+    expect((await setRules(1)).json.data.kept_bookings).toBe(excess);
     expect((await setRules(3)).status).toBe(200);
   });
 });

@@ -12,7 +12,10 @@ afterEach(() => {
 const today = deviceDate(new Date());
 
 function answer(rows: TWaitingAtBranch[]) {
-  const fetch = vi.fn(async () => jsonResponse({ data: rows }));
+  // The waiting rows for orders/waiting; the weight checks the card also asks for: none.
+  const fetch = vi.fn(async (request: Request | string) =>
+    jsonResponse({ data: String(typeof request === 'string' ? request : request.url).includes('orders/waiting') ? rows : [] }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -40,6 +40,14 @@ export const ZSlotRulesRequest = z.strictObject({
 export type TSlotRulesRequest = z.input<typeof ZSlotRulesRequest>;
 export const ZSlotRulesResponse = ZData(z.object({ branch_id: z.number().int(), rules: z.array(ZSlotRule) }));
 export type TSlotRulesResponse = z.infer<typeof ZSlotRulesResponse>;
+/**
+ * PUT's answer: the rules, and how many bookings already made from now on the new rules would not take (their slot is
+ * gone or holds more than its new capacity). They keep their time: the branch prepares for them.
+ */
+export const ZSlotRulesSavedResponse = ZData(
+  z.object({ branch_id: z.number().int(), rules: z.array(ZSlotRule), kept_bookings: z.number().int().min(0) }),
+);
+export type TSlotRulesSavedResponse = z.infer<typeof ZSlotRulesSavedResponse>;
 
 export const PICKUP_BOOKING_STATES = ['booked', 'cancelled', 'collected', 'missed'] as const;
 export const ZPickupBookingState = z.enum(PICKUP_BOOKING_STATES);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZIdParam, ZSlotRulesRequest, ZSlotRulesResponse } from '@portal/contract';
+import { ZErrorBody, ZIdParam, ZSlotRulesRequest, ZSlotRulesResponse, ZSlotRulesSavedResponse } from '@portal/contract';
 import { auditActorOf } from '../audit/audit';
 import { pickupSlotsService } from './pickup-slots-service';
 
@@ -30,17 +30,17 @@ export async function adminSlotRulesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Set a branch’s week of pickup slots (slot length 15 or 30 min, capacity per slot; a day left out or 0 has none); audited',
+        summary:
+          'Set a branch’s week of pickup slots (slot length 15 or 30 min, capacity per slot; a day left out or 0 has none); audited. `kept_bookings`: bookings already made that the new rules would not take (they keep their time)',
         params: ZIdParam,
         body: ZSlotRulesRequest,
-        response: { 200: ZSlotRulesResponse, ...errors },
+        response: { 200: ZSlotRulesSavedResponse, ...errors },
       },
     },
-    async (request) => ({
-      data: {
-        branch_id: request.params.id,
-        rules: await pickupSlotsService.setRules(app.db, request.params.id, request.body.rules, auditActorOf(request)),
-      },
-    }),
+    async (request) => {
+      const rules = await pickupSlotsService.setRules(app.db, request.params.id, request.body.rules, auditActorOf(request));
+      const kept = await pickupSlotsService.keptOutsideRules(app.db, request.params.id);
+      return { data: { branch_id: request.params.id, rules, kept_bookings: kept } };
+    },
   );
 }

@@ -82,6 +82,25 @@ export const pickupSlotsService = {
     return (await repo.rules(db, branchId)).map((r) => ({ day: r.day, slot_minutes: r.slotMinutes as 15 | 30, capacity: r.capacity }));
   },
 
+  /**
+   * Bookings already made for slots from `now` on that the branch's rules no longer take: the slot is not offered any
+   * more, or it holds more than its capacity (the excess). They keep their time.
+   */
+  async keptOutsideRules(db: DbOrTx, branchId: number, now = new Date()): Promise<number> {
+    const branch = await branchOf(db, branchId);
+    const ahead = new Date(now.getTime() + (PICKUP_BOOKING_DAYS + 1) * 24 * 60 * MINUTE);
+    const booked = await repo.ofBranch(db, branch.id, now, ahead);
+    if (!booked.length) return 0;
+    const capacity = new Map(
+      slotTimes(branch, await repo.rules(db, branch.id), now, PICKUP_BOOKING_DAYS + 1, now).map((s) => [s.start.getTime(), s.capacity]),
+    );
+    const perSlot = new Map<number, number>();
+    for (const { booking } of booked) perSlot.set(booking.slotStart.getTime(), (perSlot.get(booking.slotStart.getTime()) ?? 0) + 1);
+    let kept = 0;
+    for (const [start, n] of perSlot) kept += Math.max(0, n - (capacity.get(start) ?? 0));
+    return kept;
+  },
+
   /** The admin's week of rules for a branch, replacing the last (bookings already made keep their slots). */
   async setRules(db: Db, branchId: number, rules: TSlotRule[], actor: AuditActor): Promise<TSlotRule[]> {
     await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { TSlotRule, TSlotRulesRequest, TSlotRulesResponse } from '@portal/contract';
+import type { TSlotRule, TSlotRulesRequest, TSlotRulesResponse, TSlotRulesSavedResponse } from '@portal/contract';
 import { baseApi, NO_CACHE } from '../../../lib/api/base-api';
 
 const SLOT_RULES = 'SlotRules' as const;
@@ -12,9 +12,10 @@ export const adminSlotRulesApi = baseApi.enhanceEndpoints({ addTagTypes: [SLOT_R
       providesTags: [SLOT_RULES],
       keepUnusedDataFor: NO_CACHE,
     }),
-    saveSlotRules: build.mutation<TSlotRule[], { id: number; body: TSlotRulesRequest }>({
+    /** Answers how many bookings already made the new rules would not take (they keep their time). */
+    saveSlotRules: build.mutation<{ rules: TSlotRule[]; kept: number }, { id: number; body: TSlotRulesRequest }>({
       query: ({ id, body }) => ({ url: `admin/branches/${id}/slot-rules`, method: 'PUT', body }),
-      transformResponse: (r: TSlotRulesResponse) => r.data.rules,
+      transformResponse: (r: TSlotRulesSavedResponse) => ({ rules: r.data.rules, kept: r.data.kept_bookings }),
       invalidatesTags: [SLOT_RULES],
     }),
   }),

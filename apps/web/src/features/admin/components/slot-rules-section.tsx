@@ -15,14 +15,18 @@ type Row = { slot_minutes: '15' | '30'; capacity: string };
 export function SlotRulesSection({ branchId }: { branchId: number }) {
   const { t } = useTranslation();
   const q = useSlotRulesQuery(branchId);
+  // Kept here: the form starts again from the saved rules, and what the save said outlives it.
+  const [note, setNote] = useState<Note | null>(null);
   if (!q.data) return q.error ? <Alert kind="error">{errorText(q.error, t)}</Alert> : null;
-  return <SlotRulesForm key={JSON.stringify(q.data)} branchId={branchId} rules={q.data} />;
+  return <SlotRulesForm key={JSON.stringify(q.data)} branchId={branchId} rules={q.data} note={note} setNote={setNote} />;
 }
 
-function SlotRulesForm({ branchId, rules }: { branchId: number; rules: TSlotRule[] }) {
+type Note = { kind: 'success' | 'error'; text: string; kept?: number };
+
+function SlotRulesForm(props: { branchId: number; rules: TSlotRule[]; note: Note | null; setNote: (note: Note | null) => void }) {
+  const { branchId, rules, note, setNote } = props;
   const { t } = useTranslation();
   const [save, saving] = useSaveSlotRulesMutation();
-  const [note, setNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [rows, setRows] = useState<Record<string, Row>>(() =>
     Object.fromEntries(
       WEEKDAYS.map((day) => {
@@ -42,8 +46,8 @@ function SlotRulesForm({ branchId, rules }: { branchId: number; rules: TSlotRule
           capacity: rows[day]!.capacity.trim() === '' ? Number.NaN : Number(rows[day]!.capacity),
         })),
       };
-      await save({ id: branchId, body }).unwrap();
-      setNote({ kind: 'success', text: t('admin:slot_rules.saved') });
+      const saved = await save({ id: branchId, body }).unwrap();
+      setNote({ kind: 'success', text: t('admin:slot_rules.saved'), kept: saved.kept });
     } catch (error) {
       setNote({ kind: 'error', text: errorText(error, t) });
     }
@@ -76,6 +80,11 @@ function SlotRulesForm({ branchId, rules }: { branchId: number; rules: TSlotRule
         </fieldset>
       ))}
       {note && <Alert kind={note.kind}>{note.text}</Alert>}
+      {note?.kept ? (
+        <div data-testid="slot-rules-kept">
+          <Alert kind="info">{t('admin:slot_rules.kept', { count: note.kept })}</Alert>
+        </div>
+      ) : null}
       <div className={adminStyles.row}>
         <Button type="submit" loading={saving.isLoading} data-testid="slot-rules-save">
           {t('admin:slot_rules.save')}
